@@ -1,0 +1,58 @@
+# The two commands a newcomer needs: `make run` and `make test`. Everything installs into .venv.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
+
+.PHONY: run test serve bench lint chromium clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11).")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $@ $(VENV)/.installed-run
+
+## run: install, migrate, load the demo campaign and serve on http://127.0.0.1:8000
+run: $(VENV)/.installed-run
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
+test: $(VENV)/.installed-dev chromium
+	$(BIN)/python -m pytest
+
+## serve: gunicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL...)
+serve: $(VENV)/.installed-run
+	DEBUG=0 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	DEBUG=0 $(BIN)/python manage.py migrate --noinput
+	DEBUG=0 $(BIN)/gunicorn campaign.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WEB_CONCURRENCY:-3} --access-logfile -
+
+## bench: performance figures against budgets
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m gamerules.bench
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Chromium for the browser tests (apt-get install chromium)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "The browser tests need Chromium at $(CHROMIUM)."; \
+		echo "Install it (Debian/Ubuntu: sudo apt-get install chromium) or run: make test CHROMIUM=/path/to/chromium"; \
+		exit 1; \
+	fi
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .ruff_cache

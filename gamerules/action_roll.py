@@ -1,0 +1,293 @@
+"""The action roll: from the player's choices to a pool, and from the dice to what changes.
+
+Rulebook sections: "Action Roll" (steps 1-4, "Push Yourself", "Add Tension", "Assist"), "Team Work"
+("Set up", "From Zero to Limited"), "Flashbacks", "Momentum", the Asset Extra, the Solo Extra
+("The Last Standing Rule") and the Quick Charge Extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from types import MappingProxyType
+
+from gamerules.charge import (
+    DEFAULT_MOMENTUM_DIAL,
+    Effect,
+    MomentumDial,
+    Outcome,
+    PoolRoll,
+    Risk,
+    momentum_gain,
+    odds,
+)
+from gamerules.dials import Extra, Ruleset
+from gamerules.progression import TalentKind
+from gamerules.readings import CRITICAL_RAISES_EFFECT
+
+PUSH_COST = 2
+"""Push yourself: 2 momentum per push ("Push Yourself")."""
+
+LAST_STANDING_PUSH_COST = 1
+"""Alone, pushing yourself costs 1 momentum per push ("The Last Standing Rule")."""
+
+ASSIST_COST = 1
+"""The helper consumes 1 momentum ("Assist")."""
+
+NORMAL_BONUS_DICE = 2
+"""You can normally get two bonus dice: one from assistance, one from pushing yourself, adding
+tension or an asset ("Player Evens the Odds")."""
+
+FLASHBACK_COSTS = {
+    0: "An ordinary action for which you had easy opportunity.",
+    1: "A complex action or unlikely opportunity.",
+    2: "An elaborate action that involved special opportunities or contingencies.",
+}
+"""The GM sets a flashback's cost in momentum, 0 to 2 ("Flashbacks")."""
+
+
+class PushBenefit(Enum):
+    """What one push buys ("Push Yourself")."""
+
+    DIE = "die"
+    EFFECT = "effect"
+    ACT_WHILE_TAKEN_OUT = "taken_out"
+
+    @property
+    def label(self) -> str:
+        return {"die": "+1d6", "effect": "+1 effect",
+                "taken_out": "Act even though taken out"}[self.value]
+
+
+class AssetBenefit(Enum):
+    """An asset gives +1d6 or increased effect ("Asset Extra")."""
+
+    DIE = "die"
+    EFFECT = "effect"
+
+
+class SetupBenefit(Enum):
+    """A successful setup gives a follower +1 effect or a better risk ("Set up")."""
+
+    EFFECT = "effect"
+    RISK = "risk"
+
+
+class FlashbackResolution(Enum):
+    """After the cost is paid, the GM decides how the flashback resolves ("Flashbacks")."""
+
+    NO_ROLL = "no_roll"
+    ACTION_ROLL = "action_roll"
+    FORTUNE_ROLL = "fortune_roll"
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A character who assists: they consume 1 momentum and give +1d6 ("Assist")."""
+
+    key: str
+    momentum: int
+
+
+@dataclass(frozen=True)
+class ActionRollChoices:
+    """Everything decided before an action roll: the rating, the GM's risk and effect, and how
+    the player evens the odds."""
+
+    rating: int
+    momentum: int
+    risk: Risk = Risk.MODERATE
+    effect: Effect = Effect.STANDARD
+    pushes: tuple[PushBenefit, ...] = ()
+    helpers: tuple[Helper, ...] = ()
+    tension: bool = False
+    talents: tuple[TalentKind, ...] = ()
+    """The talents whose situation applies to this roll."""
+    asset: AssetBenefit | None = None
+    setup: SetupBenefit | None = None
+    risk_improved: bool = False
+    """A determination roll's 66 improved this roll's risk ("Determination Roll")."""
+    taken_out: bool = False
+    last_standing: bool = False
+    flashback_cost: int = 0
+    cap_lifted: bool = False
+    """The GM lifts the normal cap of two bonus dice."""
+
+
+@dataclass(frozen=True)
+class ActionRollPlan:
+    """What the choices add up to: the pool, the final risk and effect, and who pays what."""
+
+    pool_size: int
+    dice_sources: tuple[str, ...]
+    risk: Risk
+    effect: Effect
+    effect_steps: int
+    roller_cost: int
+    helper_costs: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def momentum_spent(self) -> int:
+        return self.roller_cost + sum(self.helper_costs.values())
+
+    @property
+    def generates_momentum(self) -> bool:
+        """When momentum is spent for a roll, it cannot generate momentum ("Momentum")."""
+        return self.momentum_spent == 0
+
+    @property
+    def odds(self) -> Mapping[Outcome, Fraction]:
+        return odds(self.pool_size)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The choices are not allowed; each reason is a sentence a player understands."""
+
+    reasons: tuple[str, ...]
+
+
+def plan_action_roll(choices: ActionRollChoices,
+                     extras: frozenset[Extra] = frozenset()) -> ActionRollPlan | Refusal:
+    """Add up an action roll from its choices ("Action Roll", steps 1-4).
+
+    The pool is the action rating, +1d6 per assist (the helper consumes 1 momentum), +1d6 for a
+    push (2 momentum, or 1 for the last one standing) or for added tension or an asset, and +1d6
+    per talent whose situation applies. Normally at most one die comes from assistance and one
+    from push, tension or asset; the GM may lift that cap. Pushes for effect, effect talents, an
+    asset for effect and a setup each raise the effect a level (no effect becomes limited: "From
+    Zero to Limited"); risk talents, a setup for risk and a determination 66 each lower the risk.
+    """
+    c = choices
+    reasons: list[str] = []
+    push_cost = PUSH_COST
+    if c.last_standing:
+        if Extra.SOLO not in extras:
+            reasons.append("The Solo extra is not used in this campaign.")
+        push_cost = LAST_STANDING_PUSH_COST
+        if c.helpers:
+            reasons.append("Nobody can assist the last one standing.")
+    if c.asset is not None and Extra.ASSET not in extras:
+        reasons.append("The Asset extra is not used in this campaign.")
+    if c.rating < 0:
+        reasons.append("An action rating cannot be negative.")
+    if c.taken_out and PushBenefit.ACT_WHILE_TAKEN_OUT not in c.pushes:
+        reasons.append(f"A character who is taken out must push themselves ({push_cost} "
+                       "momentum) to act.")
+    if not c.taken_out and PushBenefit.ACT_WHILE_TAKEN_OUT in c.pushes:
+        reasons.append("Only a character who is taken out needs to push to act.")
+    if c.pushes.count(PushBenefit.ACT_WHILE_TAKEN_OUT) > 1:
+        reasons.append("One push is enough to act while taken out.")
+    if c.flashback_cost not in FLASHBACK_COSTS:
+        reasons.append("A flashback costs 0, 1 or 2 momentum.")
+
+    assist_dice = len(c.helpers)
+    other_dice = c.pushes.count(PushBenefit.DIE) + int(c.tension) + int(c.asset is AssetBenefit.DIE)
+    if not c.cap_lifted and (assist_dice > 1 or other_dice > 1):
+        reasons.append("You can normally get two bonus dice: one from assistance and one from "
+                       "pushing yourself, adding tension or an asset. Ask the GM to lift the cap.")
+
+    helper_keys = [helper.key for helper in c.helpers]
+    if len(set(helper_keys)) != len(helper_keys):
+        reasons.append("A character can assist a roll only once.")
+    helper_costs = {helper.key: ASSIST_COST for helper in c.helpers}
+    for helper in c.helpers:
+        if helper.momentum < ASSIST_COST:
+            reasons.append(f"{helper.key} has no momentum left to assist.")
+
+    roller_cost = push_cost * len(c.pushes) + c.flashback_cost
+    if roller_cost > c.momentum:
+        reasons.append(f"This needs {roller_cost} momentum and there "
+                       f"{'is' if c.momentum == 1 else 'are'} only {c.momentum}.")
+
+    effect_steps = (c.pushes.count(PushBenefit.EFFECT) + c.talents.count(TalentKind.EXTRA_EFFECT)
+                    + int(c.asset is AssetBenefit.EFFECT) + int(c.setup is SetupBenefit.EFFECT))
+    # Momentum paid for effect past great buys nothing; free bonuses past great are just capped.
+    if PushBenefit.EFFECT in c.pushes and c.effect + effect_steps > Effect.GREAT:
+        reasons.append("The effect would pass great: a push for effect would be wasted.")
+    if reasons:
+        return Refusal(tuple(reasons))
+
+    talent_dice = c.talents.count(TalentKind.EXTRA_DIE)
+    dice_sources = (("rating",) * c.rating + ("assist",) * assist_dice
+                    + ("push",) * c.pushes.count(PushBenefit.DIE) + ("tension",) * int(c.tension)
+                    + ("asset",) * int(c.asset is AssetBenefit.DIE) + ("talent",) * talent_dice)
+    risk_steps = (c.talents.count(TalentKind.LOWER_RISK) + int(c.setup is SetupBenefit.RISK)
+                  + int(c.risk_improved))
+    return ActionRollPlan(
+        pool_size=len(dice_sources),
+        dice_sources=dice_sources,
+        risk=Risk(max(Risk.LOW, c.risk - risk_steps)),
+        effect=c.effect.raised(effect_steps),
+        effect_steps=effect_steps,
+        roller_cost=roller_cost,
+        helper_costs=MappingProxyType(helper_costs),
+    )
+
+
+@dataclass(frozen=True)
+class ActionRollResult:
+    """What an action roll's dice mean in numbers, before any consequence is chosen."""
+
+    outcome: Outcome
+    effect: Effect
+    """The effect achieved: what a progress clock ticks on a success ("Clocks")."""
+    consequence_rating: int
+    """How bad the consequence is on a 1-5 (0 when there is none): the risk ("Consequence
+    Rating"), or read from the result under Quick Charge."""
+    momentum_gained: int
+
+    @property
+    def progress_ticks(self) -> int:
+        """A success ticks a progress clock by the effect; a bad outcome ticks nothing."""
+        return int(self.effect) if self.outcome.is_success else 0
+
+
+QUICK_CHARGE_EFFECT = {Outcome.CRITICAL: Effect.GREAT, Outcome.FULL: Effect.STANDARD,
+                       Outcome.PARTIAL: Effect.LIMITED, Outcome.BAD: Effect.NONE}
+"""Quick Charge reads the effect from the result: 66 gives 3, 6 gives 2, 4-5 gives 1."""
+
+QUICK_CHARGE_CONSEQUENCE = {Outcome.PARTIAL: 1, Outcome.BAD: 2}
+"""Quick Charge reads the consequence rating from the result: 4-5 gives 1, 1-3 gives 2 (the
+rundown's numbers; its "Roll the Dice" paragraph says +1 for both, which we take as a slip)."""
+
+
+def resolve_action_roll(plan: ActionRollPlan, roll: PoolRoll, ruleset: Ruleset = Ruleset.CHARGE,
+                        dial: MomentumDial = DEFAULT_MOMENTUM_DIAL) -> ActionRollResult:
+    """Read an action roll ("Action Roll" recap; "Momentum"; "Consequence Rating").
+
+    Charge: the effect is the plan's, raised one level on a critical (SRD 1.1: "you achieve your
+    goal with increased effect"), and the consequence rating is the risk. Quick Charge: both are
+    read from the result, and each effect step the player bought adds one.
+    """
+    outcome = roll.outcome
+    if ruleset is Ruleset.QUICK_CHARGE:
+        effect = QUICK_CHARGE_EFFECT[outcome]
+        if outcome.is_success:
+            effect = effect.raised(plan.effect_steps)
+        rating = QUICK_CHARGE_CONSEQUENCE.get(outcome, 0)
+    else:
+        effect = plan.effect
+        if outcome is Outcome.CRITICAL and CRITICAL_RAISES_EFFECT and effect > Effect.NONE:
+            effect = effect.raised()
+        rating = int(plan.risk) if outcome.brings_consequence else 0
+    return ActionRollResult(outcome=outcome, effect=effect, consequence_rating=rating,
+                            momentum_gained=momentum_gain(outcome, plan.momentum_spent, dial))
+
+
+def setup_succeeded(outcome: Outcome) -> bool:
+    """A setup "has its intended result" on a 4 or better, so a follower gets its benefit
+    ("Set up")."""
+    return outcome.is_success
+
+
+def flashback_errors(cost: int, momentum: int) -> list[str]:
+    """The GM sets a cost of 0 to 2 momentum; it must be there to pay ("Flashbacks")."""
+    if cost not in FLASHBACK_COSTS:
+        return ["A flashback costs 0, 1 or 2 momentum."]
+    if cost > momentum:
+        return [f"This flashback costs {cost} momentum and there "
+                f"{'is' if momentum == 1 else 'are'} only {momentum}."]
+    return []

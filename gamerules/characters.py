@@ -1,0 +1,110 @@
+"""Character creation, action ratings, stress and recovery ("Creating your Character",
+"Stress & Condition", "Recovery", "Momentum")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from gamerules.dials import Dials
+from gamerules.readings import RECOVERY_RANGE
+
+
+def dots_spent(dots: Mapping[str, int]) -> int:
+    """Action dots on a sheet: each is one die in that action's pool ("Actions")."""
+    return sum(dots.values())
+
+
+def creation_errors(dots: Mapping[str, int], dials: Dials) -> list[str]:
+    """Every reason a starting spread of action dots is not allowed ("Actions").
+
+    Distribute 7 action dots among the 12 actions; at the start of a campaign a single action
+    cannot have more than 2 dots. The numbers come from the campaign's dials.
+    """
+    errors = _unknown_or_negative(dots, dials)
+    over_cap = sorted(name for name, value in dots.items() if value > dials.creation_cap)
+    if over_cap:
+        errors.append(f"At creation an action has at most {dials.creation_cap} dots "
+                      f"({', '.join(over_cap)} {'has' if len(over_cap) == 1 else 'have'} more).")
+    spent = dots_spent(dots)
+    if spent > dials.starting_dots:
+        errors.append(f"You spent {spent} dots; a new character has {dials.starting_dots}.")
+    elif spent < dials.starting_dots:
+        left = dials.starting_dots - spent
+        errors.append(f"You have {left} {'dot' if left == 1 else 'dots'} left to spend.")
+    return errors
+
+
+def rating_errors(dots: Mapping[str, int], dials: Dials) -> list[str]:
+    """Every reason a sheet's ratings are not allowed after creation (max rating 4 by default:
+    "Changing the Number of Actions")."""
+    errors = _unknown_or_negative(dots, dials)
+    over = sorted(name for name, value in dots.items() if value > dials.max_rating)
+    if over:
+        errors.append(f"An action's rating is at most {dials.max_rating} "
+                      f"({', '.join(over)} {'is' if len(over) == 1 else 'are'} higher).")
+    return errors
+
+
+def _unknown_or_negative(dots: Mapping[str, int], dials: Dials) -> list[str]:
+    errors = []
+    unknown = sorted(set(dots) - set(dials.action_names))
+    if unknown:
+        errors.append(f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not an "
+                      "action in this campaign.")
+    if any(value < 0 for value in dots.values()):
+        errors.append("An action cannot have fewer than 0 dots.")
+    return errors
+
+
+@dataclass(frozen=True)
+class StressResult:
+    """A stress clock after stress is taken ("Stress & Condition")."""
+
+    stress: int
+    taken_out: bool
+    """The clock filled: it is cleared and the character is taken out for the scene."""
+
+
+def take_stress(stress: int, amount: int, clock_size: int) -> StressResult:
+    """Tick ``amount`` stress; a full clock clears and takes the character out for the scene.
+
+    "When your stress clock reaches 4 filled segments, you clear it, and are taken out for the
+    scene" ("Stress & Condition"); the 4 is the campaign's stress clock size. Stress past full is
+    not carried over: the clock is cleared.
+    """
+    if amount < 0:
+        raise ValueError("stress taken cannot be negative; use recover()")
+    total = stress + amount
+    if total >= clock_size:
+        return StressResult(stress=0, taken_out=True)
+    return StressResult(stress=total, taken_out=False)
+
+
+def recovery_errors(amount: int) -> list[str]:
+    """The GM clears 1 to 4 stress when the fiction allows it ("Recovery"; reading 6)."""
+    if amount in RECOVERY_RANGE:
+        return []
+    return [f"Recovery clears {RECOVERY_RANGE.start} to {RECOVERY_RANGE.stop - 1} stress."]
+
+
+def recover(stress: int, amount: int) -> int:
+    """Stress left after recovering ``amount`` segments, never below zero ("Recovery")."""
+    if recovery_errors(amount):
+        raise ValueError(recovery_errors(amount)[0])
+    return max(0, stress - amount)
+
+
+def session_start_momentum(dials: Dials) -> int:
+    """Every character starts each session with 2 momentum, or the dial's amount ("Momentum")."""
+    return dials.starting_momentum
+
+
+def spend_errors(momentum: int, cost: int) -> list[str]:
+    """Momentum that is not there cannot be spent ("Momentum")."""
+    if cost < 0:
+        return ["A cost in momentum cannot be negative."]
+    if cost > momentum:
+        return [f"This needs {cost} momentum and there {'is' if momentum == 1 else 'are'} "
+                f"only {momentum}."]
+    return []

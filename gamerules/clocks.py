@@ -1,0 +1,107 @@
+"""Clocks: sizes, ticks by effect and risk, filling and emptying ("Clocks", "Projects and
+Complications", "Stress & Condition")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from gamerules.charge import Effect, Risk
+
+DEFAULT_CLOCK_SIZES = (4, 6, 8)
+"""A complex obstacle is 4 segments, a complicated one 6, a daunting one 8 ("Clocks")."""
+
+EXTENDED_CLOCK_SIZES = (4, 6, 8, 10, 12)
+"""The larger sizes a campaign may allow as a dial ("What to Hack")."""
+
+
+class ClockKind(Enum):
+    """What a clock tracks ("Clocks"; "Projects and Complications"; "Stress & Condition")."""
+
+    PROGRESS = "progress"
+    DANGER = "danger"
+    OPPOSED = "opposed"
+    PROJECT = "project"
+    COMPLICATION = "complication"
+    STRESS = "stress"
+
+    @property
+    def label(self) -> str:
+        return {"opposed": "Opposed (tug-of-war)", "project": "Long-term project"}.get(
+            self.value, self.value.capitalize())
+
+    @property
+    def ticks_up_by(self) -> str:
+        """What a roll ticks it by: progress-like clocks by effect, danger-like by risk."""
+        if self in (ClockKind.PROGRESS, ClockKind.PROJECT):
+            return "effect"
+        if self in (ClockKind.DANGER, ClockKind.COMPLICATION, ClockKind.STRESS):
+            return "risk"
+        return "either"
+
+
+def progress_ticks(effect: Effect) -> int:
+    """Segments a success ticks on a progress clock: 1 limited, 2 standard, 3 great ("Clocks")."""
+    return int(effect)
+
+
+def danger_ticks(risk: Risk) -> int:
+    """Segments a consequence ticks on a danger clock: 1 low, 2 moderate, 3 high ("Clocks")."""
+    return int(risk)
+
+
+def opposed_start(size: int) -> int:
+    """An opposed clock starts half full, so each side has as far to go ("Opposing Clocks")."""
+    return size // 2
+
+
+@dataclass(frozen=True)
+class ClockTick:
+    """A clock after a change: the segments filled, clamped to 0..size, and what that means."""
+
+    before: int
+    filled: int
+    size: int
+
+    @property
+    def change(self) -> int:
+        return self.filled - self.before
+
+    @property
+    def is_full(self) -> bool:
+        return self.filled == self.size
+
+    @property
+    def is_empty(self) -> bool:
+        return self.filled == 0
+
+    @property
+    def became_full(self) -> bool:
+        """Filled by this change: "a narrative element in the story is now resolved"."""
+        return self.is_full and self.before < self.size
+
+    @property
+    def became_empty(self) -> bool:
+        """Emptied by this change: the other side of an opposed clock wins."""
+        return self.is_empty and self.before > 0
+
+
+def tick(filled: int, amount: int, size: int) -> ClockTick:
+    """Tick ``amount`` segments (negative to clear), never past empty or full ("Clocks")."""
+    if size < 1:
+        raise ValueError("a clock has at least one segment")
+    before = min(max(filled, 0), size)
+    return ClockTick(before=before, filled=min(max(before + amount, 0), size), size=size)
+
+
+def size_errors(size: int, allowed: tuple[int, ...]) -> list[str]:
+    """A clock's size must be one the campaign allows: "divided into 4, 6, or 8 segments" by
+    default ("Clocks"), more with the dial."""
+    if size in allowed:
+        return []
+    return [f"A clock has {_or_list(allowed)} segments in this campaign, not {size}."]
+
+
+def _or_list(values: tuple[int, ...]) -> str:
+    words = [str(value) for value in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

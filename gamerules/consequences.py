@@ -1,0 +1,132 @@
+"""Consequences and resisting them ("Consequences", "Determination Roll", "Team Work: Protect")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from gamerules.charge import Outcome, Risk, RiskWording
+from gamerules.readings import DETERMINATION_REDUCTION
+
+
+class ConsequenceKind(Enum):
+    """The five kinds of consequence the GM chooses from on a 1-5 ("Types of Consequences")."""
+
+    REDUCED_EFFECT = "reduced_effect"
+    COMPLICATION = "complication"
+    ESCALATED_RISK = "escalated_risk"
+    LOST_OPPORTUNITY = "lost_opportunity"
+    WORSE_CONDITION = "worse_condition"
+
+    def label(self, wording: RiskWording = RiskWording.RISK) -> str:
+        if self is ConsequenceKind.ESCALATED_RISK:
+            return "Worse position" if wording is RiskWording.POSITION else "Escalated risk"
+        return {"reduced_effect": "Reduced effect", "complication": "Complication",
+                "lost_opportunity": "Lost opportunity",
+                "worse_condition": "Worse condition"}[self.value]
+
+    def meaning(self, wording: RiskWording = RiskWording.RISK) -> str:
+        """The rule in one line, from the "Consequences" recap."""
+        if self is ConsequenceKind.ESCALATED_RISK:
+            word = "position worsens" if wording is RiskWording.POSITION else "risk rises"
+            return f"The {word} by one level for future related rolls."
+        return {
+            "reduced_effect": "The effect of the action is reduced by one level.",
+            "complication": "Tick one segment per consequence rating on a danger clock.",
+            "lost_opportunity": "What you tried didn't work: try again with another action.",
+            "worse_condition": "Take 1 stress per consequence rating.",
+        }[self.value]
+
+    @property
+    def uses_rating(self) -> bool:
+        return self in (ConsequenceKind.COMPLICATION, ConsequenceKind.WORSE_CONDITION)
+
+
+def consequence_rating(risk: Risk) -> int:
+    """Low risk (controlled) 1, moderate (risky) 2, high (desperate) 3 ("Consequence Rating")."""
+    return int(risk)
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """One consequence in numbers ("Types of Consequences")."""
+
+    kind: ConsequenceKind
+    rating: int
+
+    @property
+    def effect_reduction(self) -> int:
+        """Reduced effect: the effect rating drops one level."""
+        return 1 if self.kind is ConsequenceKind.REDUCED_EFFECT else 0
+
+    @property
+    def danger_ticks(self) -> int:
+        """Complication: one segment per consequence rating on a danger clock."""
+        return self.rating if self.kind is ConsequenceKind.COMPLICATION else 0
+
+    @property
+    def risk_escalation(self) -> int:
+        """Escalated risk (worse position): future related rolls one level riskier."""
+        return 1 if self.kind is ConsequenceKind.ESCALATED_RISK else 0
+
+    @property
+    def lost_opportunity(self) -> bool:
+        """Lost opportunity: the same action cannot be tried again."""
+        return self.kind is ConsequenceKind.LOST_OPPORTUNITY
+
+    @property
+    def stress(self) -> int:
+        """Worse condition: 1 stress per consequence rating."""
+        return self.rating if self.kind is ConsequenceKind.WORSE_CONDITION else 0
+
+
+class Resistance(Enum):
+    """What a determination roll does to a consequence ("Determination Roll")."""
+
+    STILL_HAPPENS = "still_happens"
+    REDUCED = "reduced"
+    AVOIDED = "avoided"
+    AVOIDED_AND_RISK_IMPROVED = "avoided_and_risk_improved"
+
+    def label(self, wording: RiskWording = RiskWording.RISK) -> str:
+        improved = ("you get +1 position for your next roll" if wording is RiskWording.POSITION
+                    else "the risk of your next roll is lowered")
+        return {
+            "still_happens": "The consequence still happens.",
+            "reduced": "The consequence is reduced.",
+            "avoided": "The consequence is avoided.",
+            "avoided_and_risk_improved": f"The consequence is avoided, and {improved}.",
+        }[self.value]
+
+
+def resistance(outcome: Outcome) -> Resistance:
+    """1-3 still happens, 4-5 reduced, 6 avoided, 66 avoided and the next roll's risk improves
+    ("Determination Roll")."""
+    return {Outcome.BAD: Resistance.STILL_HAPPENS, Outcome.PARTIAL: Resistance.REDUCED,
+            Outcome.FULL: Resistance.AVOIDED,
+            Outcome.CRITICAL: Resistance.AVOIDED_AND_RISK_IMPROVED}[outcome]
+
+
+def resisted(consequence: Consequence, result: Resistance) -> Consequence | None:
+    """The consequence left after resisting: unchanged, reduced, or none at all.
+
+    A reduced consequence has its rating lowered one level (a project reading); kinds without a
+    number are reduced in the fiction, and keep their numbers.
+    """
+    if result is Resistance.STILL_HAPPENS:
+        return consequence
+    if result is Resistance.REDUCED:
+        if not consequence.kind.uses_rating:
+            return consequence
+        return replace(consequence, rating=max(0, consequence.rating - DETERMINATION_REDUCTION))
+    return None
+
+
+def determination_errors(momentum_burned: int, momentum: int) -> list[str]:
+    """The pool is one die per charge of momentum burned, which must be there ("Determination
+    Roll"). Burning none rolls two dice and reads the lowest (reading 3)."""
+    if momentum_burned < 0:
+        return ["Momentum burned cannot be negative."]
+    if momentum_burned > momentum:
+        return [f"You can burn at most the {momentum} momentum you have."]
+    return []

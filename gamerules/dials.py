@@ -1,0 +1,184 @@
+"""A campaign's dials ("What to Hack"), its ruleset and its Extras switches.
+
+A GM who changes nothing plays Charge as written: every default here is the rulebook's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
+from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
+from gamerules.readings import QUICK_CHARGE_STUDY_ACTION
+
+
+class Ruleset(Enum):
+    """The resolution system a campaign plays. More systems join here as they are built."""
+
+    CHARGE = "charge"
+    QUICK_CHARGE = "quick_charge"
+
+    @property
+    def label(self) -> str:
+        return {"charge": "Charge", "quick_charge": "Quick Charge"}[self.value]
+
+
+class Extra(Enum):
+    """The optional rules of the "Extras" chapter, switched on per campaign."""
+
+    ASSET = "asset"
+    SOLO = "solo"
+    ATTACHMENT = "attachment"
+    WORLD = "world"
+    MAGIC = "magic"
+    SCARS = "scars"
+    GOALS = "goals"
+    PARTY = "party"
+    THREAT_LEVEL = "threat_level"
+    RESOURCE_POOL = "resource_pool"
+    ECONOMY = "economy"
+    STARTING_TALENT = "starting_talent"
+
+    @property
+    def label(self) -> str:
+        if self is Extra.STARTING_TALENT:
+            return "Starting talent (+1 effect when ___)"
+        return self.value.replace("_", " ").capitalize()
+
+
+class Attribute(Enum):
+    """The three groups of actions ("Actions")."""
+
+    PHYSIQUE = "physique"
+    INSIGHT = "insight"
+    RESOLVE = "resolve"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+@dataclass(frozen=True)
+class ActionName:
+    """One action a character may roll, and the attribute it is listed under."""
+
+    name: str
+    attribute: Attribute
+
+
+def _actions(physique: str, insight: str, resolve: str) -> tuple[ActionName, ...]:
+    return tuple(
+        ActionName(name, attribute)
+        for attribute, names in ((Attribute.PHYSIQUE, physique), (Attribute.INSIGHT, insight),
+                                 (Attribute.RESOLVE, resolve))
+        for name in names.split()
+    )
+
+
+DEFAULT_ACTIONS = _actions("Muscle Finesse Move Sneak", "Shoot Tinker Study Notice",
+                           "Bond Command Focus Sway")
+"""The 12 actions ("The 12 Actions")."""
+
+NINE_ACTIONS = _actions("Muscle Finesse Move", "Shoot Tinker Study", "Command Focus Sway")
+"""A starting point for "reduce the list to 9" ("Changing the Number of Actions"): Sneak folds
+into Finesse, Notice into Study, Bond into Sway. The GM renames freely."""
+
+QUICK_CHARGE_ACTIONS = _actions("Muscle Finesse Move", QUICK_CHARGE_STUDY_ACTION, "Talk Focus")
+"""Quick Charge's 6 actions ("Quick Charge Extra")."""
+
+ACTION_COUNTS = (6, 9, 12)
+"""The action list has 12 actions, or 9, or even 6 ("Changing the Number of Actions")."""
+
+PRESET_ACTIONS = {12: DEFAULT_ACTIONS, 9: NINE_ACTIONS, 6: QUICK_CHARGE_ACTIONS}
+
+
+@dataclass(frozen=True)
+class Dials:
+    """Everything "What to Hack" lets a group change, with the rulebook's values as defaults."""
+
+    actions: tuple[ActionName, ...] = DEFAULT_ACTIONS
+    starting_dots: int = 7
+    creation_cap: int = 2
+    max_rating: int = 4
+    starting_momentum: int = 2
+    stress_clock_size: int = 4
+    momentum: MomentumDial = DEFAULT_MOMENTUM_DIAL
+    clock_sizes: tuple[int, ...] = DEFAULT_CLOCK_SIZES
+    extras: frozenset[Extra] = field(default_factory=frozenset)
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        return tuple(action.name for action in self.actions)
+
+    def actions_under(self, attribute: Attribute) -> tuple[str, ...]:
+        return tuple(a.name for a in self.actions if a.attribute is attribute)
+
+    def has(self, extra: Extra) -> bool:
+        return extra in self.extras
+
+    def errors(self) -> list[str]:
+        """Every reason these dials cannot be played, in words a GM understands."""
+        errors = []
+        names = [action.name.strip() for action in self.actions]
+        if len(names) not in ACTION_COUNTS:
+            errors.append(f"Use 6, 9 or 12 actions, not {len(names)}.")
+        if any(not name for name in names):
+            errors.append("Every action needs a name.")
+        if len({name.casefold() for name in names}) != len(names):
+            errors.append("Two actions have the same name.")
+        if any(len(name) > 30 for name in names):
+            errors.append("Action names are at most 30 characters.")
+        if not 1 <= self.max_rating <= 6:
+            errors.append("The maximum action rating must be between 1 and 6.")
+        if not 1 <= self.creation_cap <= self.max_rating:
+            errors.append("The cap at creation must be between 1 and the maximum rating.")
+        if not 1 <= self.starting_dots <= len(names) * self.creation_cap:
+            errors.append("The starting dots must be at least 1 and fit under the cap at creation "
+                          f"({len(names)} actions x {self.creation_cap}).")
+        if not 0 <= self.starting_momentum <= 10:
+            errors.append("Starting momentum must be between 0 and 10.")
+        if self.stress_clock_size not in EXTENDED_CLOCK_SIZES:
+            errors.append("The stress clock has 4, 6, 8, 10 or 12 segments.")
+        if not self.clock_sizes or not set(self.clock_sizes) <= set(EXTENDED_CLOCK_SIZES):
+            errors.append("Clocks may have 4, 6, 8, 10 or 12 segments.")
+        return errors + self.momentum.errors()
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-ready data, for storing in a database field."""
+        data = asdict(self)
+        data["actions"] = [[a.name, a.attribute.value] for a in self.actions]
+        data["clock_sizes"] = list(self.clock_sizes)
+        data["extras"] = sorted(extra.value for extra in self.extras)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any] | None) -> Dials:
+        """Read what :meth:`to_data` wrote; missing keys take the rulebook's defaults."""
+        data = dict(data or {})
+        values: dict[str, Any] = {}
+        if "actions" in data:
+            values["actions"] = tuple(ActionName(name, Attribute(attr)) for name, attr in data["actions"])
+        if "momentum" in data:
+            values["momentum"] = MomentumDial(**data["momentum"])
+        if "clock_sizes" in data:
+            values["clock_sizes"] = tuple(sorted(int(size) for size in data["clock_sizes"]))
+        if "extras" in data:
+            values["extras"] = frozenset(Extra(value) for value in data["extras"])
+        for name in ("starting_dots", "creation_cap", "max_rating", "starting_momentum",
+                     "stress_clock_size"):
+            if name in data:
+                values[name] = int(data[name])
+        return cls(**values)
+
+
+CHARGE_DIALS = Dials()
+
+QUICK_CHARGE_DIALS = replace(CHARGE_DIALS, actions=QUICK_CHARGE_ACTIONS, starting_dots=4)
+"""Quick Charge: 6 actions, 4 action dots, a 4-segment stress clock ("Quick Charge Extra")."""
+
+
+def default_dials(ruleset: Ruleset) -> Dials:
+    return QUICK_CHARGE_DIALS if ruleset is Ruleset.QUICK_CHARGE else CHARGE_DIALS

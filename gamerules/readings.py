@@ -1,0 +1,39 @@
+"""The readings we adopt where the rule documents are damaged or unclear.
+
+Each constant here answers one numbered reading in ``shared/rules/README.md`` (or one recorded in
+this project's README), so that a later correction is a one-line change. Every other module takes
+these values from here rather than repeating them.
+"""
+
+# Reading 3 (Charge, zero dice): with zero or fewer dice, roll this many and read the lowest.
+ZERO_DICE_ROLLED = 2
+
+# Reading 4 (Charge, critical): this many 6s, in a pool of one or more dice, make a critical.
+SIXES_FOR_CRITICAL = 2
+
+# Reading 5 (Charge, momentum gain): the default momentum dial, for a partial, full and critical.
+DEFAULT_MOMENTUM_GAIN = (1, 2, 3)
+
+# Reading 6 (Charge, recovery): the GM clears 1 to 4 stress; 1 is the amount offered by default.
+RECOVERY_RANGE = range(1, 5)
+RECOVERY_DEFAULT = 1
+
+# Reading 7 (Charge, the talent line): the 13 slots of the official sheet, in order. "dot" is +1
+# action dot; the others are situational bonuses "when ___".
+TALENT_LINE_CODES = (
+    "dot", "effect", "dot", "risk", "dot", "die", "dot",
+    "effect", "dot", "risk", "dot", "die", "dot",
+)
+
+# Project reading (SRD 1.1, "Roll the Dice": "On a 66 ... you achieve your goal with increased
+# effect"): a critical raises the effect one level, up to great. No effect stays no effect.
+CRITICAL_RAISES_EFFECT = True
+
+# Project reading ("Determination Roll": "the consequence is reduced"): a reduced consequence has
+# its rating lowered by this much, never below zero. Kinds without a number are reduced in the
+# fiction only.
+DETERMINATION_REDUCTION = 1
+
+# Project reading (Quick Charge Extra): the rundown lists "Study", the creation section "Think".
+# We use "Study", the word the core game uses for the same action; a GM may rename it.
+QUICK_CHARGE_STUDY_ACTION = "Study"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RollsConfig(AppConfig):
+    name = "rolls"
+    verbose_name = "Rolls"

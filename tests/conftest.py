@@ -1,0 +1,24 @@
+import pytest
+from django.conf import settings
+
+
+def pytest_configure(config):
+    # Tests read static files from the source folders; test_static.py checks the compressed,
+    # hashed build that production serves.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+def pytest_collection_modifyitems(items):
+    # Browser tests are slow; run them after everything else so a broken rule fails fast.
+    for item in items:
+        if "/e2e/" in str(item.path):
+            item.add_marker(pytest.mark.e2e)
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user(username="mira", password="a-long-passphrase-9")
