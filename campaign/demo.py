@@ -3,21 +3,79 @@ newcomer always opens a living campaign. Loading twice changes nothing."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
+
+from campaign import actions
+from campaign.models import Campaign, GameSession, Membership, Role, Stance, WorldForce
 
 DEMO_PASSWORD = "charge-demo"
 DEMO_GM = "gm"
 DEMO_PLAYERS = ("xavier", "yann", "zoe")
+DEMO_CAMPAIGN = "The Usurper's Throne"
+
+PITCH = """A usurper sits on the throne of Vel Arden. The old king hides in the marshes, the \
+nobles count their coins, and the city waits to see who blinks first.
+
+You are a crew of smugglers, forgers and old soldiers caught in the middle."""
+
+# "Making a Compelling Campaign", Force Example.
+REBEL_FORCES = {
+    "name": "The Rebel Forces", "kind": "organisation", "stance": Stance.ALIGNED, "revealed": True,
+    "goal": "Get rid of the usurper that sits on the throne.",
+    "methods": ["Finding dirt on the government to expose corruption.",
+                "Convincing the real king to take back what is theirs.",
+                "Finding money to hire mercenaries to fight an eventual war."],
+    "gm_notes": "Their leader is the usurper's own sister; she wants the throne for herself.",
+}
+HIDDEN_FORCE = {
+    "name": "The Grey Ledger", "kind": "organisation", "stance": Stance.OPPOSED, "revealed": False,
+    "goal": "Own the city's debts, whoever wears the crown.",
+    "methods": ["Buying the nobles' promissory notes.", "Bribing both sides of the war."],
+    "gm_notes": "They finance the rebels and the usurper alike.",
+}
+PLAYER_GROUP = {
+    "name": "The Marsh Runners",
+    "goal": "Get the old king back to the capital alive, and get paid for it.",
+    "methods": ["Smuggling people and letters through the marsh roads.",
+                "Forging passes and seals.", "Calling in favours from old comrades."],
+}
 
 
-@transaction.atomic
-def load_demo() -> list[str]:
-    """Create what is missing of the demo; return the logins, one line each."""
+def _users():
     users = get_user_model()
+    found = {}
     for username in (DEMO_GM, *DEMO_PLAYERS):
         user, created = users.objects.get_or_create(username=username)
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save(update_fields=["password"])
+        found[username] = user
+    return found
+
+
+def _campaign(users) -> Campaign:
+    existing = Campaign.objects.filter(name=DEMO_CAMPAIGN, memberships__user=users[DEMO_GM]).first()
+    if existing:
+        return existing
+    campaign = actions.create_campaign(users[DEMO_GM], name=DEMO_CAMPAIGN, pitch=PITCH,
+                                       gm_notes="The old king is already dying.")
+    for name in DEMO_PLAYERS:
+        Membership.objects.create(campaign=campaign, user=users[name], role=Role.PLAYER)
+    WorldForce.objects.filter(campaign=campaign, is_player_group=True).update(**PLAYER_GROUP)
+    WorldForce.objects.create(campaign=campaign, **REBEL_FORCES)
+    WorldForce.objects.create(campaign=campaign, **HIDDEN_FORCE)
+    GameSession.objects.create(
+        campaign=campaign, number=1, ended_at=timezone.now(),
+        log="The crew met the rebels' go-between at the Drowned Bell and took the job: bring "
+            "the old king's letter to the capital.",
+        gm_notes="The go-between reports to the Grey Ledger.")
+    return campaign
+
+
+@transaction.atomic
+def load_demo() -> list[str]:
+    """Create what is missing of the demo; return the logins, one line each."""
+    _campaign(_users())
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

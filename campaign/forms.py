@@ -1,4 +1,13 @@
+from datetime import timedelta
+
+from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils import timezone
+
+from campaign.models import Campaign, GameSession, Invitation, WorldForce
+from gamerules.charge import MomentumDial
+from gamerules.clocks import EXTENDED_CLOCK_SIZES
+from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra
 
 
 class SignupForm(UserCreationForm):
@@ -6,3 +15,168 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
+
+
+class CampaignForm(forms.ModelForm):
+    class Meta:
+        model = Campaign
+        fields = ["name", "pitch", "ruleset", "risk_wording"]
+        widgets = {"pitch": forms.Textarea(attrs={"rows": 4})}
+        help_texts = {
+            "pitch": "What the campaign is about and where it happens. Every member reads this.",
+            "ruleset": "Quick Charge: 6 actions, 4 dots, effect and consequence read from the dice.",
+        }
+
+
+class GmNotesForm(forms.ModelForm):
+    class Meta:
+        model = Campaign
+        fields = ["gm_notes"]
+        widgets = {"gm_notes": forms.Textarea(attrs={"rows": 6})}
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class DialsForm(forms.Form):
+    """The dials of "What to Hack". The actions are typed one per line under their attribute."""
+
+    physique_actions = forms.CharField(label="Physique", widget=forms.Textarea(attrs={"rows": 4}))
+    insight_actions = forms.CharField(label="Insight", widget=forms.Textarea(attrs={"rows": 4}))
+    resolve_actions = forms.CharField(label="Resolve", widget=forms.Textarea(attrs={"rows": 4}))
+    starting_dots = forms.IntegerField(label="Action dots at creation", min_value=1, max_value=72)
+    creation_cap = forms.IntegerField(label="Most dots in one action at creation", min_value=1,
+                                      max_value=6)
+    max_rating = forms.IntegerField(label="Highest action rating", min_value=1, max_value=6)
+    starting_momentum = forms.IntegerField(label="Momentum at the start of a session",
+                                           min_value=0, max_value=10)
+    stress_clock_size = forms.TypedChoiceField(
+        label="Stress clock segments", coerce=int,
+        choices=[(size, size) for size in EXTENDED_CLOCK_SIZES])
+    momentum_partial = forms.IntegerField(label="Momentum for a 4-5", min_value=0, max_value=6)
+    momentum_full = forms.IntegerField(label="Momentum for a 6", min_value=0, max_value=6)
+    momentum_critical = forms.IntegerField(label="Momentum for a 66", min_value=0, max_value=6)
+    clock_sizes = forms.TypedMultipleChoiceField(
+        label="Clock sizes allowed", coerce=int, widget=forms.CheckboxSelectMultiple,
+        choices=[(size, f"{size} segments") for size in EXTENDED_CLOCK_SIZES])
+    extras = forms.MultipleChoiceField(
+        label="Extras in play", required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(extra.value, extra.label) for extra in Extra])
+
+    @classmethod
+    def initial_from(cls, dials: Dials, actions=None) -> dict:
+        actions = actions or dials.actions
+        names = {attr: "\n".join(a.name for a in actions if a.attribute is attr) for attr in Attribute}
+        return {
+            "physique_actions": names[Attribute.PHYSIQUE], "insight_actions": names[Attribute.INSIGHT],
+            "resolve_actions": names[Attribute.RESOLVE], "starting_dots": dials.starting_dots,
+            "creation_cap": dials.creation_cap, "max_rating": dials.max_rating,
+            "starting_momentum": dials.starting_momentum,
+            "stress_clock_size": dials.stress_clock_size,
+            "momentum_partial": dials.momentum.partial, "momentum_full": dials.momentum.full,
+            "momentum_critical": dials.momentum.critical, "clock_sizes": list(dials.clock_sizes),
+            "extras": sorted(extra.value for extra in dials.extras),
+        }
+
+    @staticmethod
+    def with_preset(data, count: int) -> dict:
+        """The posted values with the action lists replaced by the preset of ``count`` actions."""
+        values = {key: data.getlist(key) if key in ("clock_sizes", "extras") else data.get(key)
+                  for key in data}
+        for attribute in Attribute:
+            values[f"{attribute.value}_actions"] = "\n".join(
+                a.name for a in PRESET_ACTIONS[count] if a.attribute is attribute)
+        return values
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        actions = tuple(ActionName(name, attribute) for attribute in Attribute
+                        for name in _lines(data[f"{attribute.value}_actions"]))
+        self.dials = Dials(
+            actions=actions, starting_dots=data["starting_dots"],
+            creation_cap=data["creation_cap"], max_rating=data["max_rating"],
+            starting_momentum=data["starting_momentum"],
+            stress_clock_size=data["stress_clock_size"],
+            momentum=MomentumDial(data["momentum_partial"], data["momentum_full"],
+                                  data["momentum_critical"]),
+            clock_sizes=tuple(sorted(data["clock_sizes"])),
+            extras=frozenset(Extra(value) for value in data["extras"]))
+        errors = self.dials.errors()
+        if errors:
+            raise forms.ValidationError(errors)
+        return data
+
+
+class ForceForm(forms.ModelForm):
+    method_1 = forms.CharField(label="Method 1", max_length=300)
+    method_2 = forms.CharField(label="Method 2", max_length=300)
+    method_3 = forms.CharField(label="Method 3 (optional)", max_length=300, required=False)
+
+    class Meta:
+        model = WorldForce
+        fields = ["name", "kind", "goal", "stance", "revealed", "gm_notes"]
+        widgets = {"goal": forms.Textarea(attrs={"rows": 2}),
+                   "gm_notes": forms.Textarea(attrs={"rows": 3})}
+        help_texts = {"goal": "What the force wants to accomplish.",
+                      "revealed": "Players see a force only once it is revealed."}
+
+    def __init__(self, *args, player_group=False, gm=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        for index, method in enumerate(self.instance.methods[:3], start=1):
+            self.initial.setdefault(f"method_{index}", method)
+        if player_group:  # the group's own force: no stance towards itself, always shown
+            del self.fields["kind"], self.fields["stance"], self.fields["revealed"]
+        if not gm:
+            del self.fields["gm_notes"]
+        self.order_fields(["name", "kind", "goal", "method_1", "method_2", "method_3"])
+
+    def save(self, commit=True):
+        self.instance.methods = [self.cleaned_data[f"method_{i}"].strip() for i in (1, 2, 3)
+                                 if self.cleaned_data.get(f"method_{i}", "").strip()]
+        return super().save(commit)
+
+
+class InvitationForm(forms.ModelForm):
+    days = forms.IntegerField(label="Valid for (days)", min_value=1, max_value=90, initial=7)
+
+    class Meta:
+        model = Invitation
+        fields = ["max_uses"]
+        labels = {"max_uses": "People who may join"}
+
+    def clean_max_uses(self):
+        uses = self.cleaned_data["max_uses"]
+        if not 1 <= uses <= 50:
+            raise forms.ValidationError("Between 1 and 50 people.")
+        return uses
+
+    def save(self, commit=True):
+        self.instance.expires_at = timezone.now() + timedelta(days=self.cleaned_data["days"])
+        return super().save(commit)
+
+
+class SessionLogForm(forms.ModelForm):
+    class Meta:
+        model = GameSession
+        fields = ["log"]
+        widgets = {"log": forms.Textarea(attrs={"rows": 8})}
+
+
+class SessionNotesForm(forms.ModelForm):
+    class Meta:
+        model = GameSession
+        fields = ["gm_notes"]
+        widgets = {"gm_notes": forms.Textarea(attrs={"rows": 5})}
+
+
+class MilestoneForm(forms.Form):
+    note = forms.CharField(label="What the group achieved", max_length=300, required=False)
+    expected_count = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class RecoveryForm(forms.Form):
+    amount = forms.TypedChoiceField(label="Stress cleared", coerce=int, initial=1,
+                                    choices=[(n, n) for n in (1, 2, 3, 4)])

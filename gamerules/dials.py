@@ -155,8 +155,9 @@ class Dials:
         return data
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any] | None) -> Dials:
-        """Read what :meth:`to_data` wrote; missing keys take the rulebook's defaults."""
+    def from_data(cls, data: Mapping[str, Any] | None, base: Dials | None = None) -> Dials:
+        """Read what :meth:`to_data` wrote; missing keys keep ``base`` (the rulebook's defaults,
+        or the ruleset's)."""
         data = dict(data or {})
         values: dict[str, Any] = {}
         if "actions" in data:
@@ -171,7 +172,7 @@ class Dials:
                      "stress_clock_size"):
             if name in data:
                 values[name] = int(data[name])
-        return cls(**values)
+        return replace(base or cls(), **values)
 
 
 CHARGE_DIALS = Dials()

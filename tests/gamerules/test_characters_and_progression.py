@@ -104,6 +104,8 @@ def test_dials_survive_a_round_trip_through_plain_data():
     assert Dials.from_data(dials.to_data()) == dials
     assert Dials.from_data(None) == CHARGE_DIALS
     assert Dials.from_data({}) == CHARGE_DIALS
+    assert Dials.from_data({"starting_momentum": 3}, base=QUICK_CHARGE_DIALS) == dataclasses.replace(
+        QUICK_CHARGE_DIALS, starting_momentum=3)
 
 
 def test_after_creation_ratings_are_capped_at_four():

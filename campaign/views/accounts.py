@@ -5,10 +5,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from campaign.forms import SignupForm
+from campaign.models import Campaign
 
 
 def home(request):
-    return render(request, "campaign/home.html")
+    campaigns = []
+    if request.user.is_authenticated:
+        campaigns = Campaign.objects.filter(memberships__user=request.user).order_by("-created_at")
+    return render(request, "campaign/home.html", {"campaigns": campaigns})
 
 
 @require_http_methods(["GET", "POST"])

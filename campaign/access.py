@@ -1,0 +1,32 @@
+"""Every campaign view loads through these: they return what the user may reach or raise 404,
+so an outsider cannot even learn that a campaign exists."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from campaign.models import Membership, WorldForce
+
+
+def membership_or_404(request, campaign_id) -> Membership:
+    """The user's membership of the campaign, with the campaign loaded."""
+    return get_object_or_404(Membership.objects.select_related("campaign", "user"),
+                             campaign_id=campaign_id, user=request.user)
+
+
+def gm_membership_or_404(request, campaign_id) -> Membership:
+    membership = membership_or_404(request, campaign_id)
+    if not membership.is_gm:
+        raise Http404("GMs only")
+    return membership
+
+
+def force_for_view_or_404(membership: Membership, force_id) -> WorldForce:
+    return get_object_or_404(WorldForce.objects.visible_to(membership),
+                             campaign=membership.campaign, pk=force_id)
+
+
+def force_for_edit_or_404(membership: Membership, force_id) -> WorldForce:
+    force = force_for_view_or_404(membership, force_id)
+    if not force.editable_by(membership):
+        raise Http404("GMs only")
+    return force

@@ -1,0 +1,242 @@
+"""Campaigns, who belongs to them, and what a GM prepares and runs between sessions."""
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+
+from gamerules.charge import RiskWording
+from gamerules.dials import Dials, Ruleset, default_dials
+
+
+class Role(models.TextChoices):
+    GM = "gm", "GM"
+    PLAYER = "player", "Player"
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120)
+    pitch = models.TextField("Pitch and setting", blank=True, max_length=10_000)
+    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000,
+                                help_text="Only GMs ever see these.")
+    ruleset = models.CharField(max_length=20, default=Ruleset.CHARGE.value,
+                               choices=[(r.value, r.label) for r in Ruleset])
+    risk_wording = models.CharField(
+        "Wording of risk", max_length=10, default=RiskWording.RISK.value,
+        choices=[(RiskWording.RISK.value, "Charge 1.1: risk low / moderate / high"),
+                 (RiskWording.POSITION.value, "Classic: position controlled / risky / desperate")])
+    dials = models.JSONField(default=dict, blank=True)
+    live_version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("campaign", args=[self.pk])
+
+    @property
+    def rules(self) -> Dials:
+        """The dials in play: what the GM changed, over the ruleset's defaults."""
+        return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
+
+    @property
+    def wording(self) -> RiskWording:
+        return RiskWording(self.risk_wording)
+
+    @property
+    def current_session(self):
+        return self.sessions.filter(ended_at__isnull=True).first()
+
+    def bump(self):
+        """Tell every open screen that something changed (see "Live updates" in the README)."""
+        Campaign.objects.filter(pk=self.pk).update(live_version=F("live_version") + 1)
+
+
+class Membership(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership")]
+        ordering = ["role", "joined_at"]
+
+    def __str__(self):
+        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == Role.GM
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def default_expiry():
+    return timezone.now() + timedelta(days=7)
+
+
+class Invitation(models.Model):
+    """A link that lets people join as players until it expires, is used up, or is revoked."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=default_expiry)
+    max_uses = models.PositiveSmallIntegerField(default=5)
+    uses = models.PositiveSmallIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"Invitation to {self.campaign} ({self.uses} of {self.max_uses} used)"
+
+    def get_absolute_url(self):
+        return reverse("join", args=[self.token])
+
+    def refusal(self) -> str:
+        """Why this link cannot be used now, or "" when it can."""
+        if self.revoked_at:
+            return "This invitation was withdrawn by the GM. Ask them for a new link."
+        if self.expires_at <= timezone.now():
+            return "This invitation has expired. Ask your GM for a new link."
+        if self.uses >= self.max_uses:
+            return "This invitation has been used as many times as the GM allowed. Ask for a new link."
+        return ""
+
+
+class Stance(models.TextChoices):
+    ALIGNED = "aligned", "Aligned"
+    NEUTRAL = "neutral", "Neutral"
+    OPPOSED = "opposed", "Opposed"
+
+
+class ForceKind(models.TextChoices):
+    PERSON = "person", "Person"
+    ORGANISATION = "organisation", "Organisation"
+    COUNTRY = "country", "Country"
+    PLANET = "planet", "Planet"
+    NATURE = "nature", "Nature"
+    OTHER = "other", "Something else"
+
+
+class WorldForceQuerySet(models.QuerySet):
+    def visible_to(self, membership: Membership):
+        """Players see revealed forces and their own group; GMs see everything."""
+        if membership.is_gm:
+            return self
+        return self.filter(Q(revealed=True) | Q(is_player_group=True))
+
+
+class WorldForce(models.Model):
+    """Something or someone with goals looking to change the status quo ("Add Trouble to the
+    World"); the player group is one too ("Define the Group as a Force")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="forces")
+    name = models.CharField(max_length=120)
+    kind = models.CharField("What it is", max_length=20, choices=ForceKind.choices,
+                            default=ForceKind.ORGANISATION)
+    goal = models.TextField(max_length=2000, blank=True)
+    methods = models.JSONField(default=list, blank=True)
+    stance = models.CharField("The group's stance", max_length=10, choices=Stance.choices,
+                              default=Stance.NEUTRAL)
+    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000)
+    revealed = models.BooleanField("Revealed to players", default=False)
+    is_player_group = models.BooleanField(default=False, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = WorldForceQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-is_player_group", "created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["campaign"], condition=Q(is_player_group=True),
+                                               name="one_player_group")]
+
+    def __str__(self):
+        return self.name
+
+    def editable_by(self, membership: Membership) -> bool:
+        """GMs edit every force; every member edits the player group."""
+        return membership.is_gm or self.is_player_group
+
+
+class EventQuerySet(models.QuerySet):
+    def visible_to(self, membership: Membership):
+        return self if membership.is_gm else self.filter(gm_only=False)
+
+
+class Event(models.Model):
+    """A line in the campaign's log: what changed, when, and who did it."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    text = models.CharField(max_length=1000)
+    gm_only = models.BooleanField(default=False)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return self.text
+
+
+class GameSession(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveIntegerField()
+    date = models.DateField(default=timezone.localdate)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    log = models.TextField("Session log", blank=True, max_length=50_000)
+    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="session_number"),
+            models.UniqueConstraint(fields=["campaign"], condition=Q(ended_at__isnull=True),
+                                    name="one_open_session"),
+        ]
+
+    def __str__(self):
+        return f"Session {self.number}"
+
+    def get_absolute_url(self):
+        return reverse("session", args=[self.campaign_id, self.pk])
+
+    @property
+    def is_running(self) -> bool:
+        return self.ended_at is None
+
+
+class Milestone(models.Model):
+    """The end of a big event: every character gains a talent ("Milestone")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="milestones")
+    session = models.ForeignKey(GameSession, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="milestones")
+    note = models.CharField("What the group achieved", max_length=300, blank=True)
+    awarded_at = models.DateTimeField(auto_now_add=True)
+    awarded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["-awarded_at"]
+
+    def __str__(self):
+        return self.note or f"Milestone {self.pk}"

@@ -1,0 +1,141 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign import actions
+from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, RecoveryForm
+from campaign.models import Campaign
+from gamerules.dials import ACTION_COUNTS
+from gamerules.progression import unlocked_slots
+
+
+@login_required
+def campaign_list(request):
+    campaigns = Campaign.objects.filter(memberships__user=request.user).order_by("-created_at")
+    return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_create(request):
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        campaign = actions.create_campaign(request.user, **form.cleaned_data)
+        messages.success(request, f"{campaign} is ready. Invite your players from Members.")
+        return redirect(campaign)
+    return render(request, "campaign/campaign_form.html", {"form": form})
+
+
+@login_required
+def dashboard(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    milestones = campaign.milestones.count()
+    return render(request, "campaign/dashboard.html", {
+        "membership": membership, "campaign": campaign,
+        "forces": campaign.forces.visible_to(membership),
+        "characters": campaign.characters.select_related("owner"),
+        "session": campaign.current_session,
+        "events": campaign.events.visible_to(membership).select_related("actor")[:12],
+        "milestones": milestones, "talent_slots": unlocked_slots(milestones),
+        "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
+        "recovery_form": RecoveryForm(),
+    })
+
+
+def _card_or_form(request, template, membership, form, partial):
+    """Inline editing: a valid htmx save answers the card, anything else the form (or the page)."""
+    context = {"membership": membership, "campaign": membership.campaign, "form": form}
+    if request.htmx:
+        return render(request, f"{template}#{partial}", context)
+    return render(request, template, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_edit(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    form = CampaignForm(request.POST or None, instance=membership.campaign)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        membership.campaign.bump()
+        if request.htmx:
+            return render(request, "campaign/dashboard.html#about_card",
+                          {"membership": membership, "campaign": membership.campaign})
+        messages.success(request, "Campaign details saved.")
+        return redirect(membership.campaign)
+    return _card_or_form(request, "campaign/campaign_edit.html", membership, form, "about_form")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def gm_notes_edit(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    form = GmNotesForm(request.POST or None, instance=membership.campaign)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        if request.htmx:
+            return render(request, "campaign/dashboard.html#gm_notes_card",
+                          {"membership": membership, "campaign": membership.campaign})
+        messages.success(request, "GM notes saved.")
+        return redirect(membership.campaign)
+    return _card_or_form(request, "campaign/gm_notes_edit.html", membership, form, "gm_notes_form")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def dials_edit(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    preset = request.POST.get("preset", "")
+    if preset.isdigit() and int(preset) in ACTION_COUNTS:
+        # Fill in a preset action list without saving, so the GM can rename before saving.
+        form = DialsForm(DialsForm.with_preset(request.POST, int(preset)))
+    elif request.method == "POST":
+        form = DialsForm(request.POST)
+        if form.is_valid():
+            campaign.dials = form.dials.to_data()
+            campaign.save(update_fields=["dials"])
+            campaign.bump()
+            messages.success(request, "Dials saved. They apply from the next roll and sheet on.")
+            return redirect("dials", campaign.pk)
+    else:
+        form = DialsForm(initial=DialsForm.initial_from(campaign.rules))
+    return render(request, "campaign/dials.html", {"membership": membership, "campaign": campaign,
+                                                   "form": form, "counts": ACTION_COUNTS})
+
+
+@login_required
+@require_POST
+def milestone_award(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    form = MilestoneForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That milestone could not be read; nothing was awarded.")
+    else:
+        try:
+            actions.award_milestone(membership, form.cleaned_data["note"],
+                                    form.cleaned_data["expected_count"])
+            messages.success(request, "Milestone awarded: every character gains a talent.")
+        except actions.Refused as refusal:
+            messages.error(request, str(refusal))
+    return redirect(membership.campaign)
+
+
+@login_required
+@require_POST
+def recovery(request, campaign_id, character_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    character = membership.campaign.characters.filter(pk=character_id).first()
+    form = RecoveryForm(request.POST)
+    if character is None or not form.is_valid():
+        messages.error(request, "Choose a character and clear 1 to 4 stress; nothing changed.")
+        return redirect(membership.campaign)
+    try:
+        character = actions.recover_stress(membership, character, form.cleaned_data["amount"])
+        messages.success(request, f"{character.name} now has {character.stress} stress.")
+    except actions.Refused as refusal:
+        messages.error(request, str(refusal))
+    return redirect(membership.campaign)

@@ -1,0 +1,99 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign.access import (
+    force_for_edit_or_404,
+    force_for_view_or_404,
+    gm_membership_or_404,
+    membership_or_404,
+)
+from campaign.forms import ForceForm
+from campaign.models import Event, WorldForce
+
+TEMPLATE = "campaign/forces.html"
+
+
+@login_required
+def force_list(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    return render(request, TEMPLATE, {
+        "membership": membership, "campaign": membership.campaign,
+        "forces": membership.campaign.forces.visible_to(membership)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def force_create(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    force = WorldForce(campaign=membership.campaign)
+    form = ForceForm(request.POST or None, instance=force)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        membership.campaign.bump()
+        messages.success(request, f"{force.name} added"
+                         + (" and revealed to players." if force.revealed else ", hidden from players."))
+        return redirect("forces", campaign_id)
+    return render(request, "campaign/force_edit.html",
+                  {"membership": membership, "campaign": membership.campaign, "form": form})
+
+
+@login_required
+def force_card(request, campaign_id, force_id):
+    membership = membership_or_404(request, campaign_id)
+    force = force_for_view_or_404(membership, force_id)
+    return render(request, f"{TEMPLATE}#force_card", {"membership": membership, "force": force})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def force_edit(request, campaign_id, force_id):
+    membership = membership_or_404(request, campaign_id)
+    force = force_for_edit_or_404(membership, force_id)
+    form = ForceForm(request.POST or None, instance=force, player_group=force.is_player_group,
+                     gm=membership.is_gm)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        membership.campaign.bump()
+        if request.htmx:
+            return render(request, f"{TEMPLATE}#force_card",
+                          {"membership": membership, "force": force})
+        messages.success(request, f"{force.name} saved.")
+        return redirect("forces", campaign_id)
+    context = {"membership": membership, "campaign": membership.campaign, "form": form,
+               "force": force}
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#force_form", context)
+    return render(request, "campaign/force_edit.html", context)
+
+
+@login_required
+@require_POST
+def force_reveal(request, campaign_id, force_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    force = force_for_edit_or_404(membership, force_id)
+    if not force.is_player_group:
+        force.revealed = request.POST.get("revealed") == "1"
+        force.save(update_fields=["revealed"])
+        if force.revealed:
+            Event.objects.create(campaign=membership.campaign, actor=request.user,
+                                 text=f"A force is revealed: {force.name}.")
+        membership.campaign.bump()
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#force_card", {"membership": membership, "force": force})
+    return redirect("forces", campaign_id)
+
+
+@login_required
+@require_POST
+def force_delete(request, campaign_id, force_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    force = force_for_edit_or_404(membership, force_id)
+    if force.is_player_group:
+        messages.error(request, "The player group stays: edit it instead.")
+    else:
+        force.delete()
+        membership.campaign.bump()
+        messages.success(request, f"{force.name} deleted.")
+    return redirect("forces", campaign_id)

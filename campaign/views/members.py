@@ -1,0 +1,119 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign import actions
+from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.forms import InvitationForm
+from campaign.models import Invitation, Membership
+
+
+@login_required
+def members(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    context = {"membership": membership, "campaign": campaign,
+               "members": campaign.memberships.select_related("user")}
+    if membership.is_gm:
+        context["invitations"] = campaign.invitations.all()
+        context["invitation_form"] = InvitationForm()
+    return render(request, "campaign/members.html", context)
+
+
+@login_required
+@require_POST
+def invitation_create(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    form = InvitationForm(request.POST, instance=Invitation(campaign=membership.campaign,
+                                                            created_by=request.user))
+    if form.is_valid():
+        invitation = form.save()
+        messages.success(request, "New invitation link ready: copy it from the list below.")
+        return redirect(reverse("members", args=[campaign_id]) + f"#invitation-{invitation.pk}")
+    campaign = membership.campaign
+    return render(request, "campaign/members.html", {
+        "membership": membership, "campaign": campaign, "invitation_form": form,
+        "members": campaign.memberships.select_related("user"),
+        "invitations": campaign.invitations.all()}, status=400)
+
+
+@login_required
+@require_POST
+def invitation_revoke(request, campaign_id, invitation_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    invitation = get_object_or_404(Invitation, campaign=membership.campaign, pk=invitation_id)
+    if not invitation.revoked_at:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+    messages.success(request, "Invitation withdrawn: the link no longer works.")
+    return redirect("members", campaign_id)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request, token):
+    """An invitation link. Anyone may open it; joining takes a login, then one click."""
+    invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
+    if invitation is None:
+        return render(request, "campaign/join.html", {"refusal": (
+            "This invitation link is not valid. Check that you copied all of it, or ask your GM "
+            "for a new one.")}, status=404)
+    if request.user.is_authenticated and invitation.campaign.memberships.filter(
+            user=request.user).exists():
+        return redirect(invitation.campaign)
+    refusal = invitation.refusal()
+    if refusal:
+        return render(request, "campaign/join.html", {"refusal": refusal}, status=410)
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            campaign = actions.accept_invitation(token, request.user)
+        except actions.Refused as refused:
+            return render(request, "campaign/join.html", {"refusal": str(refused)}, status=410)
+        messages.success(request, f"Welcome to {campaign}!")
+        return redirect(campaign)
+    return render(request, "campaign/join.html", {"invitation": invitation})
+
+
+@login_required
+@require_POST
+def member_role(request, campaign_id, member_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    member = get_object_or_404(Membership, campaign=membership.campaign, pk=member_id)
+    try:
+        actions.set_role(membership, member, request.POST.get("role", ""))
+        messages.success(request, f"{member.user} is now {member.get_role_display()}.")
+    except actions.Refused as refusal:
+        messages.error(request, str(refusal))
+    return redirect("members", campaign_id)
+
+
+@login_required
+@require_POST
+def member_remove(request, campaign_id, member_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    member = get_object_or_404(Membership, campaign=membership.campaign, pk=member_id)
+    try:
+        actions.remove_member(membership, member)
+    except actions.Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("members", campaign_id)
+    if member.pk == membership.pk:
+        messages.success(request, f"You left {membership.campaign}.")
+        return redirect("campaigns")
+    messages.success(request, f"{member.user} was removed. Their characters stay in the campaign.")
+    return redirect("members", campaign_id)
+
+
+@login_required
+@require_POST
+def leave(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    try:
+        actions.remove_member(membership, membership)
+    except actions.Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("members", campaign_id)
+    messages.success(request, f"You left {membership.campaign}. Your characters stay with it.")
+    return redirect("campaigns")

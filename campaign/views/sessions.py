@@ -1,0 +1,100 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign import actions
+from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.forms import RecoveryForm, SessionLogForm, SessionNotesForm
+from campaign.models import GameSession
+
+TEMPLATE = "campaign/session.html"
+
+
+def _session_or_404(membership, session_id) -> GameSession:
+    return get_object_or_404(GameSession, campaign=membership.campaign, pk=session_id)
+
+
+@login_required
+def session_list(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    sessions = campaign.sessions.all()
+    return render(request, "campaign/session_list.html", {
+        "membership": membership, "campaign": campaign, "sessions": sessions,
+        "next_number": (sessions[0].number if sessions else 0) + 1})
+
+
+@login_required
+@require_POST
+def session_start(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    try:
+        expected = int(request.POST.get("number", ""))
+        session = actions.start_session(membership, expected)
+    except ValueError:
+        messages.error(request, "That form was out of date; nothing was started. Try again.")
+        return redirect("sessions", campaign_id)
+    except actions.Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("sessions", campaign_id)
+    messages.success(request, f"{session} started: every character's momentum is reset.")
+    return redirect(session)
+
+
+def _context(membership, session, **forms):
+    return {"membership": membership, "campaign": membership.campaign, "session": session,
+            "characters": membership.campaign.characters.all(), "recovery_form": RecoveryForm(),
+            **forms}
+
+
+@login_required
+def session_detail(request, campaign_id, session_id):
+    membership = membership_or_404(request, campaign_id)
+    session = _session_or_404(membership, session_id)
+    return render(request, TEMPLATE, _context(membership, session))
+
+
+def _edit(request, membership, session, form_class, partial):
+    form = form_class(request.POST or None, instance=session)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        membership.campaign.bump()
+        if not request.htmx:
+            messages.success(request, "Saved.")
+            return redirect(session)
+        return render(request, f"{TEMPLATE}#{partial}_card", _context(membership, session))
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#{partial}_form", _context(membership, session, form=form))
+    return render(request, "campaign/session_edit.html",
+                  _context(membership, session, form=form, partial=partial))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_log(request, campaign_id, session_id):
+    """The session log: everyone at the table reads and writes it."""
+    membership = membership_or_404(request, campaign_id)
+    return _edit(request, membership, _session_or_404(membership, session_id), SessionLogForm, "log")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_notes(request, campaign_id, session_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    return _edit(request, membership, _session_or_404(membership, session_id), SessionNotesForm,
+                 "notes")
+
+
+@login_required
+@require_POST
+def session_end(request, campaign_id, session_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    session = _session_or_404(membership, session_id)
+    try:
+        actions.end_session(membership, session)
+        messages.success(request, f"{session} ended. Offer recovery below where the fiction "
+                         "allowed downtime, and remind players to update their details.")
+    except actions.Refused as refusal:
+        messages.error(request, str(refusal))
+    return redirect(session)
