@@ -1,0 +1,31 @@
+// Site behaviour, loaded in <head> so the colour scheme is set before the page paints.
+(function () {
+  // Dark by default for a dim table; the choice is remembered on this device.
+  var key = "charge-theme";
+  var root = document.documentElement;
+  var stored = null;
+  try { stored = localStorage.getItem(key); } catch (e) { /* private mode */ }
+  if (stored === "light" || stored === "dark") root.setAttribute("data-bs-theme", stored);
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-theme-toggle]")) {
+      var next = root.getAttribute("data-bs-theme") === "dark" ? "light" : "dark";
+      root.setAttribute("data-bs-theme", next);
+      try { localStorage.setItem(key, next); } catch (e) { /* private mode */ }
+    }
+    // <button data-copy="#field">: copy that field's value, and say so on the button.
+    var copy = event.target.closest("[data-copy]");
+    if (copy) {
+      var field = document.querySelector(copy.getAttribute("data-copy"));
+      if (!field) return;
+      field.select();
+      var done = function () { copy.textContent = "Copied"; };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand("copy"); done(); });
+      } else {
+        document.execCommand("copy");
+        done();
+      }
+    }
+  });
+})();
