@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from campaign import actions
 from campaign.models import Campaign, GameSession, Membership, Role, Stance, WorldForce
+from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 
 DEMO_PASSWORD = "charge-demo"
 DEMO_GM = "gm"
@@ -64,12 +65,30 @@ def _campaign(users) -> Campaign:
     WorldForce.objects.filter(campaign=campaign, is_player_group=True).update(**PLAYER_GROUP)
     WorldForce.objects.create(campaign=campaign, **REBEL_FORCES)
     WorldForce.objects.create(campaign=campaign, **HIDDEN_FORCE)
+    _clocks(campaign, users)
     GameSession.objects.create(
         campaign=campaign, number=1, ended_at=timezone.now(),
         log="The crew met the rebels' go-between at the Drowned Bell and took the job: bring "
             "the old king's letter to the capital.",
         gm_notes="The go-between reports to the Grey Ledger.")
     return campaign
+
+
+def _clocks(campaign, users):
+    """The rulebook's own clocks: an "Alert" danger clock (the Xavier example), a tug-of-war, and
+    one the GM keeps to themselves."""
+    alert = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=6, filled=2,
+                                 who_may_tick=WhoMayTick.MEMBERS, scene="The harbour gate",
+                                 notes="The guards heard a splash.")
+    ClockChange.objects.create(clock=alert, by=users[DEMO_GM], before=0, after=2,
+                               reason="Xavier's partial success: risky, 2 segments")
+    Clock.objects.create(campaign=campaign, name="Turf War", kind="opposed", size=8, filled=4,
+                         visibility=Visibility.KNOWN, side_a="The Marsh Runners",
+                         side_b="The Harbour Gang")
+    Clock.objects.create(campaign=campaign, name="Deliver the king's letter", kind="progress",
+                         size=8, filled=3, force=campaign.forces.get(name="The Rebel Forces"))
+    Clock.objects.create(campaign=campaign, name="The Ledger calls in its debts", kind="danger",
+                         size=4, filled=1, visibility=Visibility.GM)
 
 
 @transaction.atomic

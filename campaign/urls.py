@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from campaign.views import accounts, campaigns, forces, members, sessions
 
@@ -18,6 +18,8 @@ urlpatterns = [
     path("campaigns/", campaigns.campaign_list, name="campaigns"),
     path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),
     path(C, campaigns.dashboard, name="campaign"),
+    path(C + "live/", campaigns.live, name="live"),
+    path(C + "clocks/", include("clocks.urls")),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "notes/", campaigns.gm_notes_edit, name="gm_notes"),
     path(C + "dials/", campaigns.dials_edit, name="dials"),

@@ -1,6 +1,8 @@
 import pytest
 from django.conf import settings
 
+from tests.table import co_gm, table  # noqa: F401  (fixtures for every app's tests)
+
 
 def pytest_configure(config):
     # Tests read static files from the source folders; test_static.py checks the compressed,

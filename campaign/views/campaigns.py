@@ -1,7 +1,9 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import trigger_client_event
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -9,6 +11,8 @@ from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, 
 from campaign.models import Campaign
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
+
+DASHBOARD_PANELS = ("events_panel", "characters_panel")
 
 
 @login_required
@@ -29,13 +33,29 @@ def campaign_create(request):
 
 
 @login_required
+def live(request, campaign_id):
+    """Polled by every campaign page: 204 while nothing changed (one query beyond the session),
+    otherwise a fresh poller and a ``campaignChanged`` event that refreshes the live panels."""
+    membership = membership_or_404(request, campaign_id)
+    if request.GET.get("v") == str(membership.campaign.live_version):
+        return HttpResponse(status=204)
+    response = render(request, "campaign/layout.html#live_poller", {"campaign": membership.campaign})
+    return trigger_client_event(response, "campaignChanged")
+
+
+@login_required
 def dashboard(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign
     milestones = campaign.milestones.count()
-    return render(request, "campaign/dashboard.html", {
+    panel = request.GET.get("panel")
+    template = "campaign/dashboard.html"
+    if request.htmx and panel in DASHBOARD_PANELS:
+        template += f"#{panel}"  # a live panel refreshing itself
+    return render(request, template, {
         "membership": membership, "campaign": campaign,
         "forces": campaign.forces.visible_to(membership),
+        "clocks": campaign.clocks.visible_to(membership).active().for_display(),
         "characters": campaign.characters.select_related("owner"),
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:12],

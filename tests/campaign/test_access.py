@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from tests.campaign.conftest import SECRETS
 from tests.factories import ForceFactory, UserFactory, make_campaign
+from tests.table import SECRETS
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -15,6 +15,9 @@ def urls(t):
     return {
         # name: (url, who may GET it)
         "dashboard": (reverse("campaign", args=[c]), "member"),
+        "events panel": (reverse("campaign", args=[c]) + "?panel=events_panel", "member"),
+        "characters panel": (reverse("campaign", args=[c]) + "?panel=characters_panel", "member"),
+        "live poll": (reverse("live", args=[c]) + "?v=-1", "member"),
         "forces": (reverse("forces", args=[c]), "member"),
         "force card": (reverse("force", args=[c, t.revealed_force.pk]), "member"),
         "group card": (reverse("force", args=[c, t.group.pk]), "member"),
@@ -33,7 +36,7 @@ def urls(t):
     }
 
 
-PAGE_NAMES = ["dashboard", "forces", "force card", "group card", "group edit", "sessions",
+PAGE_NAMES = ["dashboard", "events panel", "characters panel", "live poll", "forces", "force card", "group card", "group edit", "sessions",
               "session", "session log", "members", "campaign edit", "gm notes", "dials",
               "new force", "hidden force card", "force edit", "session notes"]
 

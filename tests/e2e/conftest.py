@@ -1,6 +1,7 @@
 """Real-browser tests: Playwright drives Debian's Chromium against pytest-django's live server."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,13 @@ def screenshot():
         return path
 
     return take
+
+
+PASSWORD = "a-long-passphrase-9"
+
+
+def log_in(page, username, password=PASSWORD):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label(re.compile(r"^\s*Password\*?\s*$")).fill(password)
+    page.get_by_role("button", name="Log in").click()

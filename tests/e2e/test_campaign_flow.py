@@ -3,17 +3,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, log_in
 from tests.factories import UserFactory
-
-PASSWORD = "a-long-passphrase-9"
-
-
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label(re.compile(r"^\s*Password\*?\s*$")).fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 @pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])

@@ -1,0 +1,84 @@
+"""Changing clocks. Each change locks the clock's row, so two people ticking at the same moment
+both count, and records who, when, from, to and why."""
+
+from django.db import transaction
+
+from campaign.actions import Refused
+from campaign.models import Event, Membership
+from clocks.models import Clock, ClockChange
+from gamerules.clocks import tick
+
+
+def _locked(membership: Membership, clock_id) -> Clock:
+    return (Clock.objects.select_for_update(of=("self",)).select_related("character", "campaign")
+            .get(pk=clock_id, campaign=membership.campaign))
+
+
+def _apply(membership, clock: Clock, target: int, reason: str, undoes=None) -> ClockChange | None:
+    result = tick(clock.filled, target - clock.filled, clock.size)
+    if result.change == 0:
+        return None
+    clock.filled = result.filled
+    decided = result.became_full or (clock.is_opposed and result.became_empty)
+    if decided and not clock.announced:
+        clock.announced = True
+        Event.objects.create(campaign=clock.campaign, actor=membership.user,
+                             text=_announcement(clock), gm_only=clock.visibility == "gm")
+    elif not clock.is_decided:
+        clock.announced = False  # it can fill again, and will be announced again
+    clock.save(update_fields=["filled", "announced"])
+    change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
+                                        after=result.filled, reason=reason[:300], undoes=undoes)
+    clock.campaign.bump()
+    return change
+
+
+def _announcement(clock: Clock) -> str:
+    if clock.is_opposed:
+        winner = (clock.side_a or "the filling side") if clock.is_full else (clock.side_b or "the emptying side")
+        return f"{clock.name} is decided: {winner} wins."
+    return f"{clock.name} is full!"
+
+
+@transaction.atomic
+def change_clock(membership: Membership, clock_id, *, amount: int | None = None,
+                 to: int | None = None, reason: str = "") -> ClockChange | None:
+    """Tick by ``amount`` or set ``to`` a value, within 0..size ("Clocks")."""
+    clock = _locked(membership, clock_id)
+    if not clock.tickable_by(membership):
+        raise Refused("You may not tick this clock.")
+    if clock.archived:
+        raise Refused("This clock is archived: restore it before ticking it.")
+    target = clock.filled + amount if to is None else to
+    return _apply(membership, clock, target, reason or "By hand")
+
+
+@transaction.atomic
+def undo_change(gm: Membership, clock_id, change_id) -> ClockChange | None:
+    """Take a change back by recording its opposite; the history keeps both."""
+    clock = _locked(gm, clock_id)
+    change = ClockChange.objects.filter(clock=clock, pk=change_id).first()
+    if change is None:
+        raise Refused("That change is not in this clock's history.")
+    if change.undoes_id or ClockChange.objects.filter(undoes=change).exists():
+        raise Refused("That change was already undone, or is itself an undo.")
+    return _apply(gm, clock, clock.filled - change.amount,
+                  f"Undo of {change.before}→{change.after} ({change.reason})", undoes=change)
+
+
+@transaction.atomic
+def reset_clock(gm: Membership, clock_id) -> ClockChange | None:
+    clock = _locked(gm, clock_id)
+    return _apply(gm, clock, clock.starting_fill(), "Reset")
+
+
+@transaction.atomic
+def create_clock(membership: Membership, clock: Clock) -> Clock:
+    clock.campaign = membership.campaign
+    clock.filled = clock.starting_fill()
+    clock.save()
+    if clock.visibility != "gm":
+        Event.objects.create(campaign=clock.campaign, actor=membership.user,
+                             text=f"New clock: {clock.name} ({clock.size} segments).")
+    clock.campaign.bump()
+    return clock

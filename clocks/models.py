@@ -1,0 +1,142 @@
+"""Clocks and every change made to them ("Clocks"; "Projects and Complications")."""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from campaign.models import Membership
+from gamerules.clocks import ClockKind, opposed_start
+
+KIND_CHOICES = [(kind.value, kind.label) for kind in ClockKind if kind is not ClockKind.STRESS]
+
+
+class Visibility(models.TextChoices):
+    ALL = "all", "Everyone sees it"
+    KNOWN = "known", "Known but hidden: players see its name, not its segments"
+    GM = "gm", "GM only"
+
+
+class WhoMayTick(models.TextChoices):
+    GM = "gm", "GM only"
+    OWNER = "owner", "The GM and the character's player"
+    MEMBERS = "members", "Every member"
+
+
+class ClockQuerySet(models.QuerySet):
+    def visible_to(self, membership: Membership):
+        """GMs see every clock; players never see a GM-only one."""
+        if membership.is_gm:
+            return self
+        return self.exclude(visibility=Visibility.GM)
+
+    def active(self):
+        return self.filter(archived=False)
+
+    def for_display(self):
+        """What a clock card shows, in a fixed number of queries however many clocks."""
+        last_change = ClockChange.objects.select_related("by").order_by("-at", "-pk")[:1]
+        return self.select_related("character", "force").prefetch_related(
+            models.Prefetch("changes", queryset=last_change, to_attr="last_changes"))
+
+
+class Clock(models.Model):
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE,
+                                 related_name="clocks")
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=20, choices=KIND_CHOICES, default=ClockKind.PROGRESS.value)
+    size = models.PositiveSmallIntegerField("Segments", default=4)
+    filled = models.PositiveSmallIntegerField(default=0)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.ALL)
+    who_may_tick = models.CharField("Who may tick it", max_length=10, choices=WhoMayTick.choices,
+                                    default=WhoMayTick.GM)
+    character = models.ForeignKey("characters.Character", null=True, blank=True,
+                                  on_delete=models.CASCADE, related_name="clocks",
+                                  help_text="A character's project or complication.")
+    force = models.ForeignKey("campaign.WorldForce", null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="clocks")
+    scene = models.CharField(max_length=120, blank=True, help_text="The scene it belongs to, if any.")
+    side_a = models.CharField("Filling it wins for", max_length=80, blank=True)
+    side_b = models.CharField("Emptying it wins for", max_length=80, blank=True)
+    notes = models.TextField(blank=True, max_length=5000)
+    archived = models.BooleanField(default=False)
+    announced = models.BooleanField(default=False, editable=False,
+                                    help_text="Its filling (or emptying) has been announced.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ClockQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["archived", "created_at", "pk"]
+        constraints = [models.CheckConstraint(condition=models.Q(filled__lte=models.F("size")),
+                                              name="filled_within_size")]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("clock", args=[self.campaign_id, self.pk])
+
+    @property
+    def rules_kind(self) -> ClockKind:
+        return ClockKind(self.kind)
+
+    @property
+    def is_opposed(self) -> bool:
+        return self.rules_kind is ClockKind.OPPOSED
+
+    @property
+    def is_full(self) -> bool:
+        return self.filled >= self.size
+
+    @property
+    def is_decided(self) -> bool:
+        """Full, or for an opposed clock also empty: someone won."""
+        return self.is_full or (self.is_opposed and self.filled == 0)
+
+    def starting_fill(self) -> int:
+        """Empty, or half full for an opposed clock ("Opposing Clocks")."""
+        return opposed_start(self.size) if self.is_opposed else 0
+
+    def segments_shown_to(self, membership: Membership) -> bool:
+        return membership.is_gm or self.visibility == Visibility.ALL
+
+    def tickable_by(self, membership: Membership) -> bool:
+        """Checked on the server for every change; players only tick clocks they can see."""
+        if membership.is_gm:
+            return True
+        if self.visibility != Visibility.ALL:
+            return False
+        if self.who_may_tick == WhoMayTick.MEMBERS:
+            return True
+        return (self.who_may_tick == WhoMayTick.OWNER and self.character is not None
+                and self.character.owner_id == membership.user_id)
+
+    def label_for(self, membership: Membership) -> str:
+        """The accessible name of its picture: "Alert: 3 of 6"."""
+        if not self.segments_shown_to(membership):
+            return f"{self.name}: segments hidden"
+        return f"{self.name}: {self.filled} of {self.size}"
+
+
+class ClockChange(models.Model):
+    """One change of a clock, kept forever: undoing a change records another change."""
+
+    clock = models.ForeignKey(Clock, on_delete=models.CASCADE, related_name="changes")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.PositiveSmallIntegerField()
+    after = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=300, blank=True)
+    undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="undone_by")
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self):
+        return f"{self.clock}: {self.before}→{self.after}"
+
+    @property
+    def amount(self) -> int:
+        return self.after - self.before

@@ -1,0 +1,156 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import trigger_client_event
+
+from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.actions import Refused
+from clocks import actions
+from clocks.forms import ClockForm
+from clocks.models import Clock
+
+TEMPLATE = "clocks/clocks.html"
+
+
+def clock_for_view_or_404(membership, clock_id) -> Clock:
+    return get_object_or_404(Clock.objects.visible_to(membership).for_display(),
+                             campaign=membership.campaign, pk=clock_id)
+
+
+def panel_context(membership, archived=False):
+    clocks = membership.campaign.clocks.visible_to(membership).filter(archived=archived).for_display()
+    return {"membership": membership, "campaign": membership.campaign, "clocks": clocks,
+            "archived": archived}
+
+
+@login_required
+def clock_list(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    archived = request.GET.get("archived") == "1"
+    return render(request, TEMPLATE, panel_context(membership, archived))
+
+
+@login_required
+def clock_panel(request, campaign_id):
+    """The live panel: re-rendered for this viewer whenever the campaign changes."""
+    membership = membership_or_404(request, campaign_id)
+    return render(request, f"{TEMPLATE}#clock_panel",
+                  panel_context(membership, request.GET.get("archived") == "1"))
+
+
+@login_required
+def clock_detail(request, campaign_id, clock_id):
+    membership = membership_or_404(request, campaign_id)
+    clock = clock_for_view_or_404(membership, clock_id)
+    context = {"membership": membership, "campaign": membership.campaign, "clock": clock,
+               "history": clock.changes.select_related("by", "undone_by")}
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#clock_card", context)
+    return render(request, "clocks/clock_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def clock_create(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    form = ClockForm(request.POST or None, campaign=membership.campaign,
+                     initial={"character": request.GET.get("character")})
+    if request.method == "POST" and form.is_valid():
+        clock = actions.create_clock(membership, form.save(commit=False))
+        messages.success(request, f"{clock.name} is on the table.")
+        return redirect("clocks", campaign_id)
+    return render(request, "clocks/clock_form.html",
+                  {"membership": membership, "campaign": membership.campaign, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def clock_edit(request, campaign_id, clock_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    clock = clock_for_view_or_404(membership, clock_id)
+    form = ClockForm(request.POST or None, instance=clock, campaign=membership.campaign)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        membership.campaign.bump()
+        messages.success(request, f"{clock.name} saved.")
+        return redirect(clock)
+    return render(request, "clocks/clock_form.html", {
+        "membership": membership, "campaign": membership.campaign, "form": form, "clock": clock})
+
+
+def _answer(request, membership, clock_id, error=""):
+    """htmx: the card (with the refusal, if any), and tell the page the campaign changed.
+    Without htmx: back where the form was, with the refusal as a message."""
+    if request.htmx:
+        clock = clock_for_view_or_404(membership, clock_id)
+        response = render(request, f"{TEMPLATE}#clock_card", {
+            "membership": membership, "campaign": membership.campaign, "clock": clock,
+            "error": error})
+        return response if error else trigger_client_event(response, "campaignChanged")
+    if error:
+        messages.error(request, error)
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        return redirect(back)
+    return redirect("clocks", membership.campaign_id)
+
+
+def _whole(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+@require_POST
+def clock_tick(request, campaign_id, clock_id):
+    """+n or -n segments, or ``to`` a segment (tapping the picture)."""
+    membership = membership_or_404(request, campaign_id)
+    clock = clock_for_view_or_404(membership, clock_id)
+    amount, to = _whole(request.POST.get("amount")), _whole(request.POST.get("to"))
+    if (amount is None) == (to is None) or abs(amount or 0) > 12 or not 0 <= (to or 0) <= clock.size:
+        return _answer(request, membership, clock_id, "Tick by a whole number of segments, "
+                       f"or set a segment from 0 to {clock.size}.")
+    try:
+        actions.change_clock(membership, clock_id, amount=amount, to=to,
+                             reason=request.POST.get("reason", "")[:300])
+    except Refused as refusal:
+        return _answer(request, membership, clock_id, str(refusal))
+    return _answer(request, membership, clock_id)
+
+
+@login_required
+@require_POST
+def clock_undo(request, campaign_id, clock_id, change_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    clock_for_view_or_404(membership, clock_id)
+    try:
+        actions.undo_change(membership, clock_id, change_id)
+    except Refused as refusal:
+        return _answer(request, membership, clock_id, str(refusal))
+    return _answer(request, membership, clock_id)
+
+
+@login_required
+@require_POST
+def clock_reset(request, campaign_id, clock_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    clock_for_view_or_404(membership, clock_id)
+    actions.reset_clock(membership, clock_id)
+    return _answer(request, membership, clock_id)
+
+
+@login_required
+@require_POST
+def clock_archive(request, campaign_id, clock_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    clock = clock_for_view_or_404(membership, clock_id)
+    clock.archived = request.POST.get("archived") == "1"
+    clock.save(update_fields=["archived"])
+    membership.campaign.bump()
+    if not request.htmx:
+        messages.success(request, f"{clock.name} {'archived' if clock.archived else 'restored'}.")
+    return _answer(request, membership, clock_id)

@@ -1,0 +1,50 @@
+import pytest
+from playwright.sync_api import expect
+
+from clocks.models import Clock, Visibility, WhoMayTick
+from tests.e2e.conftest import DESKTOP, PHONE, log_in
+from tests.factories import UserFactory, join, make_campaign
+
+
+@pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])
+def test_a_tick_on_the_gms_screen_reaches_the_players_within_three_seconds(new_page, screenshot, viewport, width):
+    gm_user, player_user = UserFactory(username="gm-live"), UserFactory(username="player-live")
+    campaign = make_campaign(gm_user, name="Live Table")
+    join(campaign, player_user)
+    alert = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=6, filled=2,
+                                 who_may_tick=WhoMayTick.MEMBERS)
+    Clock.objects.create(campaign=campaign, name="Turf War", kind="opposed", size=8, filled=4,
+                         visibility=Visibility.KNOWN, side_a="The crew", side_b="The gang")
+    Clock.objects.create(campaign=campaign, name="The Ledger's secret", kind="danger", size=4,
+                         visibility=Visibility.GM)
+
+    gm, player = new_page(DESKTOP), new_page(viewport)
+    log_in(gm, "gm-live")
+    log_in(player, "player-live")
+    gm.goto(f"/c/{campaign.pk}/clocks/")
+    player.goto(f"/c/{campaign.pk}/")
+    expect(player.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
+    expect(player.get_by_text("The Ledger's secret")).to_have_count(0)
+    expect(player.get_by_role("img", name="Turf War: segments hidden")).to_be_visible()
+    screenshot(gm, f"clocks-gm-{width}")
+
+    gm.get_by_role("button", name="Tick one segment of Alert").click()
+    expect(gm.get_by_role("img", name="Alert: 3 of 6")).to_be_visible()
+    # The player's page shows it without a reload, within 3 seconds.
+    expect(player.get_by_role("img", name="Alert: 3 of 6")).to_be_visible(timeout=3000)
+
+    # Tapping a segment sets the clock there; the player sees that too.
+    gm.locator(f"#clock-{alert.pk} path[aria-label='Set to 6']").click()
+    expect(gm.get_by_text("Full!", exact=True)).to_be_visible()
+    expect(player.get_by_role("img", name="Alert: 6 of 6")).to_be_visible(timeout=3000)
+    expect(player.get_by_text("Full!", exact=True)).to_be_visible()
+    expect(player.get_by_text("Alert is full!")).to_be_visible(timeout=3000)  # the events panel
+    expect(player.get_by_text("The Ledger's secret")).to_have_count(0)
+    screenshot(player, f"clocks-player-dashboard-{width}")
+
+    # The player ticks back (every member may tick the Alert); the GM sees it live.
+    player.get_by_role("button", name="Clear one segment of Alert").click()
+    expect(gm.get_by_role("img", name="Alert: 5 of 6")).to_be_visible(timeout=3000)
+    player.goto(f"/c/{campaign.pk}/clocks/")
+    expect(player.get_by_text("The Ledger's secret")).to_have_count(0)
+    screenshot(player, f"clocks-player-{width}")
