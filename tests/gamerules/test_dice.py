@@ -119,7 +119,7 @@ def test_full_or_better_is_one_minus_five_sixths_to_the_n(n):
     assert odds(n)[FULL] + odds(n)[CRIT] == 1 - F(5, 6) ** n
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, derandomize=True)
 @given(pool_size=st.integers(min_value=-5, max_value=20), seed=st.integers(0, 2**32))
 def test_odds_agree_with_seeded_monte_carlo(pool_size, seed):
     rng = random.Random(seed)
@@ -129,7 +129,9 @@ def test_odds_agree_with_seeded_monte_carlo(pool_size, seed):
         counts[roll_pool(pool_size, rng).outcome] += 1
     for outcome, chance in odds(pool_size).items():
         p = float(chance)
-        tolerance = 5 * (p * (1 - p) / trials) ** 0.5 + 1e-9
+        # Five standard deviations, plus room for a few hits of a very rare outcome (1 in 10^5
+        # or less), where the normal approximation does not hold.
+        tolerance = 5 * (p * (1 - p) / trials) ** 0.5 + 3 / trials
         assert abs(counts[outcome] / trials - p) <= tolerance, (outcome, counts, p)
 
 
