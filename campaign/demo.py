@@ -6,7 +6,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign import actions
-from campaign.models import Campaign, GameSession, Membership, Role, Stance, WorldForce
+from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
+from characters.models import Character, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 
 DEMO_PASSWORD = "charge-demo"
@@ -65,7 +66,6 @@ def _campaign(users) -> Campaign:
     WorldForce.objects.filter(campaign=campaign, is_player_group=True).update(**PLAYER_GROUP)
     WorldForce.objects.create(campaign=campaign, **REBEL_FORCES)
     WorldForce.objects.create(campaign=campaign, **HIDDEN_FORCE)
-    _clocks(campaign, users)
     GameSession.objects.create(
         campaign=campaign, number=1, ended_at=timezone.now(),
         log="The crew met the rebels' go-between at the Drowned Bell and took the job: bring "
@@ -74,9 +74,60 @@ def _campaign(users) -> Campaign:
     return campaign
 
 
+# Three characters built by the creation rules: 7 dots, at most 2 in an action. Oren carries the
+# rulebook's own talent: "+1 position when I'm Shooting monsters in the forest".
+CHARACTERS = [
+    {"player": "xavier", "name": "Vesna Kade", "concept": "Harbour guard turned smuggler",
+     "appearance": "Oilskin coat, a scar through one eyebrow.", "condition": "",
+     "dots": {"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1},
+     "talents": [(1, "dot", "Sneak", ""), (2, "effect", "Sneak", "through the marsh at night")],
+     "tie": ("Owes the Rebel Forces a favour for her brother's release.", "The Rebel Forces"),
+     "project": ("Buy back the family boat", 6, 2)},
+    {"player": "yann", "name": "Oren Thale", "concept": "Monster hunter from the forest",
+     "appearance": "Bow, furs, and a necklace of teeth.", "condition": "Winded",
+     "stress": 1, "dots": {"Study": 2, "Muscle": 2, "Shoot": 2, "Focus": 1},
+     "talents": [(1, "dot", "Shoot", ""), (2, "risk", "Shoot", "monsters in the forest")],
+     "tie": ("Tracked beasts for the old king's hunts.", None), "project": None},
+    {"player": "zoe", "name": "Ilse Marr", "concept": "Forger of seals and passes",
+     "appearance": "Ink-stained fingers, spectacles on a chain.", "condition": "",
+     "dots": {"Tinker": 2, "Study": 1, "Sway": 2, "Bond": 1, "Finesse": 1},
+     "talents": [(1, "dot", "Tinker", ""), (2, "effect", "Tinker", "forging seals and passes")],
+     "tie": ("Vesna smuggles her forgeries past the gate.", "Vesna Kade"), "project": None},
+]
+
+
+def _characters(campaign, users):
+    if campaign.characters.exists():
+        return
+    Playbook.objects.create(
+        campaign=campaign, name="The Smuggler", action_dots={"Sneak": 2, "Finesse": 1},
+        suggested_ties=["Owes a favour to a harbour official", "Grew up with another character"],
+        talents={"2": {"action": "Sneak", "situation": "through the marsh at night"}})
+    for note in ("Crossed the marsh", "Delivered the first letter"):
+        Milestone.objects.create(campaign=campaign, note=note, awarded_by=users[DEMO_GM])
+    for spec in CHARACTERS:
+        character = Character.objects.create(
+            campaign=campaign, owner=users[spec["player"]], name=spec["name"], created=True,
+            concept=spec["concept"], appearance=spec["appearance"], condition=spec["condition"],
+            stress=spec.get("stress", 0), action_dots=spec["dots"])
+        for slot, kind, action, situation in spec["talents"]:
+            Talent.objects.create(character=character, slot=slot, kind=kind, action=action,
+                                  situation=situation)
+        text, link = spec["tie"]
+        Tie.objects.create(character=character, text=text,
+                           linked_force=campaign.forces.filter(name=link).first(),
+                           linked_character=campaign.characters.filter(name=link).first())
+        if spec["project"]:
+            name, size, filled = spec["project"]
+            Clock.objects.create(campaign=campaign, character=character, name=name, kind="project",
+                                 size=size, filled=filled, who_may_tick=WhoMayTick.OWNER)
+
+
 def _clocks(campaign, users):
     """The rulebook's own clocks: an "Alert" danger clock (the Xavier example), a tug-of-war, and
     one the GM keeps to themselves."""
+    if campaign.clocks.filter(character=None).exists():
+        return
     alert = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=6, filled=2,
                                  who_may_tick=WhoMayTick.MEMBERS, scene="The harbour gate",
                                  notes="The guards heard a splash.")
@@ -94,7 +145,10 @@ def _clocks(campaign, users):
 @transaction.atomic
 def load_demo() -> list[str]:
     """Create what is missing of the demo; return the logins, one line each."""
-    _campaign(_users())
+    users = _users()
+    campaign = _campaign(users)
+    _clocks(campaign, users)
+    _characters(campaign, users)
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from campaign.views import accounts, campaigns, forces, members, sessions
+from characters import views as character_views
 
 C = "c/<int:campaign_id>/"
 
@@ -20,6 +21,10 @@ urlpatterns = [
     path(C, campaigns.dashboard, name="campaign"),
     path(C + "live/", campaigns.live, name="live"),
     path(C + "clocks/", include("clocks.urls")),
+    path(C + "characters/", include("characters.urls")),
+    path(C + "playbooks/", character_views.playbook_list, name="playbooks"),
+    path(C + "playbooks/new/", character_views.playbook_edit, name="playbook_create"),
+    path(C + "playbooks/<int:playbook_id>/", character_views.playbook_edit, name="playbook_edit"),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "notes/", campaigns.gm_notes_edit, name="gm_notes"),
     path(C + "dials/", campaigns.dials_edit, name="dials"),

@@ -1,9 +1,43 @@
-"""Character sheets. This first cut holds what campaigns need: who owns a character, and the
-momentum and stress the table watches."""
+"""Character sheets: details, ties, actions, momentum, stress and condition, the talent line,
+and playbooks ("Creating your Character", "Progression", "Making Playbooks")."""
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+
+from campaign.models import Membership
+from gamerules.dials import Attribute, Dials
+from gamerules.progression import TALENT_LINE, TalentKind
+from gamerules.progression import Talent as RulesTalent
+
+TALENT_KIND_CHOICES = [(kind.value, kind.label()) for kind in TalentKind]
+
+
+class Playbook(models.Model):
+    """A GM's archetype: its name becomes the concept, with suggested ties, 3 action dots
+    pre-assigned and pre-filled situational talents ("Playbook Recipe")."""
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE,
+                                 related_name="playbooks")
+    name = models.CharField(max_length=80)
+    suggested_ties = models.JSONField(default=list, blank=True)
+    action_dots = models.JSONField(default=dict, blank=True)
+    talents = models.JSONField(default=dict, blank=True,
+                               help_text="Slot number → {action, situation} for situational slots.")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class CharacterQuerySet(models.QuerySet):
+    def editable_by(self, membership: Membership):
+        """GMs edit every sheet; a player edits their own."""
+        if membership.is_gm:
+            return self
+        return self.filter(owner=membership.user)
 
 
 class Character(models.Model):
@@ -12,10 +46,22 @@ class Character(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.SET_NULL, related_name="characters",
                               help_text="Empty when the player left: the campaign keeps the sheet.")
+    playbook = models.ForeignKey(Playbook, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="characters")
     name = models.CharField(max_length=80)
+    concept = models.CharField(max_length=200, blank=True)
+    appearance = models.TextField(blank=True, max_length=2000)
+    condition = models.CharField(max_length=200, blank=True)
     momentum = models.PositiveSmallIntegerField(default=2)
     stress = models.PositiveSmallIntegerField(default=0)
+    taken_out = models.BooleanField(default=False)
+    action_dots = models.JSONField(default=dict, blank=True,
+                                   help_text="Dots from creation and GM overrides, by action.")
+    created = models.BooleanField(default=False, help_text="Creation finished.")
+    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CharacterQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "pk"]
@@ -24,4 +70,75 @@ class Character(models.Model):
         return self.name
 
     def get_absolute_url(self):
-        return reverse("campaign", args=[self.campaign_id]) + f"#character-{self.pk}"
+        return reverse("character", args=[self.campaign_id, self.pk])
+
+    def editable_by(self, membership: Membership) -> bool:
+        return membership.is_gm or (self.owner_id is not None and self.owner_id == membership.user_id)
+
+    def talent_dots(self) -> dict[str, int]:
+        """Action dots the talent line adds ("Talents": each dot slot is +1 action dot)."""
+        dots: dict[str, int] = {}
+        for talent in self.talents.all():
+            if talent.kind == TalentKind.ACTION_DOT.value and talent.action:
+                dots[talent.action] = dots.get(talent.action, 0) + 1
+        return dots
+
+    def ratings(self) -> dict[str, int]:
+        """Each action's rating: its dots from creation and overrides, plus talent dots."""
+        extra = self.talent_dots()
+        return {name: self.action_dots.get(name, 0) + extra.get(name, 0)
+                for name in self.campaign.rules.action_names}
+
+    def rating(self, action: str) -> int:
+        return self.ratings().get(action, 0)
+
+    def actions_by_attribute(self, dials: Dials):
+        ratings = self.ratings()
+        return [(attribute, [(name, ratings.get(name, 0)) for name in dials.actions_under(attribute)])
+                for attribute in Attribute if dials.actions_under(attribute)]
+
+
+class Tie(models.Model):
+    """Who the character is linked to, and how ("Ties"); it may name a character or a force."""
+
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="ties")
+    text = models.CharField(max_length=300)
+    linked_character = models.ForeignKey(Character, null=True, blank=True,
+                                         on_delete=models.SET_NULL, related_name="+")
+    linked_force = models.ForeignKey("campaign.WorldForce", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="ties")
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return self.text
+
+
+class Talent(models.Model):
+    """A filled slot of the talent line (1-13), or the optional starting talent (slot 0)."""
+
+    STARTING_SLOT = 0
+
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="talents")
+    slot = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=TALENT_KIND_CHOICES)
+    action = models.CharField(max_length=30, blank=True)
+    instead_of = models.CharField(max_length=30, blank=True)
+    situation = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["slot"]
+        constraints = [models.UniqueConstraint(fields=["character", "slot"], name="one_talent_a_slot")]
+
+    def __str__(self):
+        return self.as_rule().describe()
+
+    def as_rule(self) -> RulesTalent:
+        return RulesTalent(TalentKind(self.kind), self.action, self.situation, self.instead_of)
+
+
+def slot_kind(slot: int) -> TalentKind:
+    """What a slot of the sheet gives: slot 0 is the starting talent "+1 effect when ___"."""
+    return TalentKind.EXTRA_EFFECT if slot == Talent.STARTING_SLOT else TALENT_LINE[slot - 1]
+

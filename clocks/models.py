@@ -58,6 +58,9 @@ class Clock(models.Model):
     side_a = models.CharField("Filling it wins for", max_length=80, blank=True)
     side_b = models.CharField("Emptying it wins for", max_length=80, blank=True)
     notes = models.TextField(blank=True, max_length=5000)
+    worked_in = models.ForeignKey("campaign.GameSession", null=True, blank=True, editable=False,
+                                  on_delete=models.SET_NULL, related_name="+",
+                                  help_text="A project's last session of work: once per session.")
     archived = models.BooleanField(default=False)
     announced = models.BooleanField(default=False, editable=False,
                                     help_text="Its filling (or emptying) has been announced.")

@@ -24,3 +24,9 @@ def tickable_by(clock, membership):
 @register.filter
 def label_for(clock, membership):
     return clock.label_for(membership)
+
+
+@register.filter
+def stress_segments(character, size):
+    """(number, path, filled) for a character's stress clock of ``size`` segments."""
+    return [(index + 1, path, index < character.stress) for index, path in enumerate(wedges(size))]

@@ -1,0 +1,225 @@
+"""Changes to a character sheet. Each locks the character's row and changes only what it names,
+so edits from two devices at once are applied one after the other and neither is lost."""
+
+from django.db import transaction
+from django.db.models import F
+
+from campaign.actions import Refused
+from campaign.models import Event, Membership
+from characters.models import Character, Playbook, Talent, Tie, slot_kind
+from clocks.models import Clock, ClockChange, WhoMayTick
+from gamerules.characters import creation_errors, rating_errors, take_stress
+from gamerules.charge import Effect
+from gamerules.clocks import progress_ticks, tick
+from gamerules.dials import Extra
+from gamerules.progression import Talent as RulesTalent
+from gamerules.progression import TalentKind, unlocked_slots
+
+TEXT_FIELDS = ("name", "concept", "appearance", "condition", "gm_notes")
+
+
+def _locked(character: Character) -> Character:
+    return (Character.objects.select_for_update(of=("self",)).select_related("campaign", "playbook")
+            .get(pk=character.pk))
+
+
+def _log(membership: Membership, text: str, gm_only=False):
+    Event.objects.create(campaign=membership.campaign, actor=membership.user, text=text,
+                         gm_only=gm_only)
+    membership.campaign.bump()
+
+
+@transaction.atomic
+def create_character(membership: Membership, name: str, playbook: Playbook | None = None) -> Character:
+    """A new sheet starts the session's momentum; a playbook gives its concept and 3 dots."""
+    rules = membership.campaign.rules
+    character = Character.objects.create(
+        campaign=membership.campaign, owner=membership.user, name=name.strip(), playbook=playbook,
+        momentum=rules.starting_momentum, concept=playbook.name if playbook else "",
+        action_dots={name: dots for name, dots in (playbook.action_dots if playbook else {}).items()
+                     if name in rules.action_names})
+    _log(membership, f"{membership.user} started a character: {character.name}.")
+    return character
+
+
+@transaction.atomic
+def set_text(membership: Membership, character: Character, field: str, value: str,
+             seen: str | None) -> Character:
+    """Change one text field. ``seen`` is the value the editor started from: when someone else
+    changed it meanwhile, the edit is refused rather than silently overwriting theirs."""
+    if field not in TEXT_FIELDS or (field == "gm_notes" and not membership.is_gm):
+        raise Refused("That part of the sheet cannot be edited here.")
+    character = _locked(character)
+    if seen is not None and getattr(character, field) != seen:
+        raise Refused("Someone else changed this while you were editing. Their version is shown "
+                      "below yours: merge them and save again.")
+    setattr(character, field, value.strip())
+    character.save(update_fields=[field])
+    membership.campaign.bump()
+    return character
+
+
+@transaction.atomic
+def set_dots(membership: Membership, character: Character, action: str, dots: int) -> Character:
+    """During creation, spread the starting dots; afterwards only a GM changes dots by hand
+    ("After creation, dots come from talents"), and the change is recorded."""
+    character = _locked(character)
+    rules = character.campaign.rules
+    if action not in rules.action_names:
+        raise Refused(f"{action} is not an action in this campaign.")
+    spread = {**character.action_dots, action: dots}
+    if not character.created:
+        fixed = character.playbook.action_dots.get(action, 0) if character.playbook else 0
+        if dots < fixed:
+            raise Refused(f"The {character.playbook} playbook gives {action} {fixed} "
+                          f"{'dot' if fixed == 1 else 'dots'}.")
+        errors = [e for e in creation_errors(spread, rules) if "left to spend" not in e]
+    else:
+        if not membership.is_gm:
+            raise Refused("After creation, new dots come from the talent line. Ask your GM "
+                          "for anything else.")
+        extra = character.talent_dots()
+        errors = rating_errors({name: value + extra.get(name, 0) for name, value in spread.items()},
+                               rules)
+    if errors:
+        raise Refused(" ".join(errors))
+    before = character.action_dots.get(action, 0)
+    character.action_dots = {name: value for name, value in spread.items() if value}
+    character.save(update_fields=["action_dots"])
+    if character.created:
+        _log(membership, f"GM override: {character.name}'s {action} {before}→{dots}.")
+    else:
+        membership.campaign.bump()
+    return character
+
+
+@transaction.atomic
+def finish_creation(membership: Membership, character: Character) -> Character:
+    character = _locked(character)
+    errors = creation_errors(character.action_dots, character.campaign.rules)
+    if errors:
+        raise Refused(" ".join(errors))
+    character.created = True
+    character.save(update_fields=["created"])
+    _log(membership, f"{character.name} is ready to play.")
+    return character
+
+
+@transaction.atomic
+def change_momentum(membership: Membership, character: Character, delta: int) -> Character:
+    """Add or spend momentum by hand; what is not there cannot be spent ("Momentum")."""
+    changed = Character.objects.filter(pk=character.pk, momentum__gte=max(0, -delta)).update(
+        momentum=F("momentum") + delta)
+    if not changed:
+        raise Refused(f"{character.name} has no momentum left to spend.")
+    character.refresh_from_db(fields=["momentum"])
+    _log(membership, f"{character.name}'s momentum {character.momentum - delta}→{character.momentum} "
+         "(by hand).")
+    return character
+
+
+@transaction.atomic
+def change_stress(membership: Membership, character: Character, delta: int) -> Character:
+    """Take stress, or clear it by hand. A full stress clock clears and takes the character out
+    for the scene ("Stress & Condition")."""
+    character = _locked(character)
+    size = character.campaign.rules.stress_clock_size
+    before = character.stress
+    if delta > 0:
+        result = take_stress(before, delta, size)
+        character.stress = result.stress
+        if result.taken_out:
+            character.taken_out = True
+    else:
+        character.stress = max(0, before + delta)
+    character.save(update_fields=["stress", "taken_out"])
+    if character.taken_out and delta > 0 and character.stress == 0:
+        _log(membership, f"{character.name}'s stress clock is full: taken out for the scene. "
+             "The clock clears; write a new condition.")
+    else:
+        _log(membership, f"{character.name}'s stress {before}→{character.stress}.")
+    return character
+
+
+@transaction.atomic
+def back_in_action(membership: Membership, character: Character) -> Character:
+    character = _locked(character)
+    character.taken_out = False
+    character.save(update_fields=["taken_out"])
+    _log(membership, f"{character.name} is back in action.")
+    return character
+
+
+@transaction.atomic
+def fill_talent(membership: Membership, character: Character, slot: int, talent: RulesTalent) -> Talent:
+    """Fill (or rewrite) a slot of the talent line. Slots open one per milestone; slot 0 is the
+    optional starting talent. The GM may rewrite any talent: that is the veto."""
+    character = _locked(character)
+    rules = character.campaign.rules
+    if slot == Talent.STARTING_SLOT:
+        if not rules.has(Extra.STARTING_TALENT):
+            raise Refused("This campaign does not use a starting talent.")
+        if talent.kind is not TalentKind.EXTRA_EFFECT:
+            raise Refused('The starting talent is "+1 effect when ___".')
+    elif not 1 <= slot <= 13:
+        raise Refused("The talent line has 13 slots.")
+    elif slot > unlocked_slots(character.campaign.milestones.count()):
+        raise Refused(f"Slot {slot} opens at milestone {slot}.")
+    errors = talent.errors(rules.action_names, slot_kind(slot))
+    existing = character.talents.filter(slot=slot).first()
+    if talent.kind is TalentKind.ACTION_DOT and not errors:
+        ratings = character.ratings()
+        if existing and existing.kind == TalentKind.ACTION_DOT.value:
+            ratings[existing.action] -= 1
+        errors = rating_errors({**ratings, talent.action: ratings[talent.action] + 1}, rules)
+    if errors:
+        raise Refused(" ".join(errors))
+    saved, _ = Talent.objects.update_or_create(
+        character=character, slot=slot,
+        defaults={"kind": talent.kind.value, "action": talent.action, "situation": talent.situation,
+                  "instead_of": talent.instead_of})
+    vetoed = existing and membership.is_gm and character.owner_id != membership.user_id
+    _log(membership, f"{'The GM rewrote' if vetoed else 'New talent for'} {character.name}: {saved}.")
+    return saved
+
+
+@transaction.atomic
+def add_tie(membership: Membership, character: Character, text: str, linked_character=None,
+            linked_force=None) -> Tie:
+    tie = Tie.objects.create(character=character, text=text.strip(),
+                             linked_character=linked_character, linked_force=linked_force)
+    membership.campaign.bump()
+    return tie
+
+
+@transaction.atomic
+def add_clock(membership: Membership, character: Character, name: str, kind: str, size: int,
+              notes: str = "") -> Clock:
+    """A project the player tracks, or a complication the GM starts ("Projects and
+    Complications"). The player ticks their projects; complications are the GM's."""
+    who = WhoMayTick.OWNER if kind == "project" else WhoMayTick.GM
+    clock = Clock.objects.create(campaign=character.campaign, character=character, name=name,
+                                 kind=kind, size=size, notes=notes, who_may_tick=who)
+    _log(membership, f"{character.name} has a new {clock.get_kind_display().lower()}: {name}.")
+    return clock
+
+
+@transaction.atomic
+def work_on_project(membership: Membership, character: Character, clock_id, effect: Effect) -> Clock:
+    """Once per session, a character may work on a long-term project; it progresses by the
+    effect of the roll ("Long-term Projects")."""
+    clock = Clock.objects.select_for_update().get(pk=clock_id, character=character, kind="project")
+    session = character.campaign.current_session
+    if session is None:
+        raise Refused("Projects are worked on during a session: none is running.")
+    if clock.worked_in_id == session.pk:
+        raise Refused(f"{character.name} already worked on {clock.name} in {session}.")
+    result = tick(clock.filled, progress_ticks(effect), clock.size)
+    ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
+                               after=result.filled,
+                               reason=f"Worked on in {session} ({effect.label.lower()} effect)")
+    clock.filled, clock.worked_in = result.filled, session
+    clock.save(update_fields=["filled", "worked_in"])
+    done = " It is complete!" if result.became_full else ""
+    _log(membership, f"{character.name} worked on {clock.name}: {result.before}→{result.filled}.{done}")
+    return clock

@@ -1,0 +1,22 @@
+from django.urls import path
+
+from characters import views
+
+urlpatterns = [
+    path("new/", views.character_create, name="character_create"),
+    path("<int:character_id>/", views.character_sheet, name="character"),
+    path("<int:character_id>/print/", views.character_print, name="character_print"),
+    path("<int:character_id>/text/<str:field>/", views.character_text, name="character_text"),
+    path("<int:character_id>/dots/", views.character_dots, name="character_dots"),
+    path("<int:character_id>/finish/", views.character_finish, name="character_finish"),
+    path("<int:character_id>/momentum/", views.character_momentum, name="character_momentum"),
+    path("<int:character_id>/stress/", views.character_stress, name="character_stress"),
+    path("<int:character_id>/back/", views.character_back, name="character_back"),
+    path("<int:character_id>/talents/<int:slot>/", views.character_talent, name="character_talent"),
+    path("<int:character_id>/ties/", views.character_tie, name="character_tie"),
+    path("<int:character_id>/ties/<int:tie_id>/delete/", views.character_tie_delete,
+         name="character_tie_delete"),
+    path("<int:character_id>/clocks/", views.character_clock, name="character_clock"),
+    path("<int:character_id>/clocks/<int:clock_id>/work/", views.character_work,
+         name="character_work"),
+]

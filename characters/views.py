@@ -1,0 +1,319 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh, retarget, trigger_client_event
+
+from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.actions import Refused
+from characters import actions
+from characters.forms import (
+    NewCharacterForm,
+    PlaybookForm,
+    ProjectForm,
+    TalentForm,
+    TextFieldForm,
+    TieForm,
+    WorkForm,
+)
+from characters.models import Character, Playbook, Talent, slot_kind
+from clocks.models import Clock
+from gamerules.charge import Effect
+from gamerules.dials import Extra
+from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
+from gamerules.progression import Talent as RulesTalent
+
+SHEET = "characters/sheet.html"
+PANELS = ("vitals", "actions_card", "talents_card", "ties_card", "projects_card")
+
+
+def character_or_404(membership, character_id) -> Character:
+    """Every member reads every sheet of the campaign (GM-only notes are left out by the view)."""
+    return get_object_or_404(Character.objects.select_related("owner", "playbook"),
+                             campaign=membership.campaign, pk=character_id)
+
+
+def editable_character_or_404(membership, character_id) -> Character:
+    character = character_or_404(membership, character_id)
+    if not character.editable_by(membership):
+        raise Http404("Not your character")
+    return character
+
+
+def sheet_context(membership, character, **extra):
+    campaign = membership.campaign
+    rules = campaign.rules
+    milestones = campaign.milestones.count()
+    talents = {talent.slot: talent for talent in character.talents.all()}
+    line = [(slot, kind, talents.get(slot), slot <= unlocked_slots(milestones))
+            for slot, kind in enumerate(TALENT_LINE, start=1)]
+    clocks = character.clocks.visible_to(membership).active().for_display()
+    dots_spent = sum(character.action_dots.values())
+    return {
+        "membership": membership, "campaign": campaign, "character": character, "rules": rules,
+        "can_edit": character.editable_by(membership), "actions": character.actions_by_attribute(rules),
+        "dots_left": rules.starting_dots - dots_spent,
+        "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
+        "talent_line": line, "starting_talent": talents.get(Talent.STARTING_SLOT),
+        # Show the open slots and the next one; fold the rest of the line away.
+        "locked_from": min(unlocked_slots(milestones) + 1, len(TALENT_LINE)),
+        "locked_count": max(0, len(TALENT_LINE) - unlocked_slots(milestones) - 1),
+        "uses_starting_talent": rules.has(Extra.STARTING_TALENT),
+        "ties": character.ties.select_related("linked_character", "linked_force"),
+        "forces": campaign.forces.visible_to(membership),
+        "clocks": clocks, "session": campaign.current_session,
+        "effects": [e for e in Effect if e], **extra,
+    }
+
+
+def answer(request, membership, character, panel, error="", **extra):
+    """htmx: the panel that changed (with the refusal, if any); otherwise the whole sheet."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(character)
+    response = render(request, f"{SHEET}#{panel}",
+                      sheet_context(membership, character, error=error, **extra))
+    return response if error else trigger_client_event(response, "campaignChanged")
+
+
+@login_required
+def character_sheet(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    panel = request.GET.get("panel")
+    if request.htmx and panel in PANELS:
+        return render(request, f"{SHEET}#{panel}", sheet_context(membership, character))
+    return render(request, SHEET, sheet_context(membership, character))
+
+
+@login_required
+def character_print(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    return render(request, "characters/print.html", sheet_context(membership, character))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_create(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    form = NewCharacterForm(request.POST or None, campaign=membership.campaign)
+    if request.method == "POST" and form.is_valid():
+        character = actions.create_character(membership, form.cleaned_data["name"],
+                                             form.cleaned_data.get("playbook"))
+        return redirect(character)
+    return render(request, "characters/new.html", {
+        "membership": membership, "campaign": membership.campaign, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_text(request, campaign_id, character_id, field):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    if field not in actions.TEXT_FIELDS or (field == "gm_notes" and not membership.is_gm):
+        raise Http404("No such field")
+    current = getattr(character, field)
+    form = TextFieldForm(request.POST or None, field=field,
+                         initial={"value": current, "seen": current})
+    context = {"field": field, "form": form, "current": current}
+    if request.method == "POST" and form.is_valid():
+        try:
+            character = actions.set_text(membership, character, field, form.cleaned_data["value"],
+                                         form.cleaned_data["seen"])
+        except Refused as refusal:
+            character.refresh_from_db()
+            form = TextFieldForm(field=field, initial={"value": form.cleaned_data["value"],
+                                                       "seen": getattr(character, field)})
+            context.update(form=form, current=getattr(character, field), conflict=str(refusal))
+        else:
+            if not request.htmx:
+                return redirect(character)
+            return trigger_client_event(render(request, f"{SHEET}#text_field", sheet_context(
+                membership, character, field=field, current=getattr(character, field))),
+                "campaignChanged")
+    template = f"{SHEET}#text_form" if request.htmx else "characters/text_edit.html"
+    return render(request, template, sheet_context(membership, character, **context))
+
+
+@login_required
+@require_POST
+def character_dots(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    try:
+        dots = int(request.POST.get("dots", ""))
+        actions.set_dots(membership, character, request.POST.get("action", ""), dots)
+    except ValueError:
+        return answer(request, membership, character, "actions_card", "Choose a number of dots.")
+    except Refused as refusal:
+        return answer(request, membership, character, "actions_card", str(refusal))
+    character.refresh_from_db()
+    return answer(request, membership, character, "actions_card")
+
+
+@login_required
+@require_POST
+def character_finish(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    try:
+        actions.finish_creation(membership, character)
+    except Refused as refusal:
+        return answer(request, membership, character, "actions_card", str(refusal))
+    messages.success(request, f"{character.name} is ready to play.")
+    if request.htmx:  # the whole sheet changes shape once creation is done
+        return HttpResponseClientRefresh()
+    return redirect(character)
+
+
+def _delta(request) -> int | None:
+    return {"1": 1, "-1": -1}.get(request.POST.get("delta", ""))
+
+
+@login_required
+@require_POST
+def character_momentum(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    delta = _delta(request)
+    if delta is None:
+        return answer(request, membership, character, "vitals", "Add or spend one at a time.")
+    try:
+        character = actions.change_momentum(membership, character, delta)
+    except Refused as refusal:
+        return answer(request, membership, character, "vitals", str(refusal))
+    return answer(request, membership, character, "vitals")
+
+
+@login_required
+@require_POST
+def character_stress(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    delta = _delta(request)
+    if delta is None:
+        return answer(request, membership, character, "vitals", "Take or clear one at a time.")
+    character = actions.change_stress(membership, character, delta)
+    return answer(request, membership, character, "vitals")
+
+
+@login_required
+@require_POST
+def character_back(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = actions.back_in_action(membership, editable_character_or_404(membership, character_id))
+    return answer(request, membership, character, "vitals")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_talent(request, campaign_id, character_id, slot):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    if not 0 <= slot <= len(TALENT_LINE):
+        raise Http404("No such slot")
+    rules = membership.campaign.rules
+    existing = character.talents.filter(slot=slot).first()
+    prefill = (character.playbook.talents.get(str(slot), {}) if character.playbook else {})
+    initial = ({"kind": existing.kind, "action": existing.action, "situation": existing.situation,
+                "instead_of": existing.instead_of} if existing else
+               {"kind": slot_kind(slot).value, **prefill})
+    form = TalentForm(request.POST or None, initial=initial, slot_kind=slot_kind(slot),
+                      action_names=rules.action_names, wording=membership.campaign.wording)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        talent = RulesTalent(TalentKind(data["kind"]), data["action"], data.get("situation", ""),
+                             data.get("instead_of", ""))
+        try:
+            actions.fill_talent(membership, character, slot, talent)
+        except Refused as refusal:
+            error = str(refusal)
+        else:
+            return answer(request, membership, character, "talents_card")
+    context = sheet_context(membership, character, form=form, slot=slot,
+                            slot_kind=slot_kind(slot), error=error)
+    if request.htmx:  # the form, back in its own slot of the line
+        return retarget(render(request, f"{SHEET}#talent_form", context), f"#slot-{slot}")
+    return render(request, "characters/talent_edit.html", context)
+
+
+@login_required
+@require_POST
+def character_tie(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    form = TieForm(request.POST, character=character, membership=membership)
+    if not form.is_valid():
+        return answer(request, membership, character, "ties_card",
+                      "Write who the character is tied to, and how (300 characters at most).",
+                      tie_form=form)
+    actions.add_tie(membership, character, form.cleaned_data["text"], **form.links())
+    return answer(request, membership, character, "ties_card")
+
+
+@login_required
+@require_POST
+def character_tie_delete(request, campaign_id, character_id, tie_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    get_object_or_404(character.ties, pk=tie_id).delete()
+    membership.campaign.bump()
+    return answer(request, membership, character, "ties_card")
+
+
+@login_required
+@require_POST
+def character_clock(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    form = ProjectForm(request.POST, campaign=membership.campaign, gm=membership.is_gm)
+    if not form.is_valid():
+        return answer(request, membership, character, "projects_card",
+                      "Name the project and choose its size from the campaign's clock sizes.",
+                      project_form=form)
+    actions.add_clock(membership, character, **form.cleaned_data)
+    return answer(request, membership, character, "projects_card")
+
+
+@login_required
+@require_POST
+def character_work(request, campaign_id, character_id, clock_id):
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    get_object_or_404(Clock.objects.visible_to(membership), pk=clock_id, character=character)
+    form = WorkForm(request.POST)
+    if not form.is_valid():
+        return answer(request, membership, character, "projects_card", "Choose the effect of the roll.")
+    try:
+        actions.work_on_project(membership, character, clock_id, Effect(form.cleaned_data["effect"]))
+    except Refused as refusal:
+        return answer(request, membership, character, "projects_card", str(refusal))
+    return answer(request, membership, character, "projects_card")
+
+
+@login_required
+def playbook_list(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    return render(request, "characters/playbooks.html", {
+        "membership": membership, "campaign": membership.campaign,
+        "playbooks": membership.campaign.playbooks.all()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def playbook_edit(request, campaign_id, playbook_id=None):
+    membership = gm_membership_or_404(request, campaign_id)
+    playbook = (get_object_or_404(Playbook, campaign=membership.campaign, pk=playbook_id)
+                if playbook_id else Playbook(campaign=membership.campaign))
+    form = PlaybookForm(request.POST or None, instance=playbook, campaign=membership.campaign)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, f"The {playbook.name} playbook is saved.")
+        return redirect("playbooks", campaign_id)
+    return render(request, "characters/playbook_edit.html", {
+        "membership": membership, "campaign": membership.campaign, "form": form,
+        "playbook": playbook})
