@@ -71,7 +71,7 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
     if not character.created:
         fixed = character.playbook.action_dots.get(action, 0) if character.playbook else 0
         if dots < fixed:
-            raise Refused(f"The {character.playbook} playbook gives {action} {fixed} "
+            raise Refused(f"Your playbook, {character.playbook}, gives {action} {fixed} "
                           f"{'dot' if fixed == 1 else 'dots'}.")
         errors = [e for e in creation_errors(spread, rules) if "left to spend" not in e]
     else:
@@ -179,7 +179,8 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
         defaults={"kind": talent.kind.value, "action": talent.action, "situation": talent.situation,
                   "instead_of": talent.instead_of})
     vetoed = existing and membership.is_gm and character.owner_id != membership.user_id
-    _log(membership, f"{'The GM rewrote' if vetoed else 'New talent for'} {character.name}: {saved}.")
+    described = saved.as_rule().describe(character.campaign.wording)
+    _log(membership, f"{'The GM rewrote' if vetoed else 'New talent for'} {character.name}: {described}.")
     return saved
 
 

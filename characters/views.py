@@ -45,8 +45,9 @@ def sheet_context(membership, character, **extra):
     campaign = membership.campaign
     rules = campaign.rules
     milestones = campaign.milestones.count()
-    talents = {talent.slot: talent for talent in character.talents.all()}
-    line = [(slot, kind, talents.get(slot), slot <= unlocked_slots(milestones))
+    wording = campaign.wording
+    talents = {talent.slot: talent.as_rule().describe(wording) for talent in character.talents.all()}
+    line = [(slot, kind.label(wording), talents.get(slot), slot <= unlocked_slots(milestones))
             for slot, kind in enumerate(TALENT_LINE, start=1)]
     clocks = character.clocks.visible_to(membership).active().for_display()
     dots_spent = sum(character.action_dots.values())
@@ -234,8 +235,8 @@ def character_talent(request, campaign_id, character_id, slot):
             error = str(refusal)
         else:
             return answer(request, membership, character, "talents_card")
-    context = sheet_context(membership, character, form=form, slot=slot,
-                            slot_kind=slot_kind(slot), error=error)
+    context = sheet_context(membership, character, form=form, slot=slot, error=error,
+                            slot_label=slot_kind(slot).label(membership.campaign.wording))
     if request.htmx:  # the form, back in its own slot of the line
         return retarget(render(request, f"{SHEET}#talent_form", context), f"#slot-{slot}")
     return render(request, "characters/talent_edit.html", context)
