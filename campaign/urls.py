@@ -22,6 +22,7 @@ urlpatterns = [
     path(C + "live/", campaigns.live, name="live"),
     path(C + "clocks/", include("clocks.urls")),
     path(C + "characters/", include("characters.urls")),
+    path(C + "rolls/", include("rolls.urls")),
     path(C + "playbooks/", character_views.playbook_list, name="playbooks"),
     path(C + "playbooks/new/", character_views.playbook_edit, name="playbook_create"),
     path(C + "playbooks/<int:playbook_id>/", character_views.playbook_edit, name="playbook_edit"),

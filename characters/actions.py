@@ -7,10 +7,11 @@ from django.db.models import F
 from campaign.actions import Refused
 from campaign.models import Event, Membership
 from characters.models import Character, Playbook, Talent, Tie, slot_kind
-from clocks.models import Clock, ClockChange, WhoMayTick
+from clocks.actions import record_change
+from clocks.models import Clock, WhoMayTick
 from gamerules.characters import creation_errors, rating_errors, take_stress
 from gamerules.charge import Effect
-from gamerules.clocks import progress_ticks, tick
+from gamerules.clocks import progress_ticks
 from gamerules.dials import Extra
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
@@ -209,18 +210,17 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
 def work_on_project(membership: Membership, character: Character, clock_id, effect: Effect) -> Clock:
     """Once per session, a character may work on a long-term project; it progresses by the
     effect of the roll ("Long-term Projects")."""
-    clock = Clock.objects.select_for_update().get(pk=clock_id, character=character, kind="project")
+    clock = Clock.objects.select_for_update(of=("self",)).select_related("campaign").get(
+        pk=clock_id, character=character, kind="project")
     session = character.campaign.current_session
     if session is None:
         raise Refused("Projects are worked on during a session: none is running.")
     if clock.worked_in_id == session.pk:
         raise Refused(f"{character.name} already worked on {clock.name} in {session}.")
-    result = tick(clock.filled, progress_ticks(effect), clock.size)
-    ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
-                               after=result.filled,
-                               reason=f"Worked on in {session} ({effect.label.lower()} effect)")
-    clock.filled, clock.worked_in = result.filled, session
-    clock.save(update_fields=["filled", "worked_in"])
-    done = " It is complete!" if result.became_full else ""
-    _log(membership, f"{character.name} worked on {clock.name}: {result.before}→{result.filled}.{done}")
+    before = clock.filled
+    record_change(membership, clock, before + progress_ticks(effect),
+                  f"Worked on in {session} ({effect.label.lower()} effect)")
+    clock.worked_in = session
+    clock.save(update_fields=["worked_in"])
+    _log(membership, f"{character.name} worked on {clock.name}: {before}→{clock.filled}.")
     return clock

@@ -55,6 +55,12 @@ class Character(models.Model):
     momentum = models.PositiveSmallIntegerField(default=2)
     stress = models.PositiveSmallIntegerField(default=0)
     taken_out = models.BooleanField(default=False)
+    better_risk_next = models.BooleanField(
+        default=False, help_text="A determination 66: the next roll's risk is lowered.")
+    escalated_action = models.CharField(
+        max_length=30, blank=True, help_text="Escalated risk: the next roll with this action is riskier.")
+    lost_action = models.CharField(
+        max_length=30, blank=True, help_text="Lost opportunity: this action did not work; use another.")
     action_dots = models.JSONField(default=dict, blank=True,
                                    help_text="Dots from creation and GM overrides, by action.")
     created = models.BooleanField(default=False, help_text="Creation finished.")

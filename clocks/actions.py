@@ -14,7 +14,10 @@ def _locked(membership: Membership, clock_id) -> Clock:
             .get(pk=clock_id, campaign=membership.campaign))
 
 
-def _apply(membership, clock: Clock, target: int, reason: str, undoes=None) -> ClockChange | None:
+def record_change(membership, clock: Clock, target: int, reason: str, undoes=None,
+                  roll=None) -> ClockChange | None:
+    """Move a locked clock to ``target`` (kept within 0..size), announce it once when it is
+    decided, and record the change; every way of ticking a clock goes through here."""
     result = tick(clock.filled, target - clock.filled, clock.size)
     if result.change == 0:
         return None
@@ -28,7 +31,8 @@ def _apply(membership, clock: Clock, target: int, reason: str, undoes=None) -> C
         clock.announced = False  # it can fill again, and will be announced again
     clock.save(update_fields=["filled", "announced"])
     change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
-                                        after=result.filled, reason=reason[:300], undoes=undoes)
+                                        after=result.filled, reason=reason[:300], undoes=undoes,
+                                        roll=roll)
     clock.campaign.bump()
     return change
 
@@ -50,7 +54,7 @@ def change_clock(membership: Membership, clock_id, *, amount: int | None = None,
     if clock.archived:
         raise Refused("This clock is archived: restore it before ticking it.")
     target = clock.filled + amount if to is None else to
-    return _apply(membership, clock, target, reason or "By hand")
+    return record_change(membership, clock, target, reason or "By hand")
 
 
 @transaction.atomic
@@ -62,14 +66,14 @@ def undo_change(gm: Membership, clock_id, change_id) -> ClockChange | None:
         raise Refused("That change is not in this clock's history.")
     if change.undoes_id or ClockChange.objects.filter(undoes=change).exists():
         raise Refused("That change was already undone, or is itself an undo.")
-    return _apply(gm, clock, clock.filled - change.amount,
+    return record_change(gm, clock, clock.filled - change.amount,
                   f"Undo of {change.before}→{change.after} ({change.reason})", undoes=change)
 
 
 @transaction.atomic
 def reset_clock(gm: Membership, clock_id) -> ClockChange | None:
     clock = _locked(gm, clock_id)
-    return _apply(gm, clock, clock.starting_fill(), "Reset")
+    return record_change(gm, clock, clock.starting_fill(), "Reset")
 
 
 @transaction.atomic

@@ -133,6 +133,8 @@ class ClockChange(models.Model):
     reason = models.CharField(max_length=300, blank=True)
     undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                   related_name="undone_by")
+    roll = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="clock_changes")
 
     class Meta:
         ordering = ["-at", "-pk"]

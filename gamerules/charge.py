@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from fractions import Fraction
 from types import MappingProxyType
+from typing import TypeVar
 
 from gamerules.readings import DEFAULT_MOMENTUM_GAIN, SIXES_FOR_CRITICAL, ZERO_DICE_ROLLED
 
 FACES = range(1, 7)
+K = TypeVar("K")
 
 
 class Outcome(Enum):
@@ -218,9 +220,9 @@ def _frozen(chances: dict[Outcome, Fraction]) -> Mapping[Outcome, Fraction]:
     return MappingProxyType({outcome: chances[outcome] for outcome in Outcome})
 
 
-def percentages(chances: Mapping[Outcome, Fraction]) -> dict[Outcome, int]:
+def percentages(chances: Mapping[K, Fraction]) -> dict[K, int]:
     """Whole percentages that add up to exactly 100 (largest remainder), for showing a pool's
-    odds ("Rolling Dice") as a bar."""
+    odds ("Rolling Dice"), or an opposed roll's, as a bar."""
     exact = {outcome: chance * 100 for outcome, chance in chances.items()}
     whole = {outcome: int(value) for outcome, value in exact.items()}
     short = 100 - sum(whole.values())

@@ -12,7 +12,7 @@ from campaign.models import Campaign
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
 
-DASHBOARD_PANELS = ("events_panel", "characters_panel")
+DASHBOARD_PANELS = ("events_panel", "characters_panel", "rolls_panel")
 
 
 @login_required
@@ -59,6 +59,7 @@ def dashboard(request, campaign_id):
         "characters": campaign.characters.select_related("owner"),
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:12],
+        "rolls": campaign.rolls.visible_to(membership).select_related("character")[:8],
         "milestones": milestones, "talent_slots": unlocked_slots(milestones),
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "recovery_form": RecoveryForm(),

@@ -1,0 +1,455 @@
+"""Making rolls and applying what they change. Each function is one transaction: it locks every
+character involved (in primary-key order, so two rolls never wait on each other in a circle),
+checks what it may do against the locked rows, and records everything or nothing. A repeated
+idempotency key (a double submit, a second tab) returns the roll already made."""
+
+import random
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+
+from campaign.actions import Refused
+from campaign.models import Membership
+from characters.models import Character
+from clocks.actions import record_change
+from clocks.models import Clock, ClockChange
+from gamerules.action_roll import (
+    ActionRollChoices,
+    ActionRollPlan,
+    AssetBenefit,
+    Helper,
+    PushBenefit,
+    Refusal,
+    SetupBenefit,
+    flashback_errors,
+    plan_action_roll,
+    resolve_action_roll,
+    setup_succeeded,
+)
+from gamerules.characters import take_stress
+from gamerules.charge import Effect, Outcome, Risk, roll_pool
+from gamerules.consequences import (
+    Consequence,
+    ConsequenceKind,
+    Resistance,
+    determination_errors,
+    resistance,
+    resisted,
+)
+from gamerules.dials import Ruleset
+from gamerules.fortune import OpposedResult
+from gamerules.progression import TalentKind
+from rolls.models import Roll, RollKind
+
+SYSTEM_RANDOM = random.SystemRandom()
+"""Where the table's dice come from. Tests replace it, or pass their own ``rng``."""
+
+
+def _dice(rng: random.Random | None) -> random.Random:
+    return rng or SYSTEM_RANDOM
+
+
+@dataclass(frozen=True)
+class ActionRollRequest:
+    """What the wizard collected, by database ids; checked again against the locked rows."""
+
+    character_id: int
+    action: str
+    goal: str = ""
+    risk: Risk = Risk.MODERATE
+    effect: Effect = Effect.STANDARD
+    pushes: tuple[PushBenefit, ...] = ()
+    helper_ids: tuple[int, ...] = ()
+    tension: str = ""
+    talent_ids: tuple[int, ...] = ()
+    asset: AssetBenefit | None = None
+    setup_from: int | None = None
+    last_standing: bool = False
+    cap_lifted: bool = False
+    flashback_cost: int = 0
+    is_setup: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+def _lock(character_ids) -> dict[int, Character]:
+    rows = (Character.objects.select_for_update(of=("self",)).select_related("campaign")
+            .filter(pk__in=set(character_ids)).order_by("pk"))
+    return {character.pk: character for character in rows}
+
+
+def _setup_benefit(campaign, roll_id) -> SetupBenefit | None:
+    """A teammate's successful setup roll in this campaign, and the benefit its player chose."""
+    if not roll_id:
+        return None
+    setup = Roll.objects.filter(campaign=campaign, pk=roll_id, kind=RollKind.SETUP).first()
+    benefit = setup.result.get("setup_benefit") if setup else None
+    if benefit is None:
+        raise Refused("That setup has no benefit to give (it failed, or its player has not chosen).")
+    return SetupBenefit(benefit)
+
+
+def rules_choices(membership: Membership, request: ActionRollRequest,
+                  characters: dict[int, Character]) -> ActionRollChoices:
+    """The gamerules choices for a request, read from the characters as they are now."""
+    campaign = membership.campaign
+    roller = characters.get(request.character_id)
+    if roller is None or roller.campaign_id != campaign.pk:
+        raise Refused("Choose a character of this campaign.")
+    if not roller.editable_by(membership):
+        raise Refused(f"{roller.name} is another player's character: they roll for them.")
+    if request.action not in campaign.rules.action_names:
+        raise Refused(f"{request.action or 'That'} is not an action in this campaign.")
+    if request.action and roller.lost_action == request.action:
+        raise Refused(f"Lost opportunity: {request.action} did not work. Try another action.")
+    helpers = []
+    for helper_id in request.helper_ids:
+        helper = characters.get(helper_id)
+        if helper is None or helper.campaign_id != campaign.pk or helper_id == roller.pk:
+            raise Refused("A helper must be another character of this campaign.")
+        helpers.append(Helper(helper.name, helper.momentum))
+    talents = {t.pk: TalentKind(t.kind) for t in roller.talents.all()}
+    if any(talent_id not in talents for talent_id in request.talent_ids):
+        raise Refused(f"Only {roller.name}'s own talents apply.")
+    if request.cap_lifted and not membership.is_gm:
+        raise Refused("Only a GM lifts the cap on bonus dice.")
+    return ActionRollChoices(
+        rating=roller.rating(request.action), momentum=roller.momentum, risk=request.risk,
+        effect=request.effect, pushes=request.pushes, helpers=tuple(helpers),
+        tension=bool(request.tension.strip()),
+        talents=tuple(talents[t] for t in request.talent_ids if talents[t].changes_roll),
+        asset=request.asset, setup=_setup_benefit(campaign, request.setup_from),
+        risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
+        last_standing=request.last_standing, flashback_cost=request.flashback_cost,
+        cap_lifted=request.cap_lifted)
+
+
+def plan(membership: Membership, request: ActionRollRequest) -> ActionRollPlan | Refusal:
+    """The odds and costs of a request without rolling (the wizard's odds partial)."""
+    characters = {c.pk: c for c in Character.objects.select_related("campaign").filter(
+        pk__in={request.character_id, *request.helper_ids})}
+    try:
+        choices = rules_choices(membership, request, characters)
+    except Refused as refusal:
+        return Refusal((str(refusal),))
+    return plan_action_roll(choices, membership.campaign.rules.extras)
+
+
+def _existing(campaign, key) -> Roll | None:
+    roll = Roll.objects.filter(idempotency_key=key).first()
+    if roll and roll.campaign_id != campaign.pk:
+        raise Refused("That roll belongs elsewhere.")
+    return roll
+
+
+def _record(key, **fields) -> Roll:
+    try:
+        with transaction.atomic():
+            return Roll.objects.create(idempotency_key=key, **fields)
+    except IntegrityError:
+        # The same submission landed a moment ago; it already did everything.
+        return Roll.objects.get(idempotency_key=key)
+
+
+@transaction.atomic
+def make_action_roll(membership: Membership, request: ActionRollRequest, key: str,
+                     rng: random.Random | None = None) -> Roll:
+    """Roll an action: pay the momentum, roll, gain momentum by the dial, record it all."""
+    campaign = membership.campaign
+    characters = _lock({request.character_id, *request.helper_ids})
+    if existing := _existing(campaign, key):
+        return existing
+    choices = rules_choices(membership, request, characters)
+    rules = campaign.rules
+    planned = plan_action_roll(choices, rules.extras)
+    if isinstance(planned, Refusal):
+        raise Refused(" ".join(planned.reasons))
+    pool = roll_pool(planned.pool_size, _dice(rng))
+    result = resolve_action_roll(planned, pool, Ruleset(campaign.ruleset), rules.momentum)
+
+    roller = characters[request.character_id]
+    momentum = {roller.pk: [roller.momentum, roller.momentum - planned.roller_cost + result.momentum_gained]}
+    for helper_id in request.helper_ids:
+        helper = characters[helper_id]
+        momentum[helper.pk] = [helper.momentum, helper.momentum - 1]
+    for character_id, (_, after) in momentum.items():
+        characters[character_id].momentum = after
+    roller.better_risk_next = False if choices.risk_improved else roller.better_risk_next
+    if roller.escalated_action == request.action:
+        roller.escalated_action = ""  # the escalation was this roll's risk
+    if roller.lost_action and roller.lost_action != request.action:
+        roller.lost_action = ""  # a new approach: the lost opportunity is behind them
+    for character in characters.values():
+        character.save(update_fields=["momentum", "better_risk_next", "escalated_action", "lost_action"])
+
+    roll = _record(
+        key, campaign=campaign, session=campaign.current_session, character=roller,
+        rolled_by=membership.user, kind=RollKind.SETUP if request.is_setup else RollKind.ACTION,
+        goal=request.goal, action=request.action, pool_size=planned.pool_size,
+        dice_sources=list(planned.dice_sources), dice=list(pool.dice), outcome=pool.outcome.value,
+        risk=int(planned.risk), effect=int(result.effect), consequence_rating=result.consequence_rating,
+        momentum={str(k): v for k, v in momentum.items()},
+        choices={"risk": int(request.risk), "effect": int(request.effect),
+                 "pushes": [p.value for p in request.pushes], "helpers": list(request.helper_ids),
+                 "tension": request.tension, "talents": list(request.talent_ids),
+                 "asset": request.asset.value if request.asset else None,
+                 "setup_from": request.setup_from, "last_standing": request.last_standing,
+                 "cap_lifted": request.cap_lifted, "flashback_cost": request.flashback_cost,
+                 "momentum_gained": result.momentum_gained})
+    campaign.bump()
+    return roll
+
+
+def _locked_roll(membership: Membership, roll_id) -> Roll:
+    return Roll.objects.select_for_update(of=("self",)).select_related("character").get(
+        pk=roll_id, campaign=membership.campaign)
+
+
+def _may_settle(membership: Membership, roll: Roll) -> bool:
+    return membership.is_gm or (roll.character is not None and roll.character.editable_by(membership))
+
+
+@transaction.atomic
+def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | None:
+    """A success ticks a progress clock by its effect ("Clocks"); a consequence first, if any."""
+    roll = _locked_roll(membership, roll_id)
+    if not _may_settle(membership, roll):
+        raise Refused("Only the roller's player or a GM applies this roll.")
+    if "progress" in roll.result:
+        raise Refused("This roll already ticked a clock.")
+    if roll.brings_consequence and not _consequence_done(roll):
+        raise Refused("Settle the consequence first: it may reduce the effect.")
+    if roll.rules_outcome is Outcome.BAD or not roll.effect:
+        raise Refused("Only a success with some effect ticks a progress clock.")
+    clock = Clock.objects.select_for_update(of=("self",)).select_related("campaign", "character").filter(
+        pk=clock_id, campaign=membership.campaign).first()
+    if clock is None or not clock.tickable_by(membership) or clock.archived:
+        raise Refused("Choose a clock you may tick.")
+    change = record_change(membership, clock, clock.filled + roll.effect,
+                           f"{_who(roll)}'s {roll.action} roll: {Effect(roll.effect).label.lower()} effect",
+                           roll=roll)
+    roll.result = {**roll.result, "progress": {"clock": clock.pk, "name": clock.name, "ticks": roll.effect}}
+    roll.save(update_fields=["result"])
+    membership.campaign.bump()
+    return change
+
+
+def _who(roll: Roll) -> str:
+    return roll.character.name if roll.character else "The GM"
+
+
+def _consequence_done(roll: Roll) -> bool:
+    return roll.result.get("consequence", {}).get("status") == "applied"
+
+
+@transaction.atomic
+def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id: int,
+                       clock_id: int | None = None) -> Roll:
+    """On a 1-5 the GM inflicts one consequence of the roll's rating ("Consequences"). It waits
+    for the target to accept, resist or be protected before its numbers apply."""
+    roll = _locked_roll(gm, roll_id)
+    if not roll.brings_consequence:
+        raise Refused("Only a 1-5 on an action roll brings a consequence.")
+    if roll.result.get("consequence"):
+        raise Refused("This roll's consequence is already chosen.")
+    exposed = {roll.character_id, *roll.choices.get("helpers", [])}
+    if target_id not in exposed:
+        raise Refused("The consequence falls on the roller or on a character who assisted.")
+    is_complication = kind is ConsequenceKind.COMPLICATION
+    if is_complication and not Clock.objects.filter(pk=clock_id, campaign=gm.campaign,
+                                                    archived=False).exists():
+        raise Refused("A complication ticks a danger clock: choose one.")
+    roll.result = {**roll.result, "consequence": {
+        "kind": kind.value, "rating": roll.consequence_rating, "target": target_id,
+        "clock": clock_id if kind is ConsequenceKind.COMPLICATION else None, "status": "pending"}}
+    roll.save(update_fields=["result"])
+    gm.campaign.bump()
+    return roll
+
+
+def _pending(membership: Membership, roll_id) -> tuple[Roll, dict, Character]:
+    roll = _locked_roll(membership, roll_id)
+    consequence = roll.result.get("consequence")
+    if not consequence or consequence["status"] != "pending":
+        raise Refused("There is no consequence waiting on this roll.")
+    target = _lock({consequence["target"]})[consequence["target"]]
+    return roll, consequence, target
+
+
+@transaction.atomic
+def protect(membership: Membership, roll_id, protector_id: int) -> Roll:
+    """Step in: the protector suffers the consequence instead, and may resist it ("Protect")."""
+    roll, consequence, _ = _pending(membership, roll_id)
+    protector = Character.objects.filter(pk=protector_id, campaign=membership.campaign).first()
+    if protector is None or not protector.editable_by(membership):
+        raise Refused("Protect with your own character.")
+    if protector.pk == consequence["target"]:
+        raise Refused(f"{protector.name} already faces this consequence.")
+    roll.result = {**roll.result, "consequence": {**consequence, "target": protector.pk,
+                                                  "protected_by": protector.name}}
+    roll.save(update_fields=["result"])
+    membership.campaign.bump()
+    return roll
+
+
+@transaction.atomic
+def accept_consequence(membership: Membership, roll_id) -> Roll:
+    roll, consequence, target = _pending(membership, roll_id)
+    if not (membership.is_gm or target.editable_by(membership)):
+        raise Refused("The consequence's target, or a GM, accepts it.")
+    return _apply(membership, roll, consequence, target, Resistance.STILL_HAPPENS)
+
+
+@transaction.atomic
+def resist_consequence(membership: Membership, roll_id, momentum_burned: int, key: str,
+                       rng: random.Random | None = None) -> Roll:
+    """A determination roll: one die per momentum burned; 1-3 it still happens, 4-5 reduced,
+    6 avoided, 66 avoided and the next roll's risk lowered ("Determination Roll")."""
+    roll, consequence, target = _pending(membership, roll_id)
+    if not target.editable_by(membership):
+        raise Refused(f"{target.name}'s player resists for them.")
+    if errors := determination_errors(momentum_burned, target.momentum):
+        raise Refused(errors[0])
+    pool = roll_pool(momentum_burned, _dice(rng))
+    outcome = resistance(pool.outcome)
+    before = target.momentum
+    target.momentum -= momentum_burned
+    target.save(update_fields=["momentum"])
+    _record(key, campaign=roll.campaign, session=roll.session, character=target,
+            rolled_by=membership.user, kind=RollKind.DETERMINATION, parent=roll,
+            goal=f"Resist: {ConsequenceKind(consequence['kind']).label(roll.campaign.wording).lower()}",
+            pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
+            dice=list(pool.dice), outcome=pool.outcome.value,
+            momentum={str(target.pk): [before, target.momentum]},
+            result={"resistance": outcome.value})
+    return _apply(membership, roll, consequence, target, outcome)
+
+
+def _apply(membership, roll: Roll, consequence: dict, target: Character, outcome: Resistance) -> Roll:
+    """Apply what is left of the consequence, in numbers ("Types of Consequences")."""
+    kind = ConsequenceKind(consequence["kind"])
+    left = resisted(Consequence(kind, consequence["rating"]), outcome)
+    applied = {**consequence, "status": "applied", "resistance": outcome.value,
+               "final_rating": left.rating if left else 0}
+    if left:
+        if left.stress:
+            size = roll.campaign.rules.stress_clock_size
+            before = target.stress
+            result = take_stress(before, left.stress, size)
+            target.stress = result.stress
+            target.taken_out = target.taken_out or result.taken_out
+            applied["stress"] = [before, target.stress, result.taken_out]
+        if left.danger_ticks and consequence.get("clock"):
+            clock = Clock.objects.select_for_update(of=("self",)).select_related("campaign").get(
+                pk=consequence["clock"])
+            record_change(membership, clock, clock.filled + left.danger_ticks,
+                          f"{_who(roll)}'s {roll.action} roll: complication", roll=roll)
+        if left.effect_reduction and roll.effect:
+            roll.effect = int(Effect(roll.effect).reduced(left.effect_reduction))
+        if left.risk_escalation:
+            target.escalated_action = roll.action
+        if left.lost_opportunity:
+            target.lost_action = roll.action
+    if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED:
+        target.better_risk_next = True
+    target.save(update_fields=["stress", "taken_out", "escalated_action", "lost_action",
+                               "better_risk_next"])
+    roll.result = {**roll.result, "consequence": applied}
+    roll.save(update_fields=["result", "effect"])
+    membership.campaign.bump()
+    return roll
+
+
+@transaction.atomic
+def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit) -> Roll:
+    """The setup's player chooses what followers get: +1 effect or a better risk ("Set up")."""
+    roll = _locked_roll(membership, roll_id)
+    if roll.kind != RollKind.SETUP or not setup_succeeded(Outcome(roll.outcome)):
+        raise Refused("Only a successful setup action gives a benefit.")
+    if not _may_settle(membership, roll):
+        raise Refused("The setup's player chooses the benefit.")
+    roll.result = {**roll.result, "setup_benefit": benefit.value}
+    roll.save(update_fields=["result"])
+    membership.campaign.bump()
+    return roll
+
+
+@transaction.atomic
+def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = "",
+                      opposed_pool: int | None = None, hidden: bool = False,
+                      rng: random.Random | None = None) -> Roll:
+    """+1d6 per likeliness level; really unlikely is 2d6 lowest; opposed pools compare their best
+    results ("Fortune Roll"). A GM may roll hidden."""
+    if hidden and not membership.is_gm:
+        raise Refused("Only a GM rolls hidden.")
+    if not -1 <= pool <= 10 or (opposed_pool is not None and not -1 <= opposed_pool <= 10):
+        raise Refused("A fortune pool has 0 to 10 dice.")
+    if existing := _existing(membership.campaign, key):
+        return existing
+    first = roll_pool(pool, _dice(rng))
+    result = {}
+    dice, sources = list(first.dice), ["fortune"] * len(first.dice)
+    if opposed_pool is not None:
+        second = roll_pool(opposed_pool, _dice(rng))
+        opposed = OpposedResult(first, second)
+        result = {"opposed": {"pool": opposed_pool, "dice": list(second.dice),
+                              "outcome": second.outcome.value, "winner": opposed.winner.value,
+                              "margin": opposed.margin}}
+    roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
+                   rolled_by=membership.user, kind=RollKind.FORTUNE, goal=label[:300], pool_size=pool,
+                   dice_sources=sources, dice=dice, outcome=first.outcome.value, hidden=hidden,
+                   result=result)
+    membership.campaign.bump()
+    return roll
+
+
+@transaction.atomic
+def make_determination_roll(membership: Membership, character_id: int, burned: int, key: str,
+                            note: str = "", rng: random.Random | None = None) -> Roll:
+    """A determination roll on its own, against a consequence described in words."""
+    characters = _lock({character_id})
+    character = characters.get(character_id)
+    if character is None or character.campaign_id != membership.campaign_id or not character.editable_by(membership):
+        raise Refused("Roll for your own character.")
+    if existing := _existing(membership.campaign, key):
+        return existing
+    if errors := determination_errors(burned, character.momentum):
+        raise Refused(errors[0])
+    pool = roll_pool(burned, _dice(rng))
+    before = character.momentum
+    character.momentum -= burned
+    if pool.outcome is Outcome.CRITICAL:
+        character.better_risk_next = True
+    character.save(update_fields=["momentum", "better_risk_next"])
+    roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
+                   character=character, rolled_by=membership.user, kind=RollKind.DETERMINATION,
+                   goal=note[:300], pool_size=burned, dice_sources=["momentum"] * burned,
+                   dice=list(pool.dice), outcome=pool.outcome.value,
+                   momentum={str(character.pk): [before, character.momentum]},
+                   result={"resistance": resistance(pool.outcome).value})
+    membership.campaign.bump()
+    return roll
+
+
+@transaction.atomic
+def make_flashback(membership: Membership, character_id: int, cost: int, key: str,
+                   note: str = "") -> Roll:
+    """Pay the GM's price of 0-2 momentum for a flashback that needs no roll, or before its
+    fortune roll ("Flashbacks"). A flashback resolved by an action roll is paid in the wizard,
+    so that the roll knows momentum was spent on it."""
+    characters = _lock({character_id})
+    character = characters.get(character_id)
+    if character is None or character.campaign_id != membership.campaign_id or not character.editable_by(membership):
+        raise Refused("Call a flashback for your own character.")
+    if existing := _existing(membership.campaign, key):
+        return existing
+    if errors := flashback_errors(cost, character.momentum):
+        raise Refused(errors[0])
+    before = character.momentum
+    character.momentum -= cost
+    character.save(update_fields=["momentum"])
+    roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
+                   character=character, rolled_by=membership.user, kind=RollKind.FLASHBACK,
+                   goal=note[:300], momentum={str(character.pk): [before, character.momentum]},
+                   choices={"flashback_cost": cost})
+    membership.campaign.bump()
+    return roll

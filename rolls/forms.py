@@ -1,0 +1,173 @@
+import secrets
+
+from django import forms
+
+from gamerules.action_roll import FLASHBACK_COSTS, AssetBenefit, PushBenefit
+from gamerules.charge import Effect, Risk
+from gamerules.dials import Extra, Ruleset
+from gamerules.fortune import Likeliness
+from rolls.actions import ActionRollRequest
+from rolls.models import Roll, RollKind
+
+STEPS = {
+    1: ("key", "character", "action", "goal", "setup", "flashback"),
+    2: ("risk", "effect"),
+    3: ("pushes", "helpers", "tension", "talents", "asset", "setup_from", "last_standing",
+        "cap_lifted"),
+}
+LAST_STEP = 3
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class ActionRollForm(forms.Form):
+    """The action roll wizard's choices. Each step shows its own fields and carries the others."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    character = forms.TypedChoiceField(label="Character", coerce=int)
+    action = forms.ChoiceField(label="Action")
+    goal = forms.CharField(label="Goal", max_length=300, required=False,
+                           help_text="What the character wants, in a few words.")
+    setup = forms.BooleanField(label="A setup action: it helps a teammate who follows through",
+                               required=False)
+    flashback = forms.ChoiceField(label="Flashback", required=False, choices=[
+        ("", "No: it happens now")] + [(str(cost), f"Yes, for {cost} momentum: {text}")
+                                       for cost, text in FLASHBACK_COSTS.items()])
+    risk = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Risk.MODERATE))
+    effect = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Effect.STANDARD))
+    pushes = forms.TypedMultipleChoiceField(
+        label="Push yourself (2 momentum each)", required=False, coerce=PushBenefit,
+        widget=forms.CheckboxSelectMultiple, choices=[(p.value, p.label) for p in PushBenefit])
+    helpers = forms.TypedMultipleChoiceField(label="Assist (the helper consumes 1 momentum)",
+                                             required=False, coerce=int,
+                                             widget=forms.CheckboxSelectMultiple)
+    tension = forms.CharField(label="Add tension: the consequence the GM offers", max_length=300,
+                              required=False, help_text="Accepting it adds +1d6.")
+    talents = forms.TypedMultipleChoiceField(label="Talents whose situation applies", required=False,
+                                             coerce=int, widget=forms.CheckboxSelectMultiple)
+    asset = forms.ChoiceField(label="Use an asset", required=False, choices=[
+        ("", "No asset"), (AssetBenefit.DIE.value, "+1d6"), (AssetBenefit.EFFECT.value, "+1 effect")])
+    setup_from = forms.TypedChoiceField(label="Follow a teammate's setup", required=False,
+                                        coerce=int, empty_value=None)
+    last_standing = forms.BooleanField(label="The last one standing: pushes cost 1", required=False)
+    cap_lifted = forms.BooleanField(label="Lift the cap of two bonus dice (GM)", required=False)
+
+    def __init__(self, *args, membership, step=1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.membership, self.step = membership, step
+        campaign = membership.campaign
+        self.rules, self.wording = campaign.rules, campaign.wording
+        mine = campaign.characters.editable_by(membership).order_by("name")
+        self.fields["character"].choices = [(c.pk, c.name) for c in mine]
+        self.fields["action"].choices = [(name, name) for name in self.rules.action_names]
+        self.fields["risk"].choices = [(int(r), f"{r.label(self.wording)}: {r.meaning(self.wording)}")
+                                       for r in Risk]
+        self.fields["effect"].choices = [(int(e), f"{e.label}: {e.meaning}") for e in reversed(Effect)]
+        self.fields["risk"].label = "Position" if self.wording.value == "position" else "Risk"
+        self.character = self._chosen_character()
+        others = campaign.characters.exclude(pk=self.character.pk if self.character else None)
+        self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in others]
+        talents = self.character.talents.filter(kind__in=["die", "effect", "risk"]) if self.character else []
+        self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording)) for t in talents]
+        setups = Roll.objects.filter(campaign=campaign, kind=RollKind.SETUP,
+                                     session=campaign.current_session).select_related("character")
+        self.fields["setup_from"].choices = [("", "No setup")] + [
+            (r.pk, f"{r.character.name if r.character else 'A teammate'}: "
+                   f"{'+1 effect' if r.result['setup_benefit'] == 'effect' else 'better ' + self.fields['risk'].label.lower()}")
+            for r in setups if r.result.get("setup_benefit")]
+        if not self.rules.has(Extra.ASSET):
+            del self.fields["asset"]
+        if not self.rules.has(Extra.SOLO):
+            del self.fields["last_standing"]
+        if not membership.is_gm:
+            del self.fields["cap_lifted"]
+        if campaign.ruleset == Ruleset.QUICK_CHARGE.value:
+            self.fields["effect"].initial = int(Effect.NONE)  # read from the dice instead
+
+    def _chosen_character(self):
+        chosen = self.data.get("character") or self.initial.get("character")
+        queryset = self.membership.campaign.characters.editable_by(self.membership)
+        try:
+            return queryset.filter(pk=int(chosen)).first() if chosen else queryset.order_by("name").first()
+        except (TypeError, ValueError):
+            return None
+
+    @property
+    def current_fields(self):
+        return [self[name] for name in STEPS[self.step] if name in self.fields]
+
+    def carried(self):
+        """The fields of the other steps already answered, as hidden inputs."""
+        return [self[name] for step, names in STEPS.items() if step != self.step
+                for name in names if name in self.fields and name in self.data]
+
+    def validate_up_to(self, step) -> bool:
+        """Validate only the fields the player has reached."""
+        later = {name for s, names in STEPS.items() if s > step for name in names}
+        for name in later & set(self.fields):
+            self.fields[name].required = False
+        return self.is_valid()
+
+    def to_request(self) -> ActionRollRequest:
+        data = self.cleaned_data
+        flashback = data.get("flashback") or ""
+        return ActionRollRequest(
+            character_id=data["character"], action=data["action"], goal=data.get("goal", ""),
+            risk=Risk(data.get("risk") or Risk.MODERATE),
+            effect=Effect(data["effect"] if data.get("effect") is not None else Effect.STANDARD),
+            pushes=tuple(data.get("pushes") or ()), helper_ids=tuple(data.get("helpers") or ()),
+            tension=data.get("tension", ""), talent_ids=tuple(data.get("talents") or ()),
+            asset=AssetBenefit(data["asset"]) if data.get("asset") else None,
+            setup_from=data.get("setup_from"), last_standing=bool(data.get("last_standing")),
+            cap_lifted=bool(data.get("cap_lifted")),
+            flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")))
+
+
+class FortuneForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    label = forms.CharField(label="What is at stake", max_length=300, required=False)
+    likeliness = forms.TypedChoiceField(label="How likely is it?", coerce=int,
+                                        initial=int(Likeliness.EVEN),
+                                        choices=[(int(level), level.label) for level in Likeliness])
+    opposed = forms.TypedChoiceField(label="Against an opposing force?", required=False, coerce=int,
+                                     empty_value=None,
+                                     choices=[("", "No: one pool")] + [
+                                         (int(level), level.label) for level in Likeliness])
+    hidden = forms.BooleanField(label="Roll hidden: only GMs see it", required=False)
+
+    def __init__(self, *args, membership, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not membership.is_gm:
+            del self.fields["hidden"]
+
+
+class DeterminationForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    character = forms.TypedChoiceField(label="Character", coerce=int)
+    burn = forms.TypedChoiceField(label="Momentum to burn (one die each)", coerce=int,
+                                  choices=[(n, n) for n in range(0, 11)], initial=1)
+    note = forms.CharField(label="The consequence resisted", max_length=300, required=False)
+
+    def __init__(self, *args, membership, **kwargs):
+        super().__init__(*args, **kwargs)
+        mine = membership.campaign.characters.editable_by(membership).order_by("name")
+        self.fields["character"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in mine]
+
+
+class FlashbackForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    character = forms.TypedChoiceField(label="Character", coerce=int)
+    cost = forms.TypedChoiceField(label="The GM's price", coerce=int, widget=forms.RadioSelect,
+                                  initial=0, choices=[(c, f"{c} momentum: {t}") for c, t in FLASHBACK_COSTS.items()])
+    resolution = forms.ChoiceField(label="How it resolves", widget=forms.RadioSelect, initial="no_roll",
+                                   choices=[("no_roll", "No roll: it simply happened"),
+                                            ("fortune_roll", "A fortune roll: it was a matter of luck"),
+                                            ("action_roll", "An action roll: there was danger")])
+    note = forms.CharField(label="What happened back then", max_length=300, required=False)
+
+    def __init__(self, *args, membership, **kwargs):
+        super().__init__(*args, **kwargs)
+        mine = membership.campaign.characters.editable_by(membership).order_by("name")
+        self.fields["character"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in mine]

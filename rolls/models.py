@@ -1,0 +1,96 @@
+"""Every roll made at the table, kept forever: the roll log ("Action Roll", "Fortune Roll",
+"Determination Roll", "Flashbacks", "Team Work")."""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from campaign.models import Membership
+from gamerules.charge import Effect, Outcome, Risk
+
+
+class RollKind(models.TextChoices):
+    ACTION = "action", "Action roll"
+    SETUP = "setup", "Setup action"
+    FORTUNE = "fortune", "Fortune roll"
+    DETERMINATION = "determination", "Determination roll"
+    FLASHBACK = "flashback", "Flashback"
+
+
+class RollQuerySet(models.QuerySet):
+    def visible_to(self, membership: Membership):
+        """Hidden rolls (the GM's secret fortune rolls) are for GMs only."""
+        return self if membership.is_gm else self.filter(hidden=False)
+
+
+class Roll(models.Model):
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="rolls")
+    session = models.ForeignKey("campaign.GameSession", null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="rolls")
+    character = models.ForeignKey("characters.Character", null=True, blank=True,
+                                  on_delete=models.SET_NULL, related_name="rolls")
+    rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+    kind = models.CharField(max_length=20, choices=RollKind.choices)
+    goal = models.CharField(max_length=300, blank=True)
+    action = models.CharField(max_length=30, blank=True)
+    choices = models.JSONField(default=dict, blank=True,
+                               help_text="What was chosen before rolling, as data.")
+    pool_size = models.SmallIntegerField(default=0)
+    dice_sources = models.JSONField(default=list, blank=True)
+    dice = models.JSONField(default=list, blank=True)
+    outcome = models.CharField(max_length=10, blank=True,
+                               choices=[(o.value, o.label) for o in Outcome])
+    risk = models.PositiveSmallIntegerField(null=True, blank=True)
+    effect = models.PositiveSmallIntegerField(null=True, blank=True,
+                                              help_text="The effect achieved.")
+    consequence_rating = models.PositiveSmallIntegerField(default=0)
+    momentum = models.JSONField(default=dict, blank=True,
+                                help_text="Character id → [before, after] for every character.")
+    result = models.JSONField(default=dict, blank=True,
+                              help_text="What the roll changed after it landed: progress, "
+                                        "consequence, resistance.")
+    hidden = models.BooleanField(default=False)
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="children",
+                               help_text="The roll a determination roll resists.")
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    objects = RollQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        who = self.character.name if self.character else "The GM"
+        return f"{who}: {self.get_kind_display()}"
+
+    def get_absolute_url(self):
+        return reverse("roll", args=[self.campaign_id, self.pk])
+
+    @property
+    def rules_outcome(self) -> Outcome | None:
+        return Outcome(self.outcome) if self.outcome else None
+
+    @property
+    def rules_risk(self) -> Risk | None:
+        return Risk(self.risk) if self.risk else None
+
+    @property
+    def rules_effect(self) -> Effect | None:
+        return Effect(self.effect) if self.effect is not None else None
+
+    @property
+    def read_face(self) -> int | None:
+        if not self.dice:
+            return None
+        return min(self.dice) if self.pool_size <= 0 else max(self.dice)
+
+    @property
+    def brings_consequence(self) -> bool:
+        return self.kind in (RollKind.ACTION, RollKind.SETUP) and self.consequence_rating > 0
+
+    @property
+    def consequence_settled(self) -> bool:
+        return "consequence" in self.result

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from rolls import views
+
+urlpatterns = [
+    path("", views.roll_log, name="rolls"),
+    path("new/", views.roll_new, name="roll_new"),
+    path("odds/", views.roll_odds, name="roll_odds"),
+    path("fortune/", views.roll_fortune, name="roll_fortune"),
+    path("fortune/odds/", views.fortune_odds, name="fortune_odds"),
+    path("determination/", views.roll_determination, name="roll_determination"),
+    path("determination/odds/", views.determination_odds, name="determination_odds"),
+    path("flashback/", views.roll_flashback, name="roll_flashback"),
+    path("<int:roll_id>/", views.roll_detail, name="roll"),
+    path("<int:roll_id>/progress/", views.roll_progress, name="roll_progress"),
+    path("<int:roll_id>/consequence/", views.roll_consequence, name="roll_consequence"),
+    path("<int:roll_id>/accept/", views.roll_accept, name="roll_accept"),
+    path("<int:roll_id>/resist/", views.roll_resist, name="roll_resist"),
+    path("<int:roll_id>/protect/", views.roll_protect, name="roll_protect"),
+    path("<int:roll_id>/setup/", views.roll_setup, name="roll_setup"),
+]

@@ -1,0 +1,371 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+
+from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.actions import Refused
+from characters.models import Character
+from clocks.models import Clock
+from gamerules.action_roll import ActionRollPlan, SetupBenefit
+from gamerules.charge import Effect, Outcome, Risk, odds, percentages
+from gamerules.consequences import ConsequenceKind, Resistance
+from gamerules.dials import Ruleset
+from gamerules.fortune import Side, opposed_odds
+from rolls import actions
+from rolls.forms import (
+    LAST_STEP,
+    ActionRollForm,
+    DeterminationForm,
+    FlashbackForm,
+    FortuneForm,
+    new_key,
+)
+from rolls.models import Roll
+
+WIZARD = "rolls/wizard.html"
+LOG_PAGE = 50
+
+
+def roll_or_404(membership, roll_id) -> Roll:
+    return get_object_or_404(Roll.objects.visible_to(membership).select_related("character", "rolled_by"),
+                             campaign=membership.campaign, pk=roll_id)
+
+
+def odds_bars(pool_size: int):
+    """(outcome, exact chance, whole percent) for an odds bar whose percentages add up to 100."""
+    chances = odds(pool_size)
+    shown = percentages(chances)
+    return [(outcome, chances[outcome], shown[outcome]) for outcome in Outcome]
+
+
+def _step(value) -> int:
+    return int(value) if value in ("1", "2", "3") else 1
+
+
+def _defaults(data, membership, step):
+    """Fill in what the GM sets by default when the player first reaches a step: moderate risk
+    (higher after an escalation for this action) and standard effect."""
+    data = data.copy()
+    if step >= 2 and "risk" not in data:
+        character = Character.objects.filter(pk=data.get("character") or 0).first()
+        risk = Risk.MODERATE
+        if character and character.escalated_action and character.escalated_action == data.get("action"):
+            risk = risk.escalated()
+        data["risk"] = str(int(risk))
+    if step >= 2 and "effect" not in data:
+        quick = membership.campaign.ruleset == Ruleset.QUICK_CHARGE.value
+        data["effect"] = str(int(Effect.NONE if quick else Effect.STANDARD))
+    return data
+
+
+def _wizard(request, membership, form, status=200):
+    context = {"membership": membership, "campaign": membership.campaign, "form": form,
+               "step": form.step, "character": form.character}
+    if form.step == LAST_STEP and form.is_bound:
+        context.update(_odds_context(membership, form))
+    template = f"{WIZARD}#wizard" if request.htmx else WIZARD
+    return render(request, template, context, status=status)
+
+
+def _odds_context(membership, form):
+    wording = membership.campaign.wording
+    words = {"risk_word": "Position" if wording.value == "position" else "Risk"}
+    if not form.validate_up_to(LAST_STEP):
+        return {**words, "plan": None, "reasons": [e for errors in form.errors.values() for e in errors]}
+    planned = actions.plan(membership, form.to_request())
+    if not isinstance(planned, ActionRollPlan):
+        return {**words, "plan": None, "reasons": planned.reasons}
+    return {**words, "plan": planned, "bars": odds_bars(planned.pool_size), "reasons": [],
+            "risk_label": planned.risk.label(wording)}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_new(request, campaign_id):
+    """The action roll wizard: goal and action, risk and effect, even the odds (with the odds),
+    roll. Each step is a form that carries the earlier choices; each works without htmx."""
+    membership = membership_or_404(request, campaign_id)
+    if not membership.campaign.characters.editable_by(membership).exists():
+        messages.info(request, "Create a character first: rolls are made for a character.")
+        return redirect("character_create", campaign_id)
+    if request.method == "GET":
+        initial = {"key": new_key(), "character": request.GET.get("character"),
+                   "flashback": request.GET.get("flashback", "")}
+        return _wizard(request, membership, ActionRollForm(membership=membership, initial=initial))
+    step = _step(request.POST.get("step"))
+    if "back" in request.POST:
+        return _wizard(request, membership, ActionRollForm(request.POST, membership=membership,
+                                                           step=max(1, step - 1)))
+    form = ActionRollForm(request.POST, membership=membership, step=step)
+    if not form.validate_up_to(step):
+        return _wizard(request, membership, form)
+    if step < LAST_STEP:
+        following = step + 1
+        if following == 2 and membership.campaign.ruleset == Ruleset.QUICK_CHARGE.value:
+            following = 3  # Quick Charge reads risk and effect from the dice
+        data = _defaults(request.POST, membership, following)
+        return _wizard(request, membership, ActionRollForm(data, membership=membership, step=following))
+    try:
+        roll = actions.make_action_roll(membership, form.to_request(), form.cleaned_data["key"])
+    except Refused as refusal:
+        form.add_error(None, str(refusal))
+        return _wizard(request, membership, form)
+    if request.htmx:
+        return HttpResponseClientRedirect(roll.get_absolute_url())
+    return redirect(roll)
+
+
+@login_required
+@require_POST
+def roll_odds(request, campaign_id):
+    """The odds for the wizard's choices as they stand, recomputed on every change."""
+    membership = membership_or_404(request, campaign_id)
+    form = ActionRollForm(request.POST, membership=membership, step=LAST_STEP)
+    return render(request, f"{WIZARD}#odds", {"membership": membership, "campaign": membership.campaign,
+                                             **_odds_context(membership, form)})
+
+
+def _detail_context(membership, roll):
+    campaign = membership.campaign
+    names = dict(Character.objects.filter(campaign=campaign).values_list("pk", "name"))
+    consequence = roll.result.get("consequence")
+    target = Character.objects.filter(pk=consequence["target"]).first() if consequence else None
+    exposed = Character.objects.filter(pk__in=[roll.character_id, *roll.choices.get("helpers", [])])
+    clocks = Clock.objects.visible_to(membership).active().filter(campaign=campaign)
+    return {
+        "membership": membership, "campaign": campaign, "roll": roll,
+        "outcome": roll.rules_outcome, "effect": roll.rules_effect,
+        "risk_text": (f"{'position' if campaign.wording.value == 'position' else 'risk'} "
+                      f"{roll.rules_risk.label(campaign.wording).lower()}") if roll.rules_risk else "",
+        "determination_text": Resistance(roll.result["resistance"]).label(campaign.wording)
+        if "resistance" in roll.result else "",
+        "momentum_changes": [(names.get(int(pk), "?"), before, after)
+                             for pk, (before, after) in roll.momentum.items()],
+        "consequence": consequence, "target": target, "exposed": exposed,
+        "kinds": [(k.value, k.label(campaign.wording), k.meaning(campaign.wording)) for k in ConsequenceKind],
+        "kind_label": ConsequenceKind(consequence["kind"]).label(campaign.wording) if consequence else "",
+        "resistance_label": Resistance(consequence["resistance"]).label(campaign.wording)
+        if consequence and consequence.get("resistance") else "",
+        "progress_clocks": [c for c in clocks if c.kind in ("progress", "project", "opposed")
+                            and c.tickable_by(membership)],
+        "danger_clocks": [c for c in clocks if c.kind in ("danger", "complication", "opposed")],
+        "may_settle": membership.is_gm or (roll.character and roll.character.editable_by(membership)),
+        "may_resist": bool(target and target.editable_by(membership)),
+        "my_characters": campaign.characters.editable_by(membership),
+        "burn_choices": range(0, (target.momentum if target else 0) + 1),
+        "resist_key": new_key(), "children": roll.children.visible_to(membership),
+        "bars": odds_bars(roll.pool_size) if roll.dice else [],
+        "opposed": roll.result.get("opposed"),
+    }
+
+
+@login_required
+def roll_detail(request, campaign_id, roll_id):
+    membership = membership_or_404(request, campaign_id)
+    roll = roll_or_404(membership, roll_id)
+    template = "rolls/roll.html#roll_result" if request.htmx else "rolls/roll.html"
+    return render(request, template, _detail_context(membership, roll))
+
+
+def _settled(request, membership, roll_id, error=""):
+    roll = roll_or_404(membership, roll_id)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(roll)
+    response = render(request, "rolls/roll.html#roll_result",
+                      {**_detail_context(membership, roll), "error": error})
+    return response if error else trigger_client_event(response, "campaignChanged")
+
+
+def _whole(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+@require_POST
+def roll_progress(request, campaign_id, roll_id):
+    membership = membership_or_404(request, campaign_id)
+    roll_or_404(membership, roll_id)
+    try:
+        actions.tick_progress(membership, roll_id, _whole(request.POST.get("clock")))
+    except Refused as refusal:
+        return _settled(request, membership, roll_id, str(refusal))
+    return _settled(request, membership, roll_id)
+
+
+@login_required
+@require_POST
+def roll_consequence(request, campaign_id, roll_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    roll_or_404(membership, roll_id)
+    try:
+        kind = ConsequenceKind(request.POST.get("kind", ""))
+        actions.choose_consequence(membership, roll_id, kind, _whole(request.POST.get("target")),
+                                   _whole(request.POST.get("clock")))
+    except ValueError:
+        return _settled(request, membership, roll_id, "Choose one of the five consequences.")
+    except Refused as refusal:
+        return _settled(request, membership, roll_id, str(refusal))
+    return _settled(request, membership, roll_id)
+
+
+@login_required
+@require_POST
+def roll_accept(request, campaign_id, roll_id):
+    membership = membership_or_404(request, campaign_id)
+    roll_or_404(membership, roll_id)
+    try:
+        actions.accept_consequence(membership, roll_id)
+    except Refused as refusal:
+        return _settled(request, membership, roll_id, str(refusal))
+    return _settled(request, membership, roll_id)
+
+
+@login_required
+@require_POST
+def roll_resist(request, campaign_id, roll_id):
+    membership = membership_or_404(request, campaign_id)
+    roll_or_404(membership, roll_id)
+    burned, key = _whole(request.POST.get("burn")), request.POST.get("key", "")[:64]
+    if burned is None or not key:
+        return _settled(request, membership, roll_id, "Choose how much momentum to burn.")
+    try:
+        actions.resist_consequence(membership, roll_id, burned, key)
+    except Refused as refusal:
+        return _settled(request, membership, roll_id, str(refusal))
+    return _settled(request, membership, roll_id)
+
+
+@login_required
+@require_POST
+def roll_protect(request, campaign_id, roll_id):
+    membership = membership_or_404(request, campaign_id)
+    roll_or_404(membership, roll_id)
+    try:
+        actions.protect(membership, roll_id, _whole(request.POST.get("protector")))
+    except Refused as refusal:
+        return _settled(request, membership, roll_id, str(refusal))
+    return _settled(request, membership, roll_id)
+
+
+@login_required
+@require_POST
+def roll_setup(request, campaign_id, roll_id):
+    membership = membership_or_404(request, campaign_id)
+    roll_or_404(membership, roll_id)
+    try:
+        actions.choose_setup_benefit(membership, roll_id, SetupBenefit(request.POST.get("benefit", "")))
+    except ValueError:
+        return _settled(request, membership, roll_id, "Choose +1 effect or a better risk.")
+    except Refused as refusal:
+        return _settled(request, membership, roll_id, str(refusal))
+    return _settled(request, membership, roll_id)
+
+
+def log_context(membership, before=None):
+    rolls = (membership.campaign.rolls.visible_to(membership)
+             .select_related("character", "rolled_by").order_by("-pk"))
+    if before:
+        rolls = rolls.filter(pk__lt=before)
+    page = list(rolls[:LOG_PAGE + 1])
+    return {"membership": membership, "campaign": membership.campaign, "rolls": page[:LOG_PAGE],
+            "older": page[LOG_PAGE - 1].pk if len(page) > LOG_PAGE else None, "before": before}
+
+
+@login_required
+def roll_log(request, campaign_id):
+    """Append-only: nobody edits or deletes a roll. It updates live like the clocks."""
+    membership = membership_or_404(request, campaign_id)
+    before = _whole(request.GET.get("before"))
+    template = "rolls/log.html#roll_log" if request.htmx else "rolls/log.html"
+    return render(request, template, log_context(membership, before))
+
+
+def _other_roll(request, membership, form, template, make):
+    if request.method == "POST" and form.is_valid():
+        try:
+            roll = make(form.cleaned_data)
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            return redirect(roll)
+    return render(request, template, {"membership": membership, "campaign": membership.campaign,
+                                      "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_fortune(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    form = FortuneForm(request.POST or None, membership=membership, initial={"key": new_key()})
+    return _other_roll(request, membership, form, "rolls/fortune.html", lambda data: actions.make_fortune_roll(
+        membership, data["likeliness"], data["key"], data["label"], data["opposed"], data.get("hidden", False)))
+
+
+@login_required
+def fortune_odds(request, campaign_id):
+    membership_or_404(request, campaign_id)
+    pool, against = _whole(request.GET.get("likeliness")), _whole(request.GET.get("opposed"))
+    pool = pool if pool is not None and 0 <= pool <= 10 else 1
+    context = {"bars": odds_bars(pool)}
+    if against is not None and 0 <= against <= 10:
+        chances = opposed_odds(pool, against)
+        context["opposed"] = [(label, chances[side], percentages(chances)[side])
+                              for side, label in ((Side.FIRST, "Your side wins"), (Side.TIE, "A tie"),
+                                                  (Side.SECOND, "The other side wins"))]
+    return render(request, "rolls/fortune.html#fortune_odds", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_determination(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    form = DeterminationForm(request.POST or None, membership=membership, initial={"key": new_key()})
+    return _other_roll(request, membership, form, "rolls/determination.html",
+                       lambda data: actions.make_determination_roll(
+                           membership, data["character"], data["burn"], data["key"], data["note"]))
+
+
+@login_required
+def determination_odds(request, campaign_id):
+    membership_or_404(request, campaign_id)
+    burn = _whole(request.GET.get("burn"))
+    burn = burn if burn is not None and 0 <= burn <= 10 else 1
+    labels = {Outcome.CRITICAL: Resistance.AVOIDED_AND_RISK_IMPROVED, Outcome.FULL: Resistance.AVOIDED,
+              Outcome.PARTIAL: Resistance.REDUCED, Outcome.BAD: Resistance.STILL_HAPPENS}
+    return render(request, "rolls/determination.html#determination_odds", {
+        "bars": odds_bars(burn), "labels": labels, "burn": burn})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_flashback(request, campaign_id):
+    """Pay the GM's price, then: no roll, a fortune roll, or an action roll (paid in the wizard,
+    so that the roll knows momentum was spent on it)."""
+    membership = membership_or_404(request, campaign_id)
+    form = FlashbackForm(request.POST or None, membership=membership, initial={"key": new_key()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if data["resolution"] == "action_roll":
+            query = urlencode({"character": data["character"], "flashback": data["cost"]})
+            return redirect(f"{reverse('roll_new', args=[campaign_id])}?{query}")
+        try:
+            roll = actions.make_flashback(membership, data["character"], data["cost"], data["key"],
+                                          data["note"])
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            if data["resolution"] == "fortune_roll":
+                messages.info(request, "Flashback paid. Now the fortune roll: how likely was it?")
+                return redirect("roll_fortune", campaign_id)
+            return redirect(roll)
+    return render(request, "rolls/flashback.html", {"membership": membership,
+                                                    "campaign": membership.campaign, "form": form})
