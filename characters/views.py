@@ -2,7 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh, retarget, trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -80,6 +80,7 @@ def answer(request, membership, character, panel, error="", **extra):
 
 
 @login_required
+@require_safe
 def character_sheet(request, campaign_id, character_id):
     membership = membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
@@ -90,6 +91,7 @@ def character_sheet(request, campaign_id, character_id):
 
 
 @login_required
+@require_safe
 def character_print(request, campaign_id, character_id):
     membership = membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
@@ -297,6 +299,7 @@ def character_work(request, campaign_id, character_id, clock_id):
 
 
 @login_required
+@require_safe
 def playbook_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     return render(request, "characters/playbooks.html", {

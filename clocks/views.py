@@ -2,7 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -26,6 +26,7 @@ def panel_context(membership, archived=False):
 
 
 @login_required
+@require_safe
 def clock_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     archived = request.GET.get("archived") == "1"
@@ -33,6 +34,7 @@ def clock_list(request, campaign_id):
 
 
 @login_required
+@require_safe
 def clock_panel(request, campaign_id):
     """The live panel: re-rendered for this viewer whenever the campaign changes."""
     membership = membership_or_404(request, campaign_id)
@@ -41,6 +43,7 @@ def clock_panel(request, campaign_id):
 
 
 @login_required
+@require_safe
 def clock_detail(request, campaign_id, clock_id):
     membership = membership_or_404(request, campaign_id)
     clock = clock_for_view_or_404(membership, clock_id)

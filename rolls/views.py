@@ -3,7 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -103,6 +103,8 @@ def roll_new(request, campaign_id):
     form = ActionRollForm(request.POST, membership=membership, step=step)
     if not form.validate_up_to(step):
         return _wizard(request, membership, form)
+    if step == LAST_STEP and "roll" not in request.POST:
+        return _wizard(request, membership, form)  # a refresh of the last step, not a roll
     if step < LAST_STEP:
         following = step + 1
         if following == 2 and membership.campaign.ruleset == Ruleset.QUICK_CHARGE.value:
@@ -164,6 +166,7 @@ def _detail_context(membership, roll):
 
 
 @login_required
+@require_safe
 def roll_detail(request, campaign_id, roll_id):
     membership = membership_or_404(request, campaign_id)
     roll = roll_or_404(membership, roll_id)
@@ -281,6 +284,7 @@ def log_context(membership, before=None):
 
 
 @login_required
+@require_safe
 def roll_log(request, campaign_id):
     """Append-only: nobody edits or deletes a roll. It updates live like the clocks."""
     membership = membership_or_404(request, campaign_id)
@@ -311,6 +315,7 @@ def roll_fortune(request, campaign_id):
 
 
 @login_required
+@require_safe
 def fortune_odds(request, campaign_id):
     membership_or_404(request, campaign_id)
     pool, against = _whole(request.GET.get("likeliness")), _whole(request.GET.get("opposed"))
@@ -335,6 +340,7 @@ def roll_determination(request, campaign_id):
 
 
 @login_required
+@require_safe
 def determination_odds(request, campaign_id):
     membership_or_404(request, campaign_id)
     burn = _whole(request.GET.get("burn"))

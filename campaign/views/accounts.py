@@ -2,12 +2,13 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.forms import SignupForm
 from campaign.models import Campaign
 
 
+@require_safe
 def home(request):
     campaigns = []
     if request.user.is_authenticated:

@@ -2,7 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
 from campaign import actions
@@ -16,6 +16,7 @@ DASHBOARD_PANELS = ("events_panel", "characters_panel", "rolls_panel")
 
 
 @login_required
+@require_safe
 def campaign_list(request):
     campaigns = Campaign.objects.filter(memberships__user=request.user).order_by("-created_at")
     return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
@@ -33,6 +34,7 @@ def campaign_create(request):
 
 
 @login_required
+@require_safe
 def live(request, campaign_id):
     """Polled by every campaign page: 204 while nothing changed (one query beyond the session),
     otherwise a fresh poller and a ``campaignChanged`` event that refreshes the live panels."""
@@ -44,6 +46,7 @@ def live(request, campaign_id):
 
 
 @login_required
+@require_safe
 def dashboard(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign

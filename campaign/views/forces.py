@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.access import (
     force_for_edit_or_404,
@@ -16,6 +16,7 @@ TEMPLATE = "campaign/forces.html"
 
 
 @login_required
+@require_safe
 def force_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     return render(request, TEMPLATE, {
@@ -40,6 +41,7 @@ def force_create(request, campaign_id):
 
 
 @login_required
+@require_safe
 def force_card(request, campaign_id, force_id):
     membership = membership_or_404(request, campaign_id)
     force = force_for_view_or_404(membership, force_id)

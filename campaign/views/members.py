@@ -3,7 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -12,6 +12,7 @@ from campaign.models import Invitation, Membership
 
 
 @login_required
+@require_safe
 def members(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign

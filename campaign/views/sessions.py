@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -16,6 +16,7 @@ def _session_or_404(membership, session_id) -> GameSession:
 
 
 @login_required
+@require_safe
 def session_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign
@@ -49,6 +50,7 @@ def _context(membership, session, **forms):
 
 
 @login_required
+@require_safe
 def session_detail(request, campaign_id, session_id):
     membership = membership_or_404(request, campaign_id)
     session = _session_or_404(membership, session_id)

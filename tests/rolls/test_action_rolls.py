@@ -1,0 +1,300 @@
+"""The action roll wizard, through the views, with scripted dice ("Action Roll", "Momentum",
+"Consequences", "Determination Roll", "Team Work")."""
+
+import re
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from characters.models import Character
+from clocks.models import ClockChange
+from gamerules.charge import Outcome, odds, percentages
+from rolls.models import Roll
+from tests.rolls.conftest import HTMX, wizard
+
+
+def fresh(character):
+    character.refresh_from_db()
+    return character
+
+
+def last_roll():
+    return Roll.objects.order_by("-pk").first()
+
+
+def test_a_roll_with_no_bonus_dice_rolls_the_rating_and_gains_momentum_by_the_dial(crew, dice):
+    dice(6, 2)
+    response = wizard(crew)
+    roll = last_roll()
+    assert response.url == roll.get_absolute_url()
+    assert (roll.pool_size, roll.dice, roll.outcome, roll.dice_sources) == (2, [6, 2], "full", ["rating", "rating"])
+    assert (roll.risk, roll.effect, roll.consequence_rating) == (2, 2, 0)
+    assert fresh(crew.ada).momentum == 4  # +2 for a 6
+    assert roll.momentum == {str(crew.ada.pk): [2, 4]}
+
+
+@pytest.mark.parametrize(("faces", "gain"), [((6, 6), 3), ((6, 1), 2), ((5, 4), 1), ((3, 1), 0)])
+def test_momentum_gained_is_one_two_three_or_none(crew, dice, faces, gain):
+    dice(*faces)
+    wizard(crew)
+    assert fresh(crew.ada).momentum == 2 + gain
+
+
+def test_the_xavier_example_push_for_a_die_then_a_partial_ticks_the_alert_clock_by_two(crew, dice):
+    # Sneak, risky position, great effect, push for +1d6, rolls a 5: the guard is taken out but
+    # the GM ticks 2 segments on an Alert clock.
+    dice(5, 2, 1)
+    wizard(crew, risk="2", effect="3", pushes=["die"])
+    roll = last_roll()
+    assert (roll.pool_size, roll.outcome, roll.consequence_rating) == (3, "partial", 2)
+    assert fresh(crew.ada).momentum == 0  # 2 for the push; a roll with momentum spent gains none
+    gm = crew.client("gm")
+    gm.post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+            {"kind": "complication", "target": crew.ada.pk, "clock": crew.alert.pk})
+    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    crew.alert.refresh_from_db()
+    assert crew.alert.filled == 2
+    assert ClockChange.objects.get(clock=crew.alert).roll == roll
+    crew.client("player").post(reverse("roll_progress", args=[crew.campaign.pk, roll.pk]), {"clock": crew.vault.pk})
+    crew.vault.refresh_from_db()
+    assert crew.vault.filled == 3  # great effect
+
+
+def test_an_assist_costs_the_helper_one_momentum_and_exposes_them(crew, dice):
+    dice(4, 3, 1)
+    wizard(crew, helpers=[crew.bo.pk])
+    roll = last_roll()
+    assert roll.dice_sources == ["rating", "rating", "assist"]
+    assert (fresh(crew.ada).momentum, fresh(crew.bo).momentum) == (2, 1)  # no gain: momentum spent
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "worse_condition", "target": crew.bo.pk})
+    crew.client("other_player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    assert fresh(crew.bo).stress == 2
+
+
+def test_worse_condition_takes_stress_equal_to_the_risk_and_a_full_clock_takes_out(crew, dice):
+    Character.objects.filter(pk=crew.ada.pk).update(stress=2)
+    dice(3, 1)
+    wizard(crew, risk="3")
+    roll = last_roll()
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "worse_condition", "target": crew.ada.pk})
+    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    ada = fresh(crew.ada)
+    assert (ada.stress, ada.taken_out) == (0, True)
+
+
+@pytest.mark.parametrize(("resist_faces", "stress", "better_risk"), [
+    ((3,), 2, False),       # 1-3: it still happens
+    ((5,), 1, False),       # 4-5: reduced, one level
+    ((6,), 0, False),       # 6: avoided
+    ((6, 6), 0, True),      # 66: avoided, and the next roll's risk is lowered
+])
+def test_resisting_with_a_determination_roll(crew, dice, resist_faces, stress, better_risk):
+    dice(4, 1, *resist_faces)
+    wizard(crew)
+    roll = last_roll()
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "worse_condition", "target": crew.ada.pk})
+    key = "resist-" + "-".join(map(str, resist_faces))
+    crew.client("player").post(reverse("roll_resist", args=[crew.campaign.pk, roll.pk]),
+                               {"burn": len(resist_faces), "key": key})
+    ada = fresh(crew.ada)
+    assert ada.stress == stress
+    assert ada.momentum == 3 - len(resist_faces)  # +1 for the 4, then the momentum burned
+    assert ada.better_risk_next is better_risk
+    determination = Roll.objects.get(idempotency_key=key)
+    assert (determination.parent, determination.kind, determination.dice) == (roll, "determination", list(resist_faces))
+
+
+def test_a_determination_critical_lowers_the_next_rolls_risk_once(crew, dice):
+    Character.objects.filter(pk=crew.ada.pk).update(better_risk_next=True)
+    dice(6, 1)
+    wizard(crew, risk="3")
+    assert last_roll().risk == 2
+    assert not fresh(crew.ada).better_risk_next
+    dice(6, 1)
+    wizard(crew, risk="3")
+    assert last_roll().risk == 3
+
+
+def test_protecting_moves_the_consequence_to_the_protector(crew, dice):
+    dice(5, 1)
+    wizard(crew)
+    roll = last_roll()
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "worse_condition", "target": crew.ada.pk})
+    crew.client("other_player").post(reverse("roll_protect", args=[crew.campaign.pk, roll.pk]),
+                                     {"protector": crew.bo.pk})
+    crew.client("other_player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    assert (fresh(crew.ada).stress, fresh(crew.bo).stress) == (0, 2)
+
+
+def test_reduced_effect_lowers_the_ticks_on_the_progress_clock(crew, dice):
+    dice(4, 2)
+    wizard(crew, effect="3")
+    roll = last_roll()
+    client = crew.client("player")
+    response = client.post(reverse("roll_progress", args=[crew.campaign.pk, roll.pk]), {"clock": crew.vault.pk}, **HTMX)
+    assert "Settle the consequence first" in response.text
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "reduced_effect", "target": crew.ada.pk})
+    client.post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    client.post(reverse("roll_progress", args=[crew.campaign.pk, roll.pk]), {"clock": crew.vault.pk})
+    crew.vault.refresh_from_db()
+    assert crew.vault.filled == 2
+
+
+def test_escalated_risk_makes_the_next_roll_with_that_action_riskier(crew, dice):
+    dice(4, 2)
+    wizard(crew)
+    roll = last_roll()
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "escalated_risk", "target": crew.ada.pk})
+    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    assert fresh(crew.ada).escalated_action == "Sneak"
+    dice(6, 1)
+    wizard(crew)
+    assert last_roll().risk == 3  # the wizard started from high
+    assert fresh(crew.ada).escalated_action == ""
+
+
+def test_a_lost_opportunity_refuses_the_same_action_until_another_is_tried(crew, dice):
+    dice(2, 1)
+    wizard(crew)
+    roll = last_roll()
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "lost_opportunity", "target": crew.ada.pk})
+    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    response = wizard(crew)
+    assert "Lost opportunity: Sneak did not work. Try another action." in response.text
+    assert Roll.objects.count() == 1
+    dice(4, 1)
+    wizard(crew, action="Finesse")
+    assert fresh(crew.ada).lost_action == ""
+
+
+def test_the_wizard_shows_the_exact_odds_of_gamerules(crew):
+    url = reverse("roll_odds", args=[crew.campaign.pk])
+    for pushes, pool in (([], 2), (["die"], 3)):
+        response = crew.client("player").post(url, {
+            "key": "k", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2,
+            "pushes": pushes}, **HTMX)
+        chances, shown = odds(pool), percentages(odds(pool))
+        for outcome in Outcome:
+            assert f"<strong>{shown[outcome]}%</strong>" in response.text
+            assert str(chances[outcome]) in response.text
+        assert sum(shown.values()) == 100
+    assert odds(3)[Outcome.BAD] == Fraction(1, 8)
+
+
+@pytest.mark.parametrize(("choices", "message"), [
+    ({"pushes": ["die", "effect"]}, "This needs 4 momentum and there are only 2."),
+    ({"pushes": ["die"], "tension": "The guard calls for help"}, "You can normally get two bonus dice"),
+    ({"character": "other"}, "Select a valid choice"),
+    ({"action": "Hack"}, "Select a valid choice"),
+    ({"cap_lifted": "on", "pushes": ["die"], "tension": "x"}, "You can normally get two bonus dice"),
+])
+def test_refusals_say_why_and_save_nothing(crew, dice, choices, message):
+    if choices.get("character") == "other":
+        choices["character"] = crew.bo.pk
+    dice(6, 6, 6, 6)
+    response = wizard(crew, **choices)
+    assert message in response.text
+    assert not Roll.objects.exists()
+    assert (fresh(crew.ada).momentum, fresh(crew.bo).momentum) == (2, 2)
+
+
+def test_a_gm_lifts_the_cap(crew, dice):
+    crew.ada.owner = crew.gm  # the GM rolls for their own character here
+    crew.ada.save()
+    dice(6, 1, 1, 1)
+    wizard(crew, who="gm", pushes=["die"], tension="Reinforcements arrive", cap_lifted="on")
+    assert last_roll().pool_size == 4
+
+
+def test_a_double_submit_rolls_once_and_spends_once(crew, dice):
+    client = crew.client("player")
+    url = reverse("roll_new", args=[crew.campaign.pk])
+    data = {"key": "same-key", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2,
+            "pushes": ["die"], "step": 3, "roll": "1"}
+    dice(4, 1, 1, 6, 6, 6)
+    first = client.post(url, data)
+    second = client.post(url, data)
+    assert first.url == second.url
+    assert Roll.objects.count() == 1
+    assert fresh(crew.ada).momentum == 0
+
+
+def test_a_taken_out_character_must_push_to_act(crew, dice):
+    Character.objects.filter(pk=crew.ada.pk).update(taken_out=True)
+    response = wizard(crew)
+    assert "must push themselves (2 momentum) to act" in response.text
+    dice(5, 1)
+    wizard(crew, pushes=["taken_out"])
+    assert fresh(crew.ada).momentum == 0
+
+
+def test_talents_whose_situation_applies_add_their_bonus(crew, dice):
+    from characters.models import Talent
+    talent = Talent.objects.create(character=crew.ada, slot=2, kind="die", action="Sneak", situation="at night")
+    dice(6, 1, 1)
+    wizard(crew, talents=[talent.pk])
+    roll = last_roll()
+    assert roll.dice_sources == ["rating", "rating", "talent"]
+    assert fresh(crew.ada).momentum == 4  # talents are free: the roll still gains momentum
+
+
+def test_a_setup_gives_the_follower_its_chosen_benefit(crew, dice):
+    dice(5, 1)
+    wizard(crew, setup="on")
+    setup = last_roll()
+    assert setup.kind == "setup"
+    crew.client("player").post(reverse("roll_setup", args=[crew.campaign.pk, setup.pk]), {"benefit": "effect"})
+    dice(6, 1)
+    wizard(crew, who="other_player", character=crew.bo.pk, action="Muscle", effect="2",
+           setup_from=setup.pk)
+    assert last_roll().effect == 3
+
+
+def test_a_flashback_paid_in_the_wizard_spends_momentum_and_gains_none(crew, dice):
+    dice(6, 1)
+    wizard(crew, flashback="1")
+    assert fresh(crew.ada).momentum == 1
+    assert last_roll().choices["flashback_cost"] == 1
+
+
+def test_the_dice_are_drawn_as_faces_with_the_read_die_marked(crew, dice):
+    dice(2, 5)
+    wizard(crew)
+    page = crew.client("other_player").get(last_roll().get_absolute_url()).text
+    assert 'aria-label="5, the die read"' in page
+    assert 'aria-label="2"' in page
+    assert "Partial success" in page
+
+
+def test_a_zero_dice_roll_reads_the_lowest_of_two(crew, dice):
+    dice(6, 4)
+    wizard(crew, action="Muscle")
+    roll = last_roll()
+    assert (roll.pool_size, roll.dice, roll.outcome) == (0, [6, 4], "partial")
+    page = crew.client("player").get(roll.get_absolute_url()).text
+    assert "two were rolled and the lowest is read" in page
+    assert 'aria-label="4, the die read"' in page
+
+
+def test_a_quick_charge_roll_reads_effect_from_the_dice_and_skips_risk(crew, dice):
+    from campaign.models import Campaign
+    Campaign.objects.filter(pk=crew.campaign.pk).update(ruleset="quick_charge")
+    Character.objects.filter(pk=crew.ada.pk).update(action_dots={"Talk": 2, "Move": 2})
+    client = crew.client("player")
+    url = reverse("roll_new", args=[crew.campaign.pk])
+    page = client.get(url)
+    key = re.search(r'name="key" value="([^"]+)"', page.text).group(1)
+    step = client.post(url, {"key": key, "character": crew.ada.pk, "action": "Talk", "step": 1})
+    assert "Even the odds" in step.text
+    dice(6, 6)
+    client.post(url, {"key": key, "character": crew.ada.pk, "action": "Talk", "step": 3,
+                      "effect": "0", "risk": "2", "roll": "1"})
+    assert (last_roll().effect, fresh(crew.ada).momentum) == (3, 5)
