@@ -1,0 +1,88 @@
+import pytest
+from playwright.sync_api import expect
+
+import rolls.actions
+from tests.e2e.conftest import DESKTOP, PHONE, log_in
+from tests.factories import CharacterFactory, UserFactory, join, make_campaign
+from tests.rolls.conftest import ScriptedDice
+
+
+@pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])
+def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, screenshot, monkeypatch, viewport, width):
+    gm_user, ada_user, bo_user = (UserFactory(username=f"{name}-{width}") for name in ("gm", "ada", "bo"))
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    join(campaign, ada_user)
+    join(campaign, bo_user)
+    ada = CharacterFactory(campaign=campaign, owner=ada_user, name="Ada", momentum=2, created=True,
+                           action_dots={"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1})
+    CharacterFactory(campaign=campaign, owner=bo_user, name="Bo", momentum=2, created=True,
+                     action_dots={"Muscle": 2})
+    # Sneak 2 + assist + push: 5 3 2 1 is a partial success. Resisting with no momentum left
+    # rolls two dice and reads the lowest: 6 5 reads 5, so the consequence is reduced.
+    monkeypatch.setattr(rolls.actions, "SYSTEM_RANDOM", ScriptedDice([5, 3, 2, 1, 6, 5]))
+
+    player, other, gm = new_page(viewport), new_page(DESKTOP), new_page(DESKTOP)
+    for page, user in ((player, ada_user), (other, bo_user), (gm, gm_user)):
+        log_in(page, user.username)
+    other.goto(f"/c/{campaign.pk}/")
+    expect(other.locator("#characters-panel li", has_text="Bo")).to_contain_text("Momentum 2")
+
+    player.goto(f"/c/{campaign.pk}/")
+    player.get_by_role("link", name="Roll", exact=True).click()
+    player.get_by_label("Action*", exact=True).select_option("Sneak")
+    player.get_by_label("Goal").fill("Slip past the harbour guard")
+    screenshot(player, f"roll-1-goal-{width}")
+    player.get_by_role("button", name="Next").click()
+
+    expect(player.get_by_text("The GM sets the risk and the effect")).to_be_visible()
+    player.get_by_label("Great: You achieve more than usual.").check()
+    screenshot(player, f"roll-2-risk-effect-{width}")
+    player.get_by_role("button", name="Next").click()
+
+    expect(player.get_by_role("heading", name="Even the odds")).to_be_visible()
+    expect(player.get_by_role("button", name="Roll 2d6")).to_be_visible()
+    player.get_by_label("+1d6").check()
+    player.get_by_label("Bo (2 momentum)").check()
+    expect(player.get_by_role("button", name="Roll 4d6")).to_be_visible()
+    expect(player.locator("#odds")).to_contain_text("Bo pays 1")
+    expect(player.locator("#odds")).to_contain_text("19/144")  # a critical with 4 dice
+    screenshot(player, f"roll-3-odds-{width}")
+    player.get_by_role("button", name="Roll 4d6").click()
+
+    expect(player.get_by_test_id("outcome")).to_have_text("Partial success")
+    expect(player.get_by_role("img", name="5, the die read")).to_be_visible()
+    screenshot(player, f"roll-4-result-{width}")
+
+    # The other player sees the roll and Bo's momentum within 3 seconds, without reloading.
+    expect(other.locator("#rolls-panel")).to_contain_text("Ada · Action roll · Sneak", timeout=3000)
+    expect(other.locator("#characters-panel li", has_text="Bo")).to_contain_text("Momentum 1", timeout=3000)
+
+    gm.goto(player.url)
+    gm.get_by_label("Worse condition: Take 1 stress per consequence rating.").check()
+    gm.get_by_role("button", name="Inflict the consequence").click()
+    expect(gm.get_by_text("Worse condition on Ada")).to_be_visible()
+
+    expect(player.get_by_text("Worse condition on Ada")).to_be_visible(timeout=3000)
+    screenshot(player, f"roll-5-consequence-{width}")
+    player.get_by_label("Burn momentum (one die each)").select_option("0")
+    player.get_by_role("button", name="Resist").click()
+    expect(player.get_by_text("The consequence is reduced.")).to_be_visible()
+    expect(player.get_by_text("Ada's stress 0 → 1")).to_be_visible()
+    screenshot(player, f"roll-6-resisted-{width}")
+    ada.refresh_from_db()
+    assert (ada.momentum, ada.stress) == (0, 1)
+
+
+def test_enter_in_a_text_field_of_the_last_step_does_not_roll(new_page, monkeypatch):
+    user = UserFactory(username="enter-key")
+    campaign = make_campaign(user)
+    CharacterFactory(campaign=campaign, owner=user, name="Ada", momentum=2, created=True, action_dots={"Sneak": 2})
+    page = new_page(DESKTOP)
+    log_in(page, "enter-key")
+    page.goto(f"/c/{campaign.pk}/rolls/new/")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("button", name="Next").click()
+    page.get_by_label("Add tension: the consequence the GM offers").fill("The guard calls for help")
+    page.get_by_label("Add tension: the consequence the GM offers").press("Enter")
+    expect(page.get_by_role("heading", name="Even the odds")).to_be_visible()
+    assert not campaign.rolls.exists()
