@@ -9,6 +9,7 @@ from campaign import actions
 from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
 from characters.models import Character, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
+from rolls.models import Roll
 
 DEMO_PASSWORD = "charge-demo"
 DEMO_GM = "gm"
@@ -142,6 +143,29 @@ def _clocks(campaign, users):
                          size=4, filled=1, visibility=Visibility.GM)
 
 
+def _session_in_progress(campaign, users):
+    """Session 2 is running, and its first roll is the rulebook's Xavier example: Sneak, risky,
+    great effect, a push for +1d6, a 5: the guard is taken out, and the Alert clock ticks 2."""
+    if campaign.sessions.filter(number=2).exists():
+        return
+    session = GameSession.objects.create(campaign=campaign, number=2,
+                                         log="The crew reached the harbour gate at midnight.")
+    vesna = campaign.characters.get(name="Vesna Kade")
+    roll = Roll.objects.create(
+        campaign=campaign, session=session, character=vesna, rolled_by=users["xavier"],
+        kind="action", action="Sneak", goal="Take out the guard without him noticing",
+        pool_size=4, dice_sources=["rating", "rating", "rating", "push"], dice=[5, 2, 1, 3],
+        outcome="partial", risk=2, effect=3, consequence_rating=2,
+        momentum={str(vesna.pk): [2, 0]}, idempotency_key="demo-xavier-example",
+        choices={"risk": 2, "effect": 3, "pushes": ["die"], "helpers": [], "momentum_gained": 0},
+        result={"consequence": {"kind": "complication", "rating": 2, "target": vesna.pk,
+                                "clock": campaign.clocks.get(name="Alert").pk, "status": "applied",
+                                "resistance": "still_happens", "final_rating": 2}})
+    vesna.momentum = 0
+    vesna.save(update_fields=["momentum"])
+    ClockChange.objects.filter(clock__campaign=campaign, clock__name="Alert").update(roll=roll)
+
+
 @transaction.atomic
 def load_demo() -> list[str]:
     """Create what is missing of the demo; return the logins, one line each."""
@@ -149,6 +173,7 @@ def load_demo() -> list[str]:
     campaign = _campaign(users)
     _clocks(campaign, users)
     _characters(campaign, users)
+    _session_in_progress(campaign, users)
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

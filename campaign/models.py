@@ -31,6 +31,8 @@ class Campaign(models.Model):
                  (RiskWording.POSITION.value, "Classic: position controlled / risky / desperate")])
     dials = models.JSONField(default=dict, blank=True)
     live_version = models.PositiveBigIntegerField(default=0)
+    roll_call = models.JSONField(default=dict, blank=True,
+                                 help_text="The roll the GM calls for: character, action, goal.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaign.views import accounts, campaigns, forces, members, sessions
+from campaign.views import accounts, campaigns, forces, members, sessions, table
 from characters import views as character_views
 
 C = "c/<int:campaign_id>/"
@@ -20,6 +20,9 @@ urlpatterns = [
     path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),
     path(C, campaigns.dashboard, name="campaign"),
     path(C + "live/", campaigns.live, name="live"),
+    path(C + "table/", table.table_screen, name="table"),
+    path(C + "console/", table.console, name="console"),
+    path(C + "console/call/", table.call_for_roll, name="call_for_roll"),
     path(C + "clocks/", include("clocks.urls")),
     path(C + "characters/", include("characters.urls")),
     path(C + "rolls/", include("rolls.urls")),

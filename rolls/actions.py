@@ -195,6 +195,9 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                  "setup_from": request.setup_from, "last_standing": request.last_standing,
                  "cap_lifted": request.cap_lifted, "flashback_cost": request.flashback_cost,
                  "momentum_gained": result.momentum_gained})
+    if campaign.roll_call.get("character") == roller.pk:
+        campaign.roll_call = {}
+        campaign.save(update_fields=["roll_call"])
     campaign.bump()
     return roll
 

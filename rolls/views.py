@@ -94,6 +94,7 @@ def roll_new(request, campaign_id):
         return redirect("character_create", campaign_id)
     if request.method == "GET":
         initial = {"key": new_key(), "character": request.GET.get("character"),
+                   "action": request.GET.get("action"), "goal": request.GET.get("goal", ""),
                    "flashback": request.GET.get("flashback", "")}
         return _wizard(request, membership, ActionRollForm(membership=membership, initial=initial))
     step = _step(request.POST.get("step"))

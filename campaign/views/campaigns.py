@@ -9,6 +9,7 @@ from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, RecoveryForm
 from campaign.models import Campaign
+from campaign.views.table import roll_call
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
 
@@ -55,6 +56,8 @@ def dashboard(request, campaign_id):
     template = "campaign/dashboard.html"
     if request.htmx and panel in DASHBOARD_PANELS:
         template += f"#{panel}"  # a live panel refreshing itself
+    elif request.htmx and panel == "roll_call":
+        template = "campaign/table.html#roll_call"
     return render(request, template, {
         "membership": membership, "campaign": campaign,
         "forces": campaign.forces.visible_to(membership),
@@ -63,6 +66,7 @@ def dashboard(request, campaign_id):
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:12],
         "rolls": campaign.rolls.visible_to(membership).select_related("character")[:8],
+        "call": roll_call(campaign),
         "milestones": milestones, "talent_slots": unlocked_slots(milestones),
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "recovery_form": RecoveryForm(),

@@ -27,5 +27,35 @@
         done();
       }
     }
+    if (event.target.closest("[data-fullscreen]")) toggleFullscreen();
+  });
+
+  function toggleFullscreen() {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if (root.requestFullscreen) root.requestFullscreen();
+  }
+
+  // GM console shortcuts: keys press the buttons marked for them, on the focused clock first.
+  document.addEventListener("keydown", function (event) {
+    var scope = document.querySelector("[data-shortcuts]");
+    if (!scope || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (event.key === "f") { toggleFullscreen(); return; }
+    var clock = document.activeElement && document.activeElement.closest("[data-clock]");
+    var target = (clock && clock.querySelector('[data-key="' + event.key + '"]')) ||
+                 scope.querySelector('[data-global-key="' + event.key + '"]');
+    if (target) { event.preventDefault(); target.click(); }
+  });
+
+  // Keep the focused clock focused when htmx swaps it for its new state.
+  var focusedId = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var active = document.activeElement && document.activeElement.closest("[data-clock]");
+    focusedId = active ? active.id : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focusedId) return;
+    var again = document.getElementById(focusedId);
+    if (again && document.activeElement !== again) again.focus();
   });
 })();

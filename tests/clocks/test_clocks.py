@@ -8,7 +8,8 @@ from clocks.models import Clock, ClockChange
 from tests.factories import CharacterFactory, UserFactory, make_campaign
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-SECRETS = ("SECRET-GM-CLOCK", "SECRET-GM-CLOCK-NOTES", "SECRET-KNOWN-REASON", "5 of 8", "5<span")
+SECRETS = ("SECRET-GM-CLOCK", "SECRET-GM-CLOCK-NOTES", "SECRET-KNOWN-REASON", "KNOWN-NOTES", "5 of 8",
+           "5<span")
 
 
 def tick(table, who, clock, **data):

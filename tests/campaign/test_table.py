@@ -1,0 +1,99 @@
+import pytest
+from django.urls import reverse
+
+from clocks.models import Clock, Visibility
+from rolls.models import Roll
+from tests.table import SECRETS
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+TABLE_SECRETS = (*SECRETS, "SECRET-GM-CLOCK", "SECRET-HIDDEN-ROLL", "SECRET-KNOWN-FILL")
+
+
+@pytest.fixture
+def secrets(table):
+    c = table.campaign
+    Clock.objects.create(campaign=c, name="SECRET-GM-CLOCK", kind="danger", size=4, visibility=Visibility.GM)
+    Clock.objects.create(campaign=c, name="Turf War", kind="opposed", size=8, filled=5,
+                         visibility=Visibility.KNOWN, notes="SECRET-KNOWN-FILL")
+    Clock.objects.create(campaign=c, name="Alert", kind="danger", size=6, filled=2)
+    Roll.objects.create(campaign=c, kind="fortune", goal="SECRET-HIDDEN-ROLL", hidden=True, dice=[4],
+                        pool_size=1, outcome="partial", idempotency_key="hidden")
+    return table
+
+
+def table_urls(table):
+    base = reverse("table", args=[table.campaign.pk])
+    return [base] + [f"{base}?panel={p}" for p in ("table_clocks", "table_characters", "table_rolls", "roll_call")]
+
+
+@pytest.mark.parametrize("who", ["gm", "player"])
+def test_the_table_screen_never_shows_gm_only_content_even_to_the_gm(secrets, who):
+    for url in table_urls(secrets):
+        for headers in ({}, HTMX):
+            response = secrets.client(who).get(url, **headers)
+            assert response.status_code == 200
+            for secret in TABLE_SECRETS:
+                assert secret not in response.text, (url, secret)
+            assert "5/8" not in response.text and "5 of 8" not in response.text
+
+
+def test_the_table_screen_shows_what_every_player_may_see_without_controls(secrets):
+    text = secrets.client("player").get(reverse("table", args=[secrets.campaign.pk])).text
+    assert 'aria-label="Alert: 2 of 6"' in text
+    assert 'aria-label="Turf War: segments hidden"' in text
+    assert "Tick one segment" not in text and 'role="button"' not in text
+    assert "Ada" in text
+
+
+def test_the_table_screen_is_for_members_only(secrets):
+    url = reverse("table", args=[secrets.campaign.pk])
+    assert secrets.client("outsider").get(url).status_code == 404
+    assert secrets.client("anonymous").get(url).status_code == 302
+
+
+@pytest.mark.parametrize("panel", ["", "?panel=table_clocks", "?panel=console_session", "?panel=console_forces"])
+def test_the_console_refuses_players_and_outsiders(secrets, panel):
+    url = reverse("console", args=[secrets.campaign.pk]) + panel
+    assert secrets.client("player").get(url, **HTMX).status_code == 404
+    assert secrets.client("outsider").get(url).status_code == 404
+    assert secrets.client("anonymous").get(url).status_code == 302
+    assert secrets.client("gm").get(url, **HTMX).status_code == 200
+
+
+def test_the_console_shows_the_gm_the_secrets_and_the_controls(secrets):
+    text = secrets.client("gm").get(reverse("console", args=[secrets.campaign.pk])).text
+    for secret in ("SECRET-GM-CLOCK", "SECRET-HIDDEN-FORCE", "SECRET-HIDDEN-ROLL"):
+        assert secret in text
+    assert "Tick one segment of Alert" in text and "Start session" not in text  # session 1 runs
+    assert "End Session 1" in text and "Call for a roll" in text and "Keyboard shortcuts" in text
+
+
+def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets):
+    import rolls.actions
+    from tests.rolls.conftest import ScriptedDice
+    url = reverse("call_for_roll", args=[secrets.campaign.pk])
+    secrets.client("gm").post(url, {"character": secrets.character.pk, "action": "Sneak", "goal": "Get in"})
+    page = secrets.client("player").get(reverse("table", args=[secrets.campaign.pk])).text
+    assert "The GM calls for a roll: <strong>Ada</strong>, Sneak" in page
+    assert f"?character={secrets.character.pk}&amp;action=Sneak" in page
+    assert "calls for a roll" in secrets.client("player").get(secrets.campaign.get_absolute_url()).text
+    secrets.character.action_dots = {"Sneak": 2}
+    secrets.character.save()
+    rolls.actions.SYSTEM_RANDOM, saved = ScriptedDice([4, 1]), rolls.actions.SYSTEM_RANDOM
+    try:
+        secrets.client("player").post(reverse("roll_new", args=[secrets.campaign.pk]), {
+            "key": "call", "character": secrets.character.pk, "action": "Sneak", "risk": 2,
+            "effect": 2, "step": 3, "roll": 1})
+    finally:
+        rolls.actions.SYSTEM_RANDOM = saved
+    secrets.campaign.refresh_from_db()
+    assert secrets.campaign.roll_call == {}
+
+
+def test_players_cannot_call_for_rolls_and_bad_calls_are_refused(secrets):
+    url = reverse("call_for_roll", args=[secrets.campaign.pk])
+    assert secrets.client("player").post(url, {"character": secrets.character.pk, "action": "Sneak"}).status_code == 404
+    response = secrets.client("gm").post(url, {"character": 999999, "action": "Sneak"}, follow=True)
+    assert "Choose a character and an action" in response.text
+    secrets.campaign.refresh_from_db()
+    assert secrets.campaign.roll_call == {}

@@ -1,0 +1,61 @@
+from playwright.sync_api import expect
+
+import rolls.actions
+from clocks.models import Clock, Visibility, WhoMayTick
+from tests.e2e.conftest import DESKTOP, PHONE, log_in
+from tests.factories import CharacterFactory, UserFactory, join, make_campaign
+from tests.rolls.conftest import ScriptedDice
+
+TABLE = {"width": 1920, "height": 1080}
+
+
+def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, monkeypatch):
+    gm_user, player_user = UserFactory(username="gm-table"), UserFactory(username="player-table")
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    join(campaign, player_user)
+    from campaign.models import GameSession
+    GameSession.objects.create(campaign=campaign, number=1)
+    ada = CharacterFactory(campaign=campaign, owner=player_user, name="Ada", momentum=2, created=True,
+                           action_dots={"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1})
+    boat = Clock.objects.create(campaign=campaign, character=ada, name="Buy back the boat",
+                                kind="project", size=6, filled=2, who_may_tick=WhoMayTick.OWNER)
+    Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=6, filled=1)
+    Clock.objects.create(campaign=campaign, name="The Ledger's secret", kind="danger", size=4,
+                         visibility=Visibility.GM)
+    monkeypatch.setattr(rolls.actions, "SYSTEM_RANDOM", ScriptedDice([6, 6]))
+
+    console, screen, phone = new_page(DESKTOP), new_page(TABLE), new_page(PHONE)
+    log_in(console, "gm-table")
+    log_in(screen, "gm-table")  # the GM's laptop, shown to everyone: still no secrets
+    log_in(phone, "player-table")
+    console.goto(f"/c/{campaign.pk}/console/")
+    screen.goto(f"/c/{campaign.pk}/table/")
+    phone.goto(ada.get_absolute_url())
+    expect(screen.get_by_text("The Ledger's secret")).to_have_count(0)
+    expect(console.get_by_role("link", name="The Ledger's secret")).to_be_visible()
+
+    # A roll from the player's phone appears on the table screen within 3 seconds.
+    phone.get_by_role("link", name="Roll", exact=True).click()
+    phone.get_by_label("Action*", exact=True).select_option("Sneak")
+    phone.get_by_role("button", name="Next").click()
+    phone.get_by_role("button", name="Next").click()
+    phone.get_by_role("button", name="Roll 2d6").click()
+    expect(phone.get_by_test_id("outcome")).to_have_text("Critical success")
+    expect(screen.get_by_test_id("table-outcome")).to_have_text("Critical success", timeout=3000)
+    expect(screen.locator("#table-characters article", has_text="Ada").get_by_test_id("tile-momentum")).to_have_text("5", timeout=3000)
+
+    # A clock ticked on the console with its keyboard shortcut appears on both within 3 seconds.
+    phone.goto(ada.get_absolute_url())
+    console.locator(f"#clock-{boat.pk}").focus()
+    console.keyboard.press("+")
+    expect(console.get_by_role("img", name="Buy back the boat: 3 of 6")).to_be_visible()
+    expect(screen.get_by_role("img", name="Buy back the boat: 3 of 6")).to_be_visible(timeout=3000)
+    expect(phone.get_by_role("img", name="Buy back the boat: 3 of 6")).to_be_visible(timeout=3000)
+    # The focus stays on the clock, so the next key acts on it again.
+    console.keyboard.press("u")
+    expect(screen.get_by_role("img", name="Buy back the boat: 2 of 6")).to_be_visible(timeout=3000)
+    expect(screen.get_by_text("The Ledger's secret")).to_have_count(0)
+
+    screenshot(screen, "table-screen-1920x1080")
+    screenshot(console, "gm-console-desktop")
+    screenshot(phone, "table-player-sheet-phone")
