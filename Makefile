@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test serve bench lint chromium clean
+.PHONY: run test serve bench lint chromium wrk clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11).")'
@@ -36,9 +36,9 @@ serve: $(VENV)/.installed-run
 	DEBUG=0 $(BIN)/python manage.py migrate --noinput
 	DEBUG=0 $(BIN)/gunicorn campaign.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WEB_CONCURRENCY:-3} --access-logfile -
 
-## bench: performance figures against budgets
-bench: $(VENV)/.installed-dev
-	$(BIN)/python -m gamerules.bench
+## bench: every page against a floor, under load on gunicorn + PostgreSQL (+ Redis), with budgets
+bench: $(VENV)/.installed-dev wrk
+	$(BIN)/python -m bench
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
@@ -52,6 +52,15 @@ chromium:
 		echo "The browser tests need Chromium at $(CHROMIUM)."; \
 		echo "Install it (Debian/Ubuntu: sudo apt-get install chromium) or run: make test CHROMIUM=/path/to/chromium"; \
 		exit 1; \
+	fi
+
+wrk:
+	@if command -v wrk >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing wrk for the load figures (apt-get install wrk)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	else \
+		echo "The load figures need wrk (Debian/Ubuntu: sudo apt-get install wrk); the rest is measured without it."; \
 	fi
 
 clean:

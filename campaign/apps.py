@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class CampaignConfig(AppConfig):
     name = "campaign"
     verbose_name = "Campaigns"
+
+    def ready(self):
+        from campaign import signals  # noqa: F401 - registers the receivers

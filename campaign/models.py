@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 from gamerules.charge import RiskWording
 from gamerules.dials import Dials, Ruleset, default_dials
@@ -41,7 +42,7 @@ class Campaign(models.Model):
     def get_absolute_url(self):
         return reverse("campaign", args=[self.pk])
 
-    @property
+    @cached_property
     def rules(self) -> Dials:
         """The dials in play: what the GM changed, over the ruleset's defaults."""
         return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
@@ -57,6 +58,8 @@ class Campaign(models.Model):
     def bump(self):
         """Tell every open screen that something changed (see "Live updates" in the README)."""
         Campaign.objects.filter(pk=self.pk).update(live_version=F("live_version") + 1)
+        from campaign.live import forget_version  # the live module imports these models
+        forget_version(self.pk)
 
 
 class Membership(models.Model):
@@ -192,7 +195,8 @@ class Event(models.Model):
     objects = EventQuerySet.as_manager()
 
     class Meta:
-        ordering = ["-created_at", "-pk"]
+        ordering = ["-pk"]  # newest first, by the index below
+        indexes = [models.Index(fields=["campaign", "-id"], name="event_latest")]
 
     def __str__(self):
         return self.text

@@ -102,8 +102,11 @@ if REDIS_URL:
                           "LOCATION": REDIS_URL}}
     # Sessions read from Redis and survive a Redis restart through the database.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # The live poll reads the campaign's version from the shared cache (campaign/live.py).
+    LIVE_VERSION_IN_CACHE = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    LIVE_VERSION_IN_CACHE = False  # one cache per process: the database stays the one truth
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -121,7 +124,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

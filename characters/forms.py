@@ -35,7 +35,7 @@ class TextFieldForm(forms.Form):
 
 
 class TieForm(forms.Form):
-    text = forms.CharField(label="Who, and how", max_length=300)
+    text = forms.CharField(label="New tie: who, and how", max_length=300)
     link = forms.ChoiceField(label="Links to", required=False)
 
     def __init__(self, *args, character, membership, **kwargs):

@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh, retarget, trigger_client_event
 
@@ -30,8 +31,11 @@ PANELS = ("vitals", "actions_card", "talents_card", "ties_card", "projects_card"
 
 def character_or_404(membership, character_id) -> Character:
     """Every member reads every sheet of the campaign (GM-only notes are left out by the view)."""
-    return get_object_or_404(Character.objects.select_related("owner", "playbook"),
-                             campaign=membership.campaign, pk=character_id)
+    character = get_object_or_404(
+        Character.objects.select_related("owner", "playbook").prefetch_related("talents"),
+        campaign=membership.campaign, pk=character_id)
+    character.campaign = membership.campaign  # already loaded, with its rules
+    return character
 
 
 def editable_character_or_404(membership, character_id) -> Character:
@@ -62,8 +66,8 @@ def sheet_context(membership, character, **extra):
         "locked_count": max(0, len(TALENT_LINE) - unlocked_slots(milestones) - 1),
         "uses_starting_talent": rules.has(Extra.STARTING_TALENT),
         "ties": character.ties.select_related("linked_character", "linked_force"),
-        "forces": campaign.forces.visible_to(membership),
-        "clocks": clocks, "session": campaign.current_session,
+
+        "clocks": clocks, "session": SimpleLazyObject(lambda: campaign.current_session),
         "effects": [e for e in Effect if e], **extra,
     }
 
@@ -245,11 +249,17 @@ def character_talent(request, campaign_id, character_id, slot):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def character_tie(request, campaign_id, character_id):
+    """The tie form, asked for when wanted (it lists every character and force), and its post."""
     membership = membership_or_404(request, campaign_id)
     character = editable_character_or_404(membership, character_id)
-    form = TieForm(request.POST, character=character, membership=membership)
+    form = TieForm(request.POST or None, character=character, membership=membership)
+    if request.method == "GET":
+        context = sheet_context(membership, character, tie_form=form)
+        if request.htmx:
+            return render(request, f"{SHEET}#tie_form", context)
+        return render(request, "characters/tie_edit.html", context)
     if not form.is_valid():
         return answer(request, membership, character, "ties_card",
                       "Write who the character is tied to, and how (300 characters at most).",

@@ -29,7 +29,7 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
                              text=_announcement(clock), gm_only=clock.visibility == "gm")
     elif not clock.is_decided:
         clock.announced = False  # it can fill again, and will be announced again
-    clock.save(update_fields=["filled", "announced"])
+    clock.save(update_fields=["filled", "announced", "updated_at"])
     change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
                                         after=result.filled, reason=reason[:300], undoes=undoes,
                                         roll=roll)

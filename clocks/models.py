@@ -32,6 +32,10 @@ class ClockQuerySet(models.QuerySet):
     def active(self):
         return self.filter(archived=False)
 
+    def in_play(self):
+        """The active clocks most recently changed first: what a table shows."""
+        return self.filter(archived=False).order_by("-updated_at", "-pk")
+
     def for_display(self):
         """What a clock card shows, in a fixed number of queries however many clocks."""
         last_change = ClockChange.objects.select_related("by").order_by("-at", "-pk")[:1]
@@ -65,11 +69,13 @@ class Clock(models.Model):
     announced = models.BooleanField(default=False, editable=False,
                                     help_text="Its filling (or emptying) has been announced.")
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     objects = ClockQuerySet.as_manager()
 
     class Meta:
         ordering = ["archived", "created_at", "pk"]
+        indexes = [models.Index(fields=["campaign", "archived", "-updated_at"], name="clock_recent")]
         constraints = [models.CheckConstraint(condition=models.Q(filled__lte=models.F("size")),
                                               name="filled_within_size")]
 

@@ -59,8 +59,8 @@ class ActionRollForm(forms.Form):
         self.membership, self.step = membership, step
         campaign = membership.campaign
         self.rules, self.wording = campaign.rules, campaign.wording
-        mine = campaign.characters.editable_by(membership).order_by("name")
-        self.fields["character"].choices = [(c.pk, c.name) for c in mine]
+        self.mine = list(campaign.characters.editable_by(membership).order_by("name"))
+        self.fields["character"].choices = [(c.pk, c.name) for c in self.mine]
         self.fields["action"].choices = [(name, name) for name in self.rules.action_names]
         self.fields["risk"].choices = [(int(r), f"{r.label(self.wording)}: {r.meaning(self.wording)}")
                                        for r in Risk]
@@ -72,7 +72,7 @@ class ActionRollForm(forms.Form):
         talents = self.character.talents.filter(kind__in=["die", "effect", "risk"]) if self.character else []
         self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording)) for t in talents]
         setups = Roll.objects.filter(campaign=campaign, kind=RollKind.SETUP,
-                                     session=campaign.current_session).select_related("character")
+                                     session__ended_at__isnull=True).select_related("character")
         self.fields["setup_from"].choices = [("", "No setup")] + [
             (r.pk, f"{r.character.name if r.character else 'A teammate'}: "
                    f"{'+1 effect' if r.result['setup_benefit'] == 'effect' else 'better ' + self.fields['risk'].label.lower()}")
@@ -87,12 +87,10 @@ class ActionRollForm(forms.Form):
             self.fields["effect"].initial = int(Effect.NONE)  # read from the dice instead
 
     def _chosen_character(self):
-        chosen = self.data.get("character") or self.initial.get("character")
-        queryset = self.membership.campaign.characters.editable_by(self.membership)
-        try:
-            return queryset.filter(pk=int(chosen)).first() if chosen else queryset.order_by("name").first()
-        except (TypeError, ValueError):
-            return None
+        chosen = str(self.data.get("character") or self.initial.get("character") or "")
+        if not chosen:
+            return self.mine[0] if self.mine else None
+        return next((c for c in self.mine if str(c.pk) == chosen), None)
 
     @property
     def current_fields(self):

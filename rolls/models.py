@@ -60,7 +60,8 @@ class Roll(models.Model):
     objects = RollQuerySet.as_manager()
 
     class Meta:
-        ordering = ["-created_at", "-pk"]
+        ordering = ["-pk"]  # newest first; the index makes "the latest rolls" one short scan
+        indexes = [models.Index(fields=["campaign", "-id"], name="roll_latest")]
 
     def __str__(self):
         who = self.character.name if self.character else "The GM"

@@ -46,12 +46,11 @@ def _step(value) -> int:
     return int(value) if value in ("1", "2", "3") else 1
 
 
-def _defaults(data, membership, step):
+def _defaults(data, membership, step, character):
     """Fill in what the GM sets by default when the player first reaches a step: moderate risk
     (higher after an escalation for this action) and standard effect."""
     data = data.copy()
     if step >= 2 and "risk" not in data:
-        character = Character.objects.filter(pk=data.get("character") or 0).first()
         risk = Risk.MODERATE
         if character and character.escalated_action and character.escalated_action == data.get("action"):
             risk = risk.escalated()
@@ -89,14 +88,15 @@ def roll_new(request, campaign_id):
     """The action roll wizard: goal and action, risk and effect, even the odds (with the odds),
     roll. Each step is a form that carries the earlier choices; each works without htmx."""
     membership = membership_or_404(request, campaign_id)
-    if not membership.campaign.characters.editable_by(membership).exists():
-        messages.info(request, "Create a character first: rolls are made for a character.")
-        return redirect("character_create", campaign_id)
     if request.method == "GET":
         initial = {"key": new_key(), "character": request.GET.get("character"),
                    "action": request.GET.get("action"), "goal": request.GET.get("goal", ""),
                    "flashback": request.GET.get("flashback", "")}
-        return _wizard(request, membership, ActionRollForm(membership=membership, initial=initial))
+        form = ActionRollForm(membership=membership, initial=initial)
+        if not form.mine:
+            messages.info(request, "Create a character first: rolls are made for a character.")
+            return redirect("character_create", campaign_id)
+        return _wizard(request, membership, form)
     step = _step(request.POST.get("step"))
     if "back" in request.POST:
         return _wizard(request, membership, ActionRollForm(request.POST, membership=membership,
@@ -110,7 +110,7 @@ def roll_new(request, campaign_id):
         following = step + 1
         if following == 2 and membership.campaign.ruleset == Ruleset.QUICK_CHARGE.value:
             following = 3  # Quick Charge reads risk and effect from the dice
-        data = _defaults(request.POST, membership, following)
+        data = _defaults(request.POST, membership, following, form.character)
         return _wizard(request, membership, ActionRollForm(data, membership=membership, step=following))
     try:
         roll = actions.make_action_roll(membership, form.to_request(), form.cleaned_data["key"])

@@ -1,11 +1,20 @@
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.forms import SignupForm
 from campaign.models import Campaign
+
+
+@login_required
+@require_safe
+def ping(request):
+    """A logged-in "still here": for monitoring, and the floor that benchmarks compare pages to."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 @require_safe

@@ -1,6 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
@@ -8,12 +8,14 @@ from django_htmx.http import trigger_client_event
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, RecoveryForm
+from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import roll_call
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
 
 DASHBOARD_PANELS = ("events_panel", "characters_panel", "rolls_panel")
+DASHBOARD_CLOCKS = 6
 
 
 @login_required
@@ -39,10 +41,13 @@ def campaign_create(request):
 def live(request, campaign_id):
     """Polled by every campaign page: 204 while nothing changed (one query beyond the session),
     otherwise a fresh poller and a ``campaignChanged`` event that refreshes the live panels."""
-    membership = membership_or_404(request, campaign_id)
-    if request.GET.get("v") == str(membership.campaign.live_version):
+    version = live_version(campaign_id, request.user.pk)
+    if version is None:
+        raise Http404("Not a member")
+    if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    response = render(request, "campaign/layout.html#live_poller", {"campaign": membership.campaign})
+    response = render(request, "campaign/layout.html#live_poller",
+                      {"campaign": {"pk": campaign_id, "live_version": version}})
     return trigger_client_event(response, "campaignChanged")
 
 
@@ -61,7 +66,8 @@ def dashboard(request, campaign_id):
     return render(request, template, {
         "membership": membership, "campaign": campaign,
         "forces": campaign.forces.visible_to(membership),
-        "clocks": campaign.clocks.visible_to(membership).active().for_display(),
+        "clocks": campaign.clocks.visible_to(membership).in_play().for_display()[:DASHBOARD_CLOCKS],
+        "clock_count": campaign.clocks.visible_to(membership).active().count(),
         "characters": campaign.characters.select_related("owner"),
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:12],

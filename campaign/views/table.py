@@ -41,7 +41,7 @@ def _context(membership, viewer, console=False):
     rolls = list(campaign.rolls.visible_to(viewer).select_related("character")[:8])
     return {
         "membership": membership, "viewer": viewer, "campaign": campaign, "console": console,
-        "clocks": campaign.clocks.visible_to(viewer).active().for_display(),
+        "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[:9 if console else 6],
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": campaign.current_session,
         "last_roll": rolls[0] if rolls else None, "rolls": rolls, "call": roll_call(campaign),

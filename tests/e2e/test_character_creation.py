@@ -37,6 +37,7 @@ def test_a_player_creates_a_character_on_a_phone_and_the_gm_sees_it(new_page, sc
     expect(phone.get_by_text("Vesna Kade is ready to play.")).to_be_visible()
     expect(phone.get_by_text("in creation")).to_have_count(0)
 
+    phone.get_by_role("link", name="Add a tie").click()
     phone.get_by_label("New tie: who, and how").fill("Owes the Rebel Forces a favour")
     phone.get_by_label("Links to").select_option(label="The Rebel Forces (force)")
     phone.get_by_role("button", name="Add the tie").click()

@@ -1,0 +1,1 @@
+"""``make bench``: performance measured against a floor, with budgets (see README, "Benchmark")."""

@@ -1,0 +1,120 @@
+"""``python -m bench``: build a small and a large campaign in a scratch database, measure every
+page against the floor, load the server, and check the budgets. ``--smoke`` is quick and small."""
+
+import argparse
+import json
+import os
+import secrets
+import sys
+import tempfile
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+PG_BENCH = "postgres://postgres@127.0.0.1:5432/charge_bench"
+
+
+def scratch_database() -> str:
+    """A fresh database: BENCH_DATABASE_URL, else a new charge_bench on the local PostgreSQL,
+    else a SQLite file (and no throughput figures)."""
+    if os.environ.get("BENCH_DATABASE_URL"):
+        return os.environ["BENCH_DATABASE_URL"]
+    try:
+        import psycopg
+        with psycopg.connect(PG_ADMIN, connect_timeout=3, autocommit=True) as admin:
+            admin.execute("DROP DATABASE IF EXISTS charge_bench")
+            admin.execute("CREATE DATABASE charge_bench")
+        return PG_BENCH
+    except Exception as error:  # noqa: BLE001 - any failure means: no local PostgreSQL
+        print(f"No PostgreSQL on 127.0.0.1 ({error.__class__.__name__}); using SQLite, "
+              "without throughput figures.", file=sys.stderr)
+        return f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+
+
+def scratch_cache() -> str:
+    """Redis database 15 on 127.0.0.1, emptied, as production runs with several processes; or
+    none (local memory, and the live version from the database)."""
+    url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
+    try:
+        import redis
+        client = redis.Redis.from_url(url, socket_connect_timeout=2)
+        client.flushdb()
+        return url
+    except Exception as error:  # noqa: BLE001 - any failure means: no Redis here
+        print(f"No Redis at {url} ({error.__class__.__name__}); measuring without a shared cache.",
+              file=sys.stderr)
+        return ""
+
+
+def table(results) -> str:
+    small, large = results["pages"]["small"], results["pages"]["large"]
+    lines = [f"database: {results['database']}, shared cache: {results['cache'] or 'none'}, "
+             f"{results['repeat']} requests a page, medians",
+             f"{'page':28} {'queries s/l':>11} {'median ms':>10} {'x floor':>8} {'html bytes':>11}"]
+    for page, figures in large.items():
+        lines.append(f"{page:28} {small[page]['queries']:>5} / {figures['queries']:<3} "
+                     f"{figures['median_ms']:>10.2f} {figures['ratio']:>8.2f} {figures['bytes']:>11}")
+    visit = results["first_visit"]
+    lines.append(f"\nfirst visit to a sheet, compressed: {visit['total']} bytes "
+                 f"(html {visit['html']}; " + ", ".join(f"{Path(u).name.split('.')[0]} {b}"
+                                                        for u, b in visit["assets"].items()) + ")")
+    lines.append("odds(n), microseconds: " + ", ".join(f"{n}: {us:.1f}" for n, us in results["odds_us"].items()))
+    throughput = results.get("throughput") or {}
+    if "error" in throughput:
+        lines.append(f"throughput: not measured ({throughput['error']})")
+    elif throughput:
+        lines.append(f"throughput ({throughput['workers']} gunicorn workers, {throughput['connections']} "
+                     f"connections, {throughput['seconds']} s each): floor {throughput['floor_rps']:.0f}/s, "
+                     f"unchanged poll {throughput['poll_rps']:.0f}/s ({throughput['poll_ratio']}x), "
+                     f"sheet {throughput['sheet_rps']:.0f}/s ({throughput['sheet_ratio']}x)")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="small sizes, few repeats, no load")
+    parser.add_argument("--repeat", type=int, default=None, help="requests per page (median)")
+    args = parser.parse_args(argv)
+    database, redis_url = scratch_database(), scratch_cache()
+    env = {"DATABASE_URL": database, "REDIS_URL": redis_url, "DEBUG": "0", "HTTPS": "0", "LOG_LEVEL": "ERROR",
+           "SECRET_KEY": "bench-" + secrets.token_urlsafe(40), "STATIC_ROOT": tempfile.mkdtemp(),
+           "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver", "DJANGO_SETTINGS_MODULE": "campaign.settings"}
+    os.environ.update(env)
+
+    import django
+    django.setup()
+    from django.core.management import call_command
+
+    from bench.budgets import broken
+    from bench.build import LARGE, SMALL, SMOKE, build
+    from bench.load import throughput
+    from bench.measure import first_visit_bytes, measure
+    from gamerules.bench import measure as measure_odds
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    size = SMOKE if args.smoke else LARGE
+    repeat = args.repeat or (15 if args.smoke else 120)
+    small, large = build("small", SMALL), build("large", size)
+    if database.startswith("postgres"):
+        from django.db import connection
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # what autovacuum does to a real database after a load
+    results = {"sizes": {"small": SMALL.__dict__, "large": size.__dict__}, "repeat": repeat,
+               "timed": True, "database": database.split("://")[0], "cache": "redis" if redis_url else "",
+               "pages": {"small": measure(small, repeat), "large": measure(large, repeat)},
+               "first_visit": first_visit_bytes(large), "odds_us": measure_odds()}
+    if not args.smoke:
+        results["throughput"] = (throughput(large, env, seconds=10, connections=32, workers=4)
+                                 if database.startswith("postgres") else
+                                 {"error": "needs PostgreSQL on 127.0.0.1 or BENCH_DATABASE_URL"})
+    RESULTS.write_text(json.dumps(results, indent=2))
+    print(table(results))
+    problems = broken(results)
+    print("\nBudgets: " + ("all held." if not problems else "BROKEN:\n  " + "\n  ".join(problems)))
+    print(f"Figures written to {RESULTS.relative_to(Path.cwd()) if RESULTS.is_relative_to(Path.cwd()) else RESULTS}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

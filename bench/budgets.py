@@ -1,0 +1,43 @@
+"""The budgets the issue names; a broken one fails ``make bench``."""
+
+MAX_QUERIES = 15
+POLL_MAX_QUERIES = 3
+POLL_MAX_RATIO = 1.5
+POLL_MIN_THROUGHPUT = 0.7
+HEAVY_PAGES = ("character sheet", "campaign dashboard", "table screen")
+HEAVY_MAX_RATIO = 4.0
+FIRST_VISIT_MAX_BYTES = 150 * 1024
+ODDS_MAX_MICROSECONDS = 1000.0
+POLL = "live poll, unchanged"
+
+
+def broken(results: dict) -> list[str]:
+    """Every budget the figures break, in words."""
+    problems = []
+    small, large = results["pages"]["small"], results["pages"]["large"]
+    for page, figures in large.items():
+        if figures["queries"] != small[page]["queries"]:
+            problems.append(f"{page}: {figures['queries']} queries on the large campaign, "
+                            f"{small[page]['queries']} on the small one")
+        if figures["queries"] > MAX_QUERIES:
+            problems.append(f"{page}: {figures['queries']} queries (budget {MAX_QUERIES})")
+    if large[POLL]["queries"] > POLL_MAX_QUERIES:
+        problems.append(f"{POLL}: {large[POLL]['queries']} queries (budget {POLL_MAX_QUERIES})")
+    if results.get("timed") and large[POLL]["ratio"] > POLL_MAX_RATIO:
+        problems.append(f"{POLL}: {large[POLL]['ratio']}x the floor (budget {POLL_MAX_RATIO}x)")
+    for page in HEAVY_PAGES if results.get("timed") else ():
+        if large[page]["ratio"] > HEAVY_MAX_RATIO:
+            problems.append(f"{page}: {large[page]['ratio']}x the floor (budget {HEAVY_MAX_RATIO}x)")
+    if results["first_visit"]["total"] > FIRST_VISIT_MAX_BYTES:
+        problems.append(f"first visit to a sheet: {results['first_visit']['total']} bytes "
+                        f"(budget {FIRST_VISIT_MAX_BYTES})")
+    slowest = max(results["odds_us"].values())
+    if slowest > ODDS_MAX_MICROSECONDS:
+        problems.append(f"odds(n): {slowest:.0f} us (budget {ODDS_MAX_MICROSECONDS:.0f})")
+    throughput = results.get("throughput") or {}
+    if "error" in throughput:
+        problems.append(f"throughput not measured: {throughput['error']}")
+    elif throughput and throughput["poll_ratio"] < POLL_MIN_THROUGHPUT:
+        problems.append(f"unchanged polls: {throughput['poll_ratio']}x the floor's throughput "
+                        f"(budget {POLL_MIN_THROUGHPUT}x)")
+    return problems

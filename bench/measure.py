@@ -1,0 +1,130 @@
+"""Measuring pages in-process: query counts, median times as ratios to a floor, bytes."""
+
+import gzip
+import re
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaign.models import Campaign
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@dataclass
+class Page:
+    name: str
+    method: str
+    url: object  # a string, or a function that gives the URL at request time
+    data: object = None  # a dict, or a function of the request number
+    headers: dict = field(default_factory=dict)
+    who: str = "gm"
+
+    def prepare(self, clients, n):
+        """The request to make, ready before anything is counted or timed."""
+        url = self.url() if callable(self.url) else self.url
+        data = self.data(n) if callable(self.data) else self.data
+        send = getattr(clients[self.who], self.method)
+        return lambda: send(url, data or {}, **self.headers)
+
+    def request(self, clients, n):
+        return self.prepare(clients, n)()
+
+
+FLOOR = "floor"
+
+
+def pages(built) -> list[Page]:
+    """Every page the budgets name, for one built campaign."""
+    c = built.campaign.pk
+
+    def version():
+        return Campaign.objects.values_list("live_version", flat=True).get(pk=c)
+
+    new, odds = reverse("roll_new", args=[c]), reverse("roll_odds", args=[c])
+    step = {"key": "bench-key", "character": built.character.pk, "action": "Sneak", "goal": "Get in"}
+    chosen = {**step, "risk": 2, "effect": 2, "pushes": ["die"]}
+    return [
+        Page(FLOOR, "get", reverse("ping")),
+        Page("campaign dashboard", "get", reverse("campaign", args=[c])),
+        Page("character sheet", "get", reverse("character", args=[c, built.character.pk]), who="player"),
+        Page("table screen", "get", reverse("table", args=[c])),
+        Page("GM console", "get", reverse("console", args=[c])),
+        Page("wizard step 1", "get", new, who="player"),
+        Page("wizard step 2", "post", new, {**step, "step": 1}, who="player"),
+        Page("wizard step 3", "post", new, {**step, "step": 2, "risk": 2, "effect": 2}, who="player"),
+        Page("odds partial", "post", odds, chosen, HTMX, who="player"),
+        Page("clock tick", "post", reverse("clock_tick", args=[c, built.clock.pk]),
+             lambda n: {"amount": 1 if n % 2 == 0 else -1}, HTMX),
+        Page("live poll, unchanged", "get", lambda: f"{reverse('live', args=[c])}?v={version()}",
+             headers=HTMX, who="player"),
+        Page("live poll, after a change", "get", lambda: f"{reverse('live', args=[c])}?v={version() - 1}",
+             headers=HTMX, who="player"),
+        Page("roll log", "get", reverse("rolls", args=[c])),
+    ]
+
+
+def clients_for(built) -> dict:
+    clients = {"gm": Client(), "player": Client()}
+    clients["gm"].force_login(built.gm)
+    clients["player"].force_login(built.player)
+    return clients
+
+
+def measure(built, repeat: int) -> dict:
+    """Query count, median milliseconds and bytes for each page; pages take turns each round,
+    so that a noisy moment falls on all of them alike."""
+    clients, page_list = clients_for(built), pages(built)
+    figures = {}
+    for page in page_list:
+        page.request(clients, 0)  # warm caches and templates
+        send = page.prepare(clients, 1)
+        with CaptureQueriesContext(connection) as queries:
+            response = send()
+        if response.status_code >= 400:
+            raise RuntimeError(f"{page.name} answered {response.status_code}")
+        figures[page.name] = {"queries": len(queries), "bytes": len(response.content), "samples": []}
+    for n in range(repeat):
+        for page in page_list:
+            send = page.prepare(clients, n)
+            start = time.perf_counter()
+            send()
+            figures[page.name]["samples"].append(time.perf_counter() - start)
+    floor = statistics.median(figures[FLOOR]["samples"])
+    for page in page_list:
+        samples = figures[page.name].pop("samples")
+        figures[page.name]["median_ms"] = round(statistics.median(samples) * 1000, 3)
+        figures[page.name]["ratio"] = round(statistics.median(samples) / floor, 2)
+    return figures
+
+
+ASSET = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')
+
+
+def first_visit_bytes(built) -> dict:
+    """What a first visit to a sheet transfers, compressed: the page as a proxy would gzip it,
+    and the CSS and JS it loads as whitenoise serves them (its .gz files, or gzip -9)."""
+    client = clients_for(built)["player"]
+    html = client.get(reverse("character", args=[built.campaign.pk, built.character.pk])).content
+    assets = {}
+    for url in sorted(set(ASSET.findall(html.decode()))):
+        assets[url] = len(_compressed_asset(url))
+    page = len(gzip.compress(html, compresslevel=9))
+    return {"html": page, "assets": assets, "total": page + sum(assets.values())}
+
+
+def _compressed_asset(url: str) -> bytes:
+    name = url.removeprefix(settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL)
+    collected = Path(settings.STATIC_ROOT) / name
+    if collected.with_name(collected.name + ".gz").exists():
+        return collected.with_name(collected.name + ".gz").read_bytes()
+    source = collected if collected.exists() else Path(finders.find(name))
+    return gzip.compress(source.read_bytes(), compresslevel=9)

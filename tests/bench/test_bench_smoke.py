@@ -1,0 +1,41 @@
+"""A small run of ``make bench``, so that it cannot rot. Time is not asserted here: only the
+figures that do not depend on the machine (query counts, bytes, the shape of the results)."""
+
+import pytest
+
+from bench.budgets import MAX_QUERIES, POLL, broken
+from bench.build import SMALL, SMOKE, build
+from bench.measure import FLOOR, first_visit_bytes, measure
+from gamerules.bench import measure as measure_odds
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def results():
+    small, large = build("small", SMALL), build("large", SMOKE)
+    return {"pages": {"small": measure(small, repeat=2), "large": measure(large, repeat=2)},
+            "first_visit": first_visit_bytes(large), "odds_us": measure_odds(repeat=1, number=50),
+            "timed": False}
+
+
+def test_the_bench_measures_every_page_the_budgets_name(results):
+    names = set(results["pages"]["large"])
+    assert {FLOOR, "campaign dashboard", "character sheet", "table screen", "GM console",
+            "wizard step 1", "wizard step 2", "wizard step 3", "odds partial", "clock tick",
+            POLL, "live poll, after a change", "roll log"} == names
+    for figures in results["pages"]["large"].values():
+        assert {"queries", "median_ms", "ratio", "bytes"} <= set(figures)
+
+
+def test_query_counts_do_not_grow_with_the_campaign_and_stay_within_budget(results):
+    small, large = results["pages"]["small"], results["pages"]["large"]
+    assert {page: f["queries"] for page, f in large.items()} == {page: f["queries"] for page, f in small.items()}
+    assert max(f["queries"] for f in large.values()) <= MAX_QUERIES
+    assert large[POLL]["queries"] <= 3
+    assert large[POLL]["bytes"] == 0  # 204: nothing rendered
+
+
+def test_the_untimed_budgets_hold(results):
+    assert results["first_visit"]["total"] < 150 * 1024
+    assert broken(results) == []
