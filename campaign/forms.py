@@ -10,6 +10,14 @@ from gamerules.clocks import EXTENDED_CLOCK_SIZES
 from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra
 
 
+def whole_number(value) -> int | None:
+    """A posted whole number, or None for anything else (a word, a fraction, nothing)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 class SignupForm(UserCreationForm):
     """A username and a password typed twice; Django's validators judge the password."""
 

@@ -176,35 +176,32 @@ def character_finish(request, campaign_id, character_id):
     return redirect(character)
 
 
-def _delta(request) -> int | None:
-    return {"1": 1, "-1": -1}.get(request.POST.get("delta", ""))
+def _one_step(request, campaign_id, character_id, change, refusal):
+    """Momentum or stress, one step up or down, on the owner's or a GM's say."""
+    membership = membership_or_404(request, campaign_id)
+    character = editable_character_or_404(membership, character_id)
+    delta = {"1": 1, "-1": -1}.get(request.POST.get("delta", ""))
+    if delta is None:
+        return answer(request, membership, character, "vitals", refusal)
+    try:
+        character = change(membership, character, delta)
+    except Refused as refused:
+        return answer(request, membership, character, "vitals", str(refused))
+    return answer(request, membership, character, "vitals")
 
 
 @login_required
 @require_POST
 def character_momentum(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
-    delta = _delta(request)
-    if delta is None:
-        return answer(request, membership, character, "vitals", "Add or spend one at a time.")
-    try:
-        character = actions.change_momentum(membership, character, delta)
-    except Refused as refusal:
-        return answer(request, membership, character, "vitals", str(refusal))
-    return answer(request, membership, character, "vitals")
+    return _one_step(request, campaign_id, character_id, actions.change_momentum,
+                     "Add or spend one at a time.")
 
 
 @login_required
 @require_POST
 def character_stress(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
-    delta = _delta(request)
-    if delta is None:
-        return answer(request, membership, character, "vitals", "Take or clear one at a time.")
-    character = actions.change_stress(membership, character, delta)
-    return answer(request, membership, character, "vitals")
+    return _one_step(request, campaign_id, character_id, actions.change_stress,
+                     "Take or clear one at a time.")
 
 
 @login_required

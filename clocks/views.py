@@ -7,6 +7,7 @@ from django_htmx.http import trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.actions import Refused
+from campaign.forms import whole_number
 from clocks import actions
 from clocks.forms import ClockForm
 from clocks.models import Clock
@@ -100,20 +101,13 @@ def _answer(request, membership, clock_id, error=""):
     return redirect("clocks", membership.campaign_id)
 
 
-def _whole(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 @login_required
 @require_POST
 def clock_tick(request, campaign_id, clock_id):
     """+n or -n segments, or ``to`` a segment (tapping the picture)."""
     membership = membership_or_404(request, campaign_id)
     clock = clock_for_view_or_404(membership, clock_id)
-    amount, to = _whole(request.POST.get("amount")), _whole(request.POST.get("to"))
+    amount, to = whole_number(request.POST.get("amount")), whole_number(request.POST.get("to"))
     if (amount is None) == (to is None) or abs(amount or 0) > 12 or not 0 <= (to or 0) <= clock.size:
         return _answer(request, membership, clock_id, "Tick by a whole number of segments, "
                        f"or set a segment from 0 to {clock.size}.")

@@ -8,6 +8,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.actions import Refused
+from campaign.forms import whole_number
 from characters.models import Character
 from clocks.models import Clock
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
@@ -186,92 +187,73 @@ def _settled(request, membership, roll_id, error=""):
     return response if error else trigger_client_event(response, "campaignChanged")
 
 
-def _whole(value):
+def _apply(request, campaign_id, roll_id, act, gm_only=False):
+    """Load the roll for this member (or GM), do ``act(membership)``, and answer with the roll's
+    result, or with the refusal and nothing changed."""
+    membership = (gm_membership_or_404 if gm_only else membership_or_404)(request, campaign_id)
+    roll_or_404(membership, roll_id)
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+        act(membership)
+    except Refused as refusal:
+        return _settled(request, membership, roll_id, str(refusal))
+    return _settled(request, membership, roll_id)
+
+
+def _choice(enum, value, refusal):
+    try:
+        return enum(value)
+    except ValueError:
+        raise Refused(refusal) from None
 
 
 @login_required
 @require_POST
 def roll_progress(request, campaign_id, roll_id):
-    membership = membership_or_404(request, campaign_id)
-    roll_or_404(membership, roll_id)
-    try:
-        actions.tick_progress(membership, roll_id, _whole(request.POST.get("clock")))
-    except Refused as refusal:
-        return _settled(request, membership, roll_id, str(refusal))
-    return _settled(request, membership, roll_id)
+    clock = whole_number(request.POST.get("clock"))
+    return _apply(request, campaign_id, roll_id, lambda m: actions.tick_progress(m, roll_id, clock))
 
 
 @login_required
 @require_POST
 def roll_consequence(request, campaign_id, roll_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    roll_or_404(membership, roll_id)
-    try:
-        kind = ConsequenceKind(request.POST.get("kind", ""))
-        actions.choose_consequence(membership, roll_id, kind, _whole(request.POST.get("target")),
-                                   _whole(request.POST.get("clock")))
-    except ValueError:
-        return _settled(request, membership, roll_id, "Choose one of the five consequences.")
-    except Refused as refusal:
-        return _settled(request, membership, roll_id, str(refusal))
-    return _settled(request, membership, roll_id)
+    def inflict(membership):
+        kind = _choice(ConsequenceKind, request.POST.get("kind", ""), "Choose one of the five consequences.")
+        actions.choose_consequence(membership, roll_id, kind, whole_number(request.POST.get("target")),
+                                   whole_number(request.POST.get("clock")))
+    return _apply(request, campaign_id, roll_id, inflict, gm_only=True)
 
 
 @login_required
 @require_POST
 def roll_accept(request, campaign_id, roll_id):
-    membership = membership_or_404(request, campaign_id)
-    roll_or_404(membership, roll_id)
-    try:
-        actions.accept_consequence(membership, roll_id)
-    except Refused as refusal:
-        return _settled(request, membership, roll_id, str(refusal))
-    return _settled(request, membership, roll_id)
+    return _apply(request, campaign_id, roll_id, lambda m: actions.accept_consequence(m, roll_id))
 
 
 @login_required
 @require_POST
 def roll_resist(request, campaign_id, roll_id):
-    membership = membership_or_404(request, campaign_id)
-    roll_or_404(membership, roll_id)
-    burned, key = _whole(request.POST.get("burn")), request.POST.get("key", "")[:64]
-    if burned is None or not key:
-        return _settled(request, membership, roll_id, "Choose how much momentum to burn.")
-    try:
+    def resist(membership):
+        burned, key = whole_number(request.POST.get("burn")), request.POST.get("key", "")[:64]
+        if burned is None or not key:
+            raise Refused("Choose how much momentum to burn.")
         actions.resist_consequence(membership, roll_id, burned, key)
-    except Refused as refusal:
-        return _settled(request, membership, roll_id, str(refusal))
-    return _settled(request, membership, roll_id)
+    return _apply(request, campaign_id, roll_id, resist)
 
 
 @login_required
 @require_POST
 def roll_protect(request, campaign_id, roll_id):
-    membership = membership_or_404(request, campaign_id)
-    roll_or_404(membership, roll_id)
-    try:
-        actions.protect(membership, roll_id, _whole(request.POST.get("protector")))
-    except Refused as refusal:
-        return _settled(request, membership, roll_id, str(refusal))
-    return _settled(request, membership, roll_id)
+    protector = whole_number(request.POST.get("protector"))
+    return _apply(request, campaign_id, roll_id, lambda m: actions.protect(m, roll_id, protector))
 
 
 @login_required
 @require_POST
 def roll_setup(request, campaign_id, roll_id):
-    membership = membership_or_404(request, campaign_id)
-    roll_or_404(membership, roll_id)
-    try:
-        actions.choose_setup_benefit(membership, roll_id, SetupBenefit(request.POST.get("benefit", "")))
-    except ValueError:
-        return _settled(request, membership, roll_id, "Choose +1 effect or a better risk.")
-    except Refused as refusal:
-        return _settled(request, membership, roll_id, str(refusal))
-    return _settled(request, membership, roll_id)
+    def choose(membership):
+        benefit = _choice(SetupBenefit, request.POST.get("benefit", ""), "Choose +1 effect or a better risk.")
+        actions.choose_setup_benefit(membership, roll_id, benefit)
+    return _apply(request, campaign_id, roll_id, choose)
 
 
 def log_context(membership, before=None):
@@ -289,7 +271,7 @@ def log_context(membership, before=None):
 def roll_log(request, campaign_id):
     """Append-only: nobody edits or deletes a roll. It updates live like the clocks."""
     membership = membership_or_404(request, campaign_id)
-    before = _whole(request.GET.get("before"))
+    before = whole_number(request.GET.get("before"))
     template = "rolls/log.html#roll_log" if request.htmx else "rolls/log.html"
     return render(request, template, log_context(membership, before))
 
@@ -319,7 +301,7 @@ def roll_fortune(request, campaign_id):
 @require_safe
 def fortune_odds(request, campaign_id):
     membership_or_404(request, campaign_id)
-    pool, against = _whole(request.GET.get("likeliness")), _whole(request.GET.get("opposed"))
+    pool, against = whole_number(request.GET.get("likeliness")), whole_number(request.GET.get("opposed"))
     pool = pool if pool is not None and 0 <= pool <= 10 else 1
     context = {"bars": odds_bars(pool)}
     if against is not None and 0 <= against <= 10:
@@ -344,7 +326,7 @@ def roll_determination(request, campaign_id):
 @require_safe
 def determination_odds(request, campaign_id):
     membership_or_404(request, campaign_id)
-    burn = _whole(request.GET.get("burn"))
+    burn = whole_number(request.GET.get("burn"))
     burn = burn if burn is not None and 0 <= burn <= 10 else 1
     labels = {Outcome.CRITICAL: Resistance.AVOIDED_AND_RISK_IMPROVED, Outcome.FULL: Resistance.AVOIDED,
               Outcome.PARTIAL: Resistance.REDUCED, Outcome.BAD: Resistance.STILL_HAPPENS}

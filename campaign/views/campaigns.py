@@ -79,43 +79,37 @@ def dashboard(request, campaign_id):
     })
 
 
-def _card_or_form(request, template, membership, form, partial):
-    """Inline editing: a valid htmx save answers the card, anything else the form (or the page)."""
-    context = {"membership": membership, "campaign": membership.campaign, "form": form}
+def _inline_edit(request, campaign_id, form_class, card, page, saved):
+    """Click, edit, save, see it in place: a valid htmx save answers the dashboard's card, an
+    htmx GET or error the form partial; without htmx, the form's own page and a redirect."""
+    membership = gm_membership_or_404(request, campaign_id)
+    context = {"membership": membership, "campaign": membership.campaign}
+    form = form_class(request.POST or None, instance=membership.campaign)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        membership.campaign.bump()
+        if request.htmx:
+            return render(request, f"campaign/dashboard.html#{card}", context)
+        messages.success(request, saved)
+        return redirect(membership.campaign)
+    template, partial = page
     if request.htmx:
-        return render(request, f"{template}#{partial}", context)
-    return render(request, template, context)
+        return render(request, f"{template}#{partial}", {**context, "form": form})
+    return render(request, template, {**context, "form": form})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_edit(request, campaign_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    form = CampaignForm(request.POST or None, instance=membership.campaign)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        membership.campaign.bump()
-        if request.htmx:
-            return render(request, "campaign/dashboard.html#about_card",
-                          {"membership": membership, "campaign": membership.campaign})
-        messages.success(request, "Campaign details saved.")
-        return redirect(membership.campaign)
-    return _card_or_form(request, "campaign/campaign_edit.html", membership, form, "about_form")
+    return _inline_edit(request, campaign_id, CampaignForm, "about_card",
+                        ("campaign/campaign_edit.html", "about_form"), "Campaign details saved.")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def gm_notes_edit(request, campaign_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    form = GmNotesForm(request.POST or None, instance=membership.campaign)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        if request.htmx:
-            return render(request, "campaign/dashboard.html#gm_notes_card",
-                          {"membership": membership, "campaign": membership.campaign})
-        messages.success(request, "GM notes saved.")
-        return redirect(membership.campaign)
-    return _card_or_form(request, "campaign/gm_notes_edit.html", membership, form, "gm_notes_form")
+    return _inline_edit(request, campaign_id, GmNotesForm, "gm_notes_card",
+                        ("campaign/gm_notes_edit.html", "gm_notes_form"), "GM notes saved.")
 
 
 @login_required
