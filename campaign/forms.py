@@ -188,3 +188,9 @@ class MilestoneForm(forms.Form):
 class RecoveryForm(forms.Form):
     amount = forms.TypedChoiceField(label="Stress cleared", coerce=int, initial=1,
                                     choices=[(n, n) for n in (1, 2, 3, 4)])
+
+
+def inline_form_context(form, form_id, form_url, form_title, cancel_url, gm_only=False) -> dict:
+    """What campaign/inline_edit.html#inline_form needs: click a card, edit, save, in place."""
+    return {"form": form, "form_id": form_id, "form_url": form_url, "form_title": form_title,
+            "cancel_url": cancel_url, "gm_only": gm_only}

@@ -7,7 +7,14 @@ from django_htmx.http import trigger_client_event
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, RecoveryForm
+from campaign.forms import (
+    CampaignForm,
+    DialsForm,
+    GmNotesForm,
+    MilestoneForm,
+    RecoveryForm,
+    inline_form_context,
+)
 from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import roll_call
@@ -79,9 +86,9 @@ def dashboard(request, campaign_id):
     })
 
 
-def _inline_edit(request, campaign_id, form_class, card, page, saved):
-    """Click, edit, save, see it in place: a valid htmx save answers the dashboard's card, an
-    htmx GET or error the form partial; without htmx, the form's own page and a redirect."""
+def _inline_edit(request, campaign_id, form_class, card, form_id, title, saved):
+    """A valid htmx save answers the dashboard's card; an htmx GET or an error, the form; without
+    htmx, the form's own page and a redirect."""
     membership = gm_membership_or_404(request, campaign_id)
     context = {"membership": membership, "campaign": membership.campaign}
     form = form_class(request.POST or None, instance=membership.campaign)
@@ -92,24 +99,25 @@ def _inline_edit(request, campaign_id, form_class, card, page, saved):
             return render(request, f"campaign/dashboard.html#{card}", context)
         messages.success(request, saved)
         return redirect(membership.campaign)
-    template, partial = page
-    if request.htmx:
-        return render(request, f"{template}#{partial}", {**context, "form": form})
-    return render(request, template, {**context, "form": form})
+    context.update(inline_form_context(form, form_id, request.path, title,
+                                       membership.campaign.get_absolute_url(),
+                                       gm_only=form_class is GmNotesForm))
+    template = "campaign/inline_edit.html"
+    return render(request, f"{template}#inline_form" if request.htmx else template, context)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_edit(request, campaign_id):
-    return _inline_edit(request, campaign_id, CampaignForm, "about_card",
-                        ("campaign/campaign_edit.html", "about_form"), "Campaign details saved.")
+    return _inline_edit(request, campaign_id, CampaignForm, "about_card", "about",
+                        "About the campaign", "Campaign details saved.")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def gm_notes_edit(request, campaign_id):
-    return _inline_edit(request, campaign_id, GmNotesForm, "gm_notes_card",
-                        ("campaign/gm_notes_edit.html", "gm_notes_form"), "GM notes saved.")
+    return _inline_edit(request, campaign_id, GmNotesForm, "gm_notes_card", "gm-notes",
+                        "GM notes", "GM notes saved.")
 
 
 @login_required

@@ -5,7 +5,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.forms import RecoveryForm, SessionLogForm, SessionNotesForm
+from campaign.forms import RecoveryForm, SessionLogForm, SessionNotesForm, inline_form_context
 from campaign.models import GameSession
 
 TEMPLATE = "campaign/session.html"
@@ -57,7 +57,7 @@ def session_detail(request, campaign_id, session_id):
     return render(request, TEMPLATE, _context(membership, session))
 
 
-def _edit(request, membership, session, form_class, partial):
+def _edit(request, membership, session, form_class, partial, title):
     form = form_class(request.POST or None, instance=session)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -66,10 +66,11 @@ def _edit(request, membership, session, form_class, partial):
             messages.success(request, "Saved.")
             return redirect(session)
         return render(request, f"{TEMPLATE}#{partial}_card", _context(membership, session))
-    if request.htmx:
-        return render(request, f"{TEMPLATE}#{partial}_form", _context(membership, session, form=form))
-    return render(request, "campaign/session_edit.html",
-                  _context(membership, session, form=form, partial=partial))
+    gm_only = form_class is SessionNotesForm
+    context = _context(membership, session, **inline_form_context(
+        form, f"session-{partial}", request.path, title, session.get_absolute_url(), gm_only))
+    template = "campaign/inline_edit.html"
+    return render(request, f"{template}#inline_form" if request.htmx else template, context)
 
 
 @login_required
@@ -77,7 +78,8 @@ def _edit(request, membership, session, form_class, partial):
 def session_log(request, campaign_id, session_id):
     """The session log: everyone at the table reads and writes it."""
     membership = membership_or_404(request, campaign_id)
-    return _edit(request, membership, _session_or_404(membership, session_id), SessionLogForm, "log")
+    return _edit(request, membership, _session_or_404(membership, session_id), SessionLogForm, "log",
+                 "Session log")
 
 
 @login_required
@@ -85,7 +87,7 @@ def session_log(request, campaign_id, session_id):
 def session_notes(request, campaign_id, session_id):
     membership = gm_membership_or_404(request, campaign_id)
     return _edit(request, membership, _session_or_404(membership, session_id), SessionNotesForm,
-                 "notes")
+                 "notes", "GM notes")
 
 
 @login_required
