@@ -13,6 +13,9 @@ def pytest_configure(config):
     }
     # Hashing passwords properly is slow on purpose; tests need not pay for it.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Login throttling is tested on its own (tests/security); elsewhere it would count the
+    # suite's own logins.
+    settings.AXES_ENABLED = False
 
 
 def pytest_collection_modifyitems(items):

@@ -36,19 +36,23 @@ def browser():
 
 @pytest.fixture
 def new_page(browser, live_server, transactional_db):
-    """Open a fresh browser context (its own cookies) at a viewport; closed after the test."""
-    contexts = []
+    """Open a fresh browser context (its own cookies) at a viewport; closed after the test. Any
+    Content-Security-Policy violation a page reports fails the test."""
+    contexts, violations = [], []
 
     def open_page(viewport=DESKTOP):
         context = browser.new_context(viewport=viewport, base_url=live_server.url)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
+        page.on("console", lambda message: violations.append(message.text)
+                if "Content Security Policy" in message.text else None)
         return page
 
     yield open_page
     for context in contexts:
         context.close()
+    assert violations == [], violations
 
 
 @pytest.fixture
