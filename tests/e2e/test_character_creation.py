@@ -28,9 +28,13 @@ def test_a_player_creates_a_character_on_a_phone_and_the_gm_sees_it(new_page, sc
     expect(phone.get_by_test_id("dots-left")).to_have_text("5 dots left")
     phone.get_by_role("button", name="Finish creation").click()
     expect(phone.get_by_text("You have 5 dots left to spend.")).to_be_visible()
+    left = 5
     for action, dots in SPREAD.items():
         if action != "Sneak":
             phone.get_by_role("button", name=f"{action}: set to {dots}").click()
+            left -= dots
+            # each tap redraws the card: wait for it, as a player would, before the next tap
+            expect(phone.get_by_test_id("dots-left")).to_have_text(f"{left} dot{'' if left == 1 else 's'} left")
     expect(phone.get_by_test_id("dots-left")).to_have_text("0 dots left")
     screenshot(phone, "character-creation-spent-phone")
     phone.get_by_role("button", name="Finish creation").click()
