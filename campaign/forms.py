@@ -3,11 +3,28 @@ from datetime import timedelta
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from campaign.models import Campaign, GameSession, Invitation, WorldForce
 from gamerules.charge import MomentumDial
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
 from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra
+
+
+def local_url(request, value) -> str:
+    """A "next" link to follow after a form: a path on this site, or "" (never another site,
+    and never a bare word that redirect() would take for a view's name)."""
+    value = value or ""
+    if value.startswith("/") and url_has_allowed_host_and_scheme(
+            value, {request.get_host()}, require_https=request.is_secure()):
+        return value
+    return ""
+
+
+def posted_text(request, name, limit) -> str:
+    """Free text posted without a form, cleaned as a form would: no NUL character (PostgreSQL
+    cannot store one), surrounding spaces trimmed, at most ``limit`` characters."""
+    return request.POST.get(name, "").replace("\x00", "").strip()[:limit]
 
 
 def whole_number(value) -> int | None:

@@ -1,13 +1,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.actions import Refused
-from campaign.forms import whole_number
+from campaign.forms import local_url, posted_text, whole_number
 from clocks import actions
 from clocks.forms import ClockForm
 from clocks.models import Clock
@@ -95,10 +94,8 @@ def _answer(request, membership, clock_id, error=""):
         return response if error else trigger_client_event(response, "campaignChanged")
     if error:
         messages.error(request, error)
-    back = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
-        return redirect(back)
-    return redirect("clocks", membership.campaign_id)
+    back = local_url(request, request.POST.get("next"))
+    return redirect(back) if back else redirect("clocks", membership.campaign_id)
 
 
 @login_required
@@ -113,7 +110,7 @@ def clock_tick(request, campaign_id, clock_id):
                        f"or set a segment from 0 to {clock.size}.")
     try:
         actions.change_clock(membership, clock_id, amount=amount, to=to,
-                             reason=request.POST.get("reason", "")[:300])
+                             reason=posted_text(request, "reason", 300))
     except Refused as refusal:
         return _answer(request, membership, clock_id, str(refusal))
     return _answer(request, membership, clock_id)

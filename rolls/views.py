@@ -8,7 +8,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.actions import Refused
-from campaign.forms import whole_number
+from campaign.forms import posted_text, whole_number
 from characters.models import Character
 from clocks.models import Clock
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
@@ -233,7 +233,7 @@ def roll_accept(request, campaign_id, roll_id):
 @require_POST
 def roll_resist(request, campaign_id, roll_id):
     def resist(membership):
-        burned, key = whole_number(request.POST.get("burn")), request.POST.get("key", "")[:64]
+        burned, key = whole_number(request.POST.get("burn")), posted_text(request, "key", 64)
         if burned is None or not key:
             raise Refused("Choose how much momentum to burn.")
         actions.resist_consequence(membership, roll_id, burned, key)

@@ -3,10 +3,9 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
-from campaign.forms import SignupForm
+from campaign.forms import SignupForm, local_url
 from campaign.models import Campaign
 
 
@@ -27,9 +26,7 @@ def home(request):
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    next_url = request.POST.get("next") or request.GET.get("next") or ""
-    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
-        next_url = ""
+    next_url = local_url(request, request.POST.get("next") or request.GET.get("next"))
     if request.user.is_authenticated:
         return redirect(next_url or "home")
     form = SignupForm(request.POST or None)

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.forms import MilestoneForm
+from campaign.forms import MilestoneForm, posted_text
 from campaign.models import Campaign
 
 
@@ -100,7 +100,7 @@ def call_for_roll(request, campaign_id):
         return redirect("console", campaign_id)
     else:
         campaign.roll_call = {"character": character.pk, "action": action,
-                              "goal": request.POST.get("goal", "")[:300]}
+                              "goal": posted_text(request, "goal", 300)}
     campaign.save(update_fields=["roll_call"])
     campaign.bump()
     return redirect("console", campaign_id)

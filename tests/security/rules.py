@@ -1,0 +1,56 @@
+"""Who may use each URL of the site, and how to build any of its URLs for the test world."""
+
+import re
+
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+# Who may use each URL: public (anyone), account (anyone logged in), member (every member of
+# the campaign; the action itself may still refuse), owner (the character's player and GMs),
+# gm (GMs only).
+RULES = {
+    "home": "public", "signup": "public", "login": "public", "join": "public",
+    "logout": "public", "ping": "account", "password_change": "account",
+    "password_change_done": "account", "campaigns": "account", "campaign_create": "account",
+    "campaign": "member", "live": "member", "table": "member", "console": "gm",
+    "call_for_roll": "gm",
+    "clocks": "member", "clock_panel": "member", "clock_create": "gm", "clock": "member",
+    "clock_edit": "gm", "clock_tick": "member", "clock_reset": "gm", "clock_archive": "gm",
+    "clock_undo": "gm",
+    "character_create": "member", "character": "member", "character_print": "member",
+    "character_text": "owner", "character_dots": "owner", "character_finish": "owner",
+    "character_momentum": "owner", "character_stress": "owner", "character_back": "owner",
+    "character_talent": "owner", "character_tie": "owner", "character_tie_delete": "owner",
+    "character_clock": "owner", "character_work": "owner",
+    "rolls": "member", "roll_new": "member", "roll_odds": "member", "roll_fortune": "member",
+    "fortune_odds": "member", "roll_determination": "member", "determination_odds": "member",
+    "roll_flashback": "member", "roll": "member", "roll_progress": "member",
+    "roll_consequence": "gm", "roll_accept": "member", "roll_resist": "member",
+    "roll_protect": "member", "roll_setup": "member",
+    "playbooks": "member", "playbook_create": "gm", "playbook_edit": "gm",
+    "campaign_edit": "gm", "gm_notes": "gm", "dials": "gm", "milestone_award": "gm",
+    "recovery": "gm", "members": "member", "member_role": "gm", "member_remove": "gm",
+    "leave": "member", "invitation_create": "gm", "invitation_revoke": "gm",
+    "forces": "member", "force_create": "gm", "force": "member", "force_edit": "gm",
+    "force_reveal": "gm", "force_delete": "gm",
+    "sessions": "member", "session_start": "gm", "session": "member", "session_log": "member",
+    "session_notes": "gm", "session_end": "gm",
+}
+
+def routes() -> dict[str, str]:
+    """Every named URL pattern and its full route, walked from the URL configuration."""
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                yield pattern.name, prefix + str(pattern.pattern)
+    return dict(walk(get_resolver().url_patterns))
+
+
+def url_names():
+    return sorted(routes())
+
+
+def url_for(name, kwargs):
+    needed = re.findall(r"<(?:\w+:)?(\w+)>", routes()[name])
+    return reverse(name, kwargs={key: kwargs[key] for key in needed})
