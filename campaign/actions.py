@@ -85,7 +85,9 @@ def remove_member(actor: Membership, member: Membership) -> None:
     campaign = _locked(actor.campaign)
     if member.is_gm and not _other_gms(member):
         raise Refused("A campaign needs a GM: make someone else GM before leaving.")
-    Character.objects.filter(campaign=campaign, owner=member.user).update(owner=None)
+    for character in Character.objects.select_for_update().filter(campaign=campaign, owner=member.user):
+        character.owner = None
+        character.save(update_fields=["owner"])  # a save, so the sheet's history records it
     member.delete()
     text = (f"{member.user} left the campaign." if actor.pk == member.pk
             else f"{actor.user} removed {member.user} from the campaign.")
@@ -104,9 +106,12 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
         raise Refused(f"Session {number - 1} was just started by someone else.")
     session = GameSession.objects.create(campaign=campaign, number=number)
     momentum = session_start_momentum(campaign.rules)
-    characters = list(campaign.characters.all())
-    changes = [f"{c.name} {c.momentum}→{momentum}" for c in characters if c.momentum != momentum]
-    campaign.characters.update(momentum=momentum)
+    changes = []
+    for character in campaign.characters.select_for_update().order_by("pk"):
+        if character.momentum != momentum:
+            changes.append(f"{character.name} {character.momentum}→{momentum}")
+            character.momentum = momentum
+            character.save(update_fields=["momentum"])  # recorded in the sheet's history
     _log(campaign, gm.user, f"Session {number} started. Momentum resets to {momentum}"
          + (f" ({', '.join(changes)})." if changes else "."))
     return session

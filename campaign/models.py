@@ -9,6 +9,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
+from simple_history.models import HistoricalRecords
 
 from gamerules.charge import RiskWording
 from gamerules.dials import Dials, Ruleset, default_dials
@@ -163,6 +164,7 @@ class WorldForce(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = WorldForceQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-is_player_group", "created_at", "pk"]

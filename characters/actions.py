@@ -2,7 +2,6 @@
 so edits from two devices at once are applied one after the other and neither is lost."""
 
 from django.db import transaction
-from django.db.models import F
 
 from campaign.actions import Refused
 from campaign.models import Event, Membership
@@ -109,13 +108,34 @@ def finish_creation(membership: Membership, character: Character) -> Character:
 @transaction.atomic
 def change_momentum(membership: Membership, character: Character, delta: int) -> Character:
     """Add or spend momentum by hand; what is not there cannot be spent ("Momentum")."""
-    changed = Character.objects.filter(pk=character.pk, momentum__gte=max(0, -delta)).update(
-        momentum=F("momentum") + delta)
-    if not changed:
+    character = _locked(character)
+    if character.momentum + delta < 0:
         raise Refused(f"{character.name} has no momentum left to spend.")
-    character.refresh_from_db(fields=["momentum"])
+    character.momentum += delta
+    character.save(update_fields=["momentum"])
     _log(membership, f"{character.name}'s momentum {character.momentum - delta}→{character.momentum} "
          "(by hand).")
+    return character
+
+
+RESTORABLE = ("name", "concept", "appearance", "condition", "momentum", "stress", "taken_out",
+              "action_dots", "created", "gm_notes", "better_risk_next", "escalated_action",
+              "lost_action")
+
+
+@transaction.atomic
+def restore_character(gm: Membership, character: Character, history_id) -> Character:
+    """Put a sheet back as it was at one of its recorded versions. The restoring is itself a
+    new version, so it can be undone the same way. Ties and talents keep their own history."""
+    character = _locked(character)
+    version = character.history.filter(history_id=history_id).first()
+    if version is None:
+        raise Refused("That version is not in this sheet's history.")
+    for field in RESTORABLE:
+        setattr(character, field, getattr(version, field))
+    character._change_reason = f"Restored to the version of {version.history_date:%b %d, %H:%M:%S}"
+    character.save()
+    _log(gm, f"The GM restored {character.name}'s sheet to an earlier version.", gm_only=True)
     return character
 
 

@@ -4,6 +4,7 @@ and playbooks ("Creating your Character", "Progression", "Making Playbooks")."""
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from gamerules.dials import Attribute, Dials
@@ -68,6 +69,7 @@ class Character(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CharacterQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name", "pk"]
@@ -113,6 +115,7 @@ class Tie(models.Model):
                                          on_delete=models.SET_NULL, related_name="+")
     linked_force = models.ForeignKey("campaign.WorldForce", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="ties")
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
@@ -132,6 +135,7 @@ class Talent(models.Model):
     action = models.CharField(max_length=30, blank=True)
     instead_of = models.CharField(max_length=30, blank=True)
     situation = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["slot"]

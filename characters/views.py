@@ -305,6 +305,45 @@ def character_work(request, campaign_id, character_id, clock_id):
     return answer(request, membership, character, "projects_card")
 
 
+def _changes(version, previous):
+    """What one version changed, field by field, in words."""
+    if previous is None:
+        return [("created", "", "")]
+    delta = version.diff_against(previous, included_fields=actions.RESTORABLE)
+
+    def shown(value):  # 0 is a value; only nothing at all reads as a dash
+        return "—" if value in ("", None, {}) else value
+    return [(change.field.replace("_", " "), shown(change.old), shown(change.new))
+            for change in delta.changes]
+
+
+@login_required
+@require_safe
+def character_history(request, campaign_id, character_id):
+    """Every recorded version of a sheet, with who changed what; GMs only."""
+    membership = gm_membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    versions = list(character.history.select_related("history_user")[:101])
+    rows = [(version, _changes(version, versions[i + 1] if i + 1 < len(versions) else None))
+            for i, version in enumerate(versions[:100])]
+    return render(request, "characters/history.html", {
+        "membership": membership, "campaign": membership.campaign, "character": character,
+        "rows": rows})
+
+
+@login_required
+@require_POST
+def character_restore(request, campaign_id, character_id, history_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    try:
+        actions.restore_character(membership, character, history_id)
+        messages.success(request, f"{character.name}'s sheet is restored.")
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+    return redirect("character_history", campaign_id, character_id)
+
+
 @login_required
 @require_safe
 def playbook_list(request, campaign_id):

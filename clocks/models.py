@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from gamerules.clocks import ClockKind, opposed_start
@@ -72,6 +73,7 @@ class Clock(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     objects = ClockQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["archived", "created_at", "pk"]

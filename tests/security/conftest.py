@@ -38,6 +38,6 @@ def world(table):
         "playbook_id": Playbook.objects.create(campaign=c, name="The Smuggler",
                                                action_dots={"Sneak": 2, "Move": 1}).pk,
         "tie_id": Tie.objects.create(character=ada, text="An old friend").pk,
-        "slot": 1, "field": "concept",
+        "slot": 1, "field": "concept", "history_id": ada.history.first().history_id,
     }
     return table, kwargs

@@ -17,6 +17,7 @@ RULES = {
     "clock_edit": "gm", "clock_tick": "member", "clock_reset": "gm", "clock_archive": "gm",
     "clock_undo": "gm",
     "character_create": "member", "character": "member", "character_print": "member",
+    "character_history": "gm", "character_restore": "gm",
     "character_text": "owner", "character_dots": "owner", "character_finish": "owner",
     "character_momentum": "owner", "character_stress": "owner", "character_back": "owner",
     "character_talent": "owner", "character_tie": "owner", "character_tie_delete": "owner",

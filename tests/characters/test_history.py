@@ -1,0 +1,68 @@
+"""Every change to a sheet, a clock and a force is recorded: who, when, before and after; the GM
+restores a sheet to an earlier version."""
+
+from django.urls import reverse
+
+from clocks.models import Clock
+from tests.characters.conftest import HTMX, fresh, url
+from tests.factories import CharacterFactory
+
+
+def test_a_change_by_hand_is_recorded_with_who_made_it(table, sheet):
+    table.client("player").post(url(table, "character_momentum", sheet), {"delta": 1}, **HTMX)
+    latest = sheet.history.first()
+    assert (latest.momentum, latest.history_user, latest.history_type) == (3, table.player, "~")
+    previous = latest.prev_record
+    assert previous.momentum == 2
+
+
+def test_the_session_start_reset_is_recorded_on_every_sheet(table, sheet):
+    from django.utils import timezone
+    table.session.ended_at = timezone.now()
+    table.session.save()
+    Bo = CharacterFactory(campaign=table.campaign, name="Bo", momentum=5)
+    table.client("gm").post(reverse("session_start", args=[table.campaign.pk]), {"number": 2})
+    assert [h.momentum for h in Bo.history.all()[:2]] == [2, 5]
+    assert Bo.history.first().history_user == table.gm
+
+
+def test_clock_and_force_changes_are_recorded(table):
+    clock = Clock.objects.create(campaign=table.campaign, name="Alert", kind="danger", size=6)
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 2})
+    assert [h.filled for h in clock.history.all()] == [2, 0]
+    table.client("gm").post(reverse("force_reveal", args=[table.campaign.pk, table.hidden_force.pk]),
+                            {"revealed": "1"})
+    latest = table.hidden_force.history.first()
+    assert (latest.revealed, latest.history_user) == (True, table.gm)
+
+
+def test_the_gm_reads_a_sheets_history_and_players_cannot(table, sheet):
+    table.client("player").post(url(table, "character_text", sheet, "condition"), {"value": "Tired", "seen": ""})
+    for _ in range(2):
+        table.client("player").post(url(table, "character_momentum", sheet), {"delta": -1})
+    page = table.client("gm").get(url(table, "character_history", sheet))
+    assert "Condition: — → Tired" in page.text
+    assert "Momentum: 1 → 0" in page.text  # a zero is shown as a zero
+    assert "player1" in page.text
+    assert table.client("player").get(url(table, "character_history", sheet)).status_code == 404
+
+
+def test_the_gm_restores_an_earlier_version_and_the_restoring_is_recorded(table, sheet):
+    client = table.client("player")
+    client.post(url(table, "character_text", sheet, "condition"), {"value": "Tired", "seen": ""})
+    tired = sheet.history.first()
+    client.post(url(table, "character_text", sheet, "condition"), {"value": "Drunk", "seen": "Tired"})
+    client.post(url(table, "character_momentum", sheet), {"delta": -1})
+    assert (fresh(sheet).condition, sheet.momentum) == ("Drunk", 1)
+    table.client("gm").post(url(table, "character_restore", sheet, tired.history_id))
+    assert (fresh(sheet).condition, sheet.momentum) == ("Tired", 2)
+    assert sheet.history.first().history_change_reason.startswith("Restored to the version of")
+    assert table.campaign.events.filter(text__contains="restored Ada's sheet", gm_only=True).exists()
+
+
+def test_a_version_of_another_sheet_cannot_be_restored_onto_this_one(table, sheet):
+    other = CharacterFactory(campaign=table.campaign, name="Bo", condition="Lost")
+    response = table.client("gm").post(url(table, "character_restore", sheet, other.history.first().history_id),
+                                       follow=True)
+    assert "That version is not in this sheet's history." in response.text.replace("&#x27;", "'")
+    assert fresh(sheet).condition == ""
