@@ -16,20 +16,21 @@ def _locked(membership: Membership, clock_id) -> Clock:
 
 def record_change(membership, clock: Clock, target: int, reason: str, undoes=None,
                   roll=None) -> ClockChange | None:
-    """Move a locked clock to ``target`` (kept within 0..size), announce it once when it is
-    decided, and record the change; every way of ticking a clock goes through here."""
+    """Move a locked clock to ``target`` (kept within 0..size), announce it when this change
+    decides it, and record the change; every way of ticking a clock goes through here.
+
+    A change that reaches an end from elsewhere decides the clock, so each filling (or, for an
+    opposed clock, each emptying) is announced once; ticking a full clock announces nothing."""
     result = tick(clock.filled, target - clock.filled, clock.size)
     if result.change == 0:
         return None
     clock.filled = result.filled
-    decided = result.became_full or (clock.is_opposed and result.became_empty)
-    if decided and not clock.announced:
-        clock.announced = True
+    if result.became_full or (clock.is_opposed and result.became_empty):
+        # Only a clock everyone sees announces itself to everyone: for a known-but-hidden one,
+        # being full is exactly what players must not learn.
         Event.objects.create(campaign=clock.campaign, actor=membership.user,
-                             text=_announcement(clock), gm_only=clock.visibility == "gm")
-    elif not clock.is_decided:
-        clock.announced = False  # it can fill again, and will be announced again
-    clock.save(update_fields=["filled", "announced", "updated_at"])
+                             text=_announcement(clock), gm_only=clock.visibility != "all")
+    clock.save(update_fields=["filled", "updated_at"])
     change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
                                         after=result.filled, reason=reason[:300], undoes=undoes,
                                         roll=roll)

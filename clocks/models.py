@@ -67,8 +67,6 @@ class Clock(models.Model):
                                   on_delete=models.SET_NULL, related_name="+",
                                   help_text="A project's last session of work: once per session.")
     archived = models.BooleanField(default=False)
-    announced = models.BooleanField(default=False, editable=False,
-                                    help_text="Its filling (or emptying) has been announced.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -129,12 +129,21 @@ def test_a_filled_clock_announces_itself_once(table, clocks):
 def test_an_opposed_clock_is_decided_at_either_end(table, clocks):
     tick(table, "gm", clocks.known, to=0)
     assert Event.objects.filter(text="Turf War is decided: The gang wins.").exists()
+    tick(table, "gm", clocks.known, to=8)
+    assert Event.objects.filter(text="Turf War is decided: The crew wins.").exists()
 
 
 def test_a_gm_only_clock_announces_only_to_gms(table, clocks):
     tick(table, "gm", clocks.secret, amount=3)
     event = Event.objects.get(text="SECRET-GM-CLOCK is full!")
     assert event.gm_only
+
+
+def test_a_known_but_hidden_clock_announces_its_end_only_to_gms(table, clocks):
+    tick(table, "gm", clocks.known, to=8)
+    assert Event.objects.get(text="Turf War is decided: The crew wins.").gm_only
+    page = table.client("player").get(table.campaign.get_absolute_url()).text
+    assert "Turf War is decided" not in page
 
 
 def test_the_gm_undoes_a_change_and_the_history_keeps_both(table, clocks):
