@@ -59,6 +59,10 @@ def table(results) -> str:
                  f"(html {visit['html']}; " + ", ".join(f"{Path(u).name.split('.')[0]} {b}"
                                                         for u, b in visit["assets"].items()) + ")")
     lines.append("odds(n), microseconds: " + ", ".join(f"{n}: {us:.1f}" for n, us in results["odds_us"].items()))
+    trip = results["round_trip"]
+    lines.append(f"export, import, export: {'the same document' if trip['lossless'] else 'DIFFERENT'} "
+                 f"({trip['rows']} rows, {trip['fields']} fields, {trip['bytes']} bytes; import "
+                 f"{trip['import_seconds']} s)")
     throughput = results.get("throughput") or {}
     if "error" in throughput:
         lines.append(f"throughput: not measured ({throughput['error']})")
@@ -88,7 +92,7 @@ def main(argv=None) -> int:
     from bench.budgets import broken
     from bench.build import LARGE, SMALL, SMOKE, build
     from bench.load import throughput
-    from bench.measure import first_visit_bytes, measure
+    from bench.measure import first_visit_bytes, measure, round_trip
     from gamerules.bench import measure as measure_odds
 
     call_command("migrate", verbosity=0)
@@ -103,7 +107,8 @@ def main(argv=None) -> int:
     results = {"sizes": {"small": SMALL.__dict__, "large": size.__dict__}, "repeat": repeat,
                "timed": True, "database": database.split("://")[0], "cache": "redis" if redis_url else "",
                "pages": {"small": measure(small, repeat), "large": measure(large, repeat)},
-               "first_visit": first_visit_bytes(large), "odds_us": measure_odds()}
+               "first_visit": first_visit_bytes(large), "odds_us": measure_odds(),
+               "round_trip": round_trip(large)}
     if not args.smoke:
         results["throughput"] = (throughput(large, env, seconds=10, connections=32, workers=4)
                                  if database.startswith("postgres") else

@@ -34,6 +34,8 @@ def broken(results: dict) -> list[str]:
     slowest = max(results["odds_us"].values())
     if slowest > ODDS_MAX_MICROSECONDS:
         problems.append(f"odds(n): {slowest:.0f} us (budget {ODDS_MAX_MICROSECONDS:.0f})")
+    if "round_trip" in results and not results["round_trip"]["lossless"]:
+        problems.append("export, import, export: the documents differ")
     throughput = results.get("throughput") or {}
     if "error" in throughput:
         problems.append(f"throughput not measured: {throughput['error']}")

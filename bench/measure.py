@@ -1,6 +1,7 @@
 """Measuring pages in-process: query counts, median times as ratios to a floor, bytes."""
 
 import gzip
+import json
 import re
 import statistics
 import time
@@ -15,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.models import Campaign
+from campaign.transfer import PARTS, export_campaign, import_campaign
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -104,6 +106,23 @@ def measure(built, repeat: int) -> dict:
         figures[page.name]["median_ms"] = round(statistics.median(samples) * 1000, 3)
         figures[page.name]["ratio"] = round(statistics.median(samples) / floor, 2)
     return figures
+
+
+def round_trip(built) -> dict:
+    """Export the campaign, import it as a new one, export that: the two documents must be the
+    same, field for field (only the export time differs)."""
+    first = export_campaign(built.campaign)
+    start = time.perf_counter()
+    copy = import_campaign(json.loads(json.dumps(first)), built.gm)
+    imported = time.perf_counter() - start
+    second = export_campaign(copy)
+    rows = sum(len(first[part.key]) for part in PARTS)
+    fields = sum(len(row) for part in PARTS for row in first[part.key]) + len(first["campaign"])
+    same = {k: v for k, v in first.items() if k != "exported_at"} == {
+        k: v for k, v in second.items() if k != "exported_at"}
+    copy.delete()
+    return {"lossless": same, "rows": rows, "fields": fields, "import_seconds": round(imported, 1),
+            "bytes": len(json.dumps(first))}
 
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')

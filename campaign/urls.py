@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaign.views import accounts, campaigns, forces, members, sessions, table
+from campaign.views import accounts, campaigns, forces, members, sessions, table, transfer
 from characters import views as character_views
 
 C = "c/<int:campaign_id>/"
@@ -19,6 +19,7 @@ urlpatterns = [
     path("join/<str:token>/", members.join, name="join"),
     path("campaigns/", campaigns.campaign_list, name="campaigns"),
     path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),
+    path("campaigns/import/", transfer.campaign_import, name="campaign_import"),
     path(C, campaigns.dashboard, name="campaign"),
     path(C + "live/", campaigns.live, name="live"),
     path(C + "table/", table.table_screen, name="table"),
@@ -31,6 +32,7 @@ urlpatterns = [
     path(C + "playbooks/new/", character_views.playbook_edit, name="playbook_create"),
     path(C + "playbooks/<int:playbook_id>/", character_views.playbook_edit, name="playbook_edit"),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
+    path(C + "export/", transfer.campaign_export, name="campaign_export"),
     path(C + "notes/", campaigns.gm_notes_edit, name="gm_notes"),
     path(C + "dials/", campaigns.dials_edit, name="dials"),
     path(C + "milestones/", campaigns.milestone_award, name="milestone_award"),

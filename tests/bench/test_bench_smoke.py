@@ -5,7 +5,7 @@ import pytest
 
 from bench.budgets import MAX_QUERIES, POLL, broken
 from bench.build import SMALL, SMOKE, build
-from bench.measure import FLOOR, first_visit_bytes, measure
+from bench.measure import FLOOR, first_visit_bytes, measure, round_trip
 from gamerules.bench import measure as measure_odds
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ def results():
     small, large = build("small", SMALL), build("large", SMOKE)
     return {"pages": {"small": measure(small, repeat=2), "large": measure(large, repeat=2)},
             "first_visit": first_visit_bytes(large), "odds_us": measure_odds(repeat=1, number=50),
-            "timed": False}
+            "round_trip": round_trip(large), "timed": False}
 
 
 def test_the_bench_measures_every_page_the_budgets_name(results):
@@ -34,6 +34,11 @@ def test_query_counts_do_not_grow_with_the_campaign_and_stay_within_budget(resul
     assert max(f["queries"] for f in large.values()) <= MAX_QUERIES
     assert large[POLL]["queries"] <= 3
     assert large[POLL]["bytes"] == 0  # 204: nothing rendered
+
+
+def test_the_campaign_survives_export_and_import_whole(results):
+    assert results["round_trip"]["lossless"]
+    assert results["round_trip"]["rows"] > 200
 
 
 def test_the_untimed_budgets_hold(results):

@@ -10,7 +10,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 RULES = {
     "home": "public", "signup": "public", "login": "public", "join": "public",
     "logout": "public", "ping": "account", "password_change": "account",
-    "password_change_done": "account", "campaigns": "account", "campaign_create": "account",
+    "password_change_done": "account", "campaigns": "account", "campaign_create": "account", "campaign_import": "account",
+    "campaign_export": "member",
     "campaign": "member", "live": "member", "table": "member", "console": "gm",
     "call_for_roll": "gm",
     "clocks": "member", "clock_panel": "member", "clock_create": "gm", "clock": "member",

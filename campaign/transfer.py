@@ -1,0 +1,261 @@
+"""A campaign as one versioned JSON document, and back.
+
+Rows refer to each other by their place in the document ("characters" 3), never by database
+ids, so a campaign imports on another instance and export → import → export gives the same
+document. Ids kept inside JSON fields (a roll's momentum, helpers, talents, setup and
+consequence, the roll call) are translated the same way. Users travel as usernames and are
+matched on import. Invitation links belong to the instance that made them and do not travel;
+neither does the history of things since deleted.
+"""
+
+import datetime
+import json
+import secrets
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.actions import Refused
+from campaign.models import Campaign, Event, GameSession, Membership, Milestone, Role, WorldForce
+from characters.models import Character, Playbook, Talent, Tie
+from clocks.models import Clock, ClockChange
+from rolls.models import Roll
+
+FORMAT = "charge-campaign"
+VERSION = 1
+USER = "users"
+
+
+@dataclass(frozen=True)
+class Part:
+    key: str
+    model: type
+    campaign_path: str
+    links: dict = field(default_factory=dict)  # attname → the part (or users) it points into
+    visible: bool = False  # filtered by the viewer's .visible_to() in a player's export
+
+    @property
+    def is_history(self) -> bool:
+        return self.key.endswith("_history")
+
+
+def _history(model):
+    return model.history.model
+
+
+PARTS = [
+    Part("forces", WorldForce, "campaign", visible=True),
+    Part("sessions", GameSession, "campaign"),
+    Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
+    Part("events", Event, "campaign", {"actor_id": USER}, visible=True),
+    Part("playbooks", Playbook, "campaign"),
+    Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks"}),
+    Part("ties", Tie, "character__campaign", {"character_id": "characters",
+                                              "linked_character_id": "characters",
+                                              "linked_force_id": "forces"}),
+    Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
+    Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
+                                       "worked_in_id": "sessions"}, visible=True),
+    Part("rolls", Roll, "campaign", {"session_id": "sessions", "character_id": "characters",
+                                     "rolled_by_id": USER, "parent_id": "rolls"}, visible=True),
+    Part("clock_changes", ClockChange, "clock__campaign",
+         {"clock_id": "clocks", "by_id": USER, "undoes_id": "clock_changes", "roll_id": "rolls"}),
+    Part("memberships", Membership, "campaign", {"user_id": USER}),
+    Part("character_history", _history(Character), "campaign",
+         {"id": "characters", "owner_id": USER, "playbook_id": "playbooks", "history_user_id": USER}),
+    Part("tie_history", _history(Tie), "character__campaign",
+         {"id": "ties", "character_id": "characters", "linked_character_id": "characters",
+          "linked_force_id": "forces", "history_user_id": USER}),
+    Part("talent_history", _history(Talent), "character__campaign",
+         {"id": "talents", "character_id": "characters", "history_user_id": USER}),
+    Part("clock_history", _history(Clock), "campaign",
+         {"id": "clocks", "character_id": "characters", "force_id": "forces",
+          "worked_in_id": "sessions", "history_user_id": USER}),
+    Part("force_history", _history(WorldForce), "campaign", {"id": "forces", "history_user_id": USER}),
+]
+# Links to rows of the same part, set once the whole part exists.
+LATE_LINKS = {"rolls": "parent_id", "clock_changes": "undoes_id"}
+CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "live_version",
+                   "roll_call", "created_at")
+GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
+
+
+class _Encoder(DjangoJSONEncoder):
+    """Django's JSON, but with times to the microsecond (Django's stops at the millisecond),
+    so that nothing is lost on the way."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
+def _columns(part: Part) -> list[str]:
+    # A roll's idempotency key only guards a double submit on the site that made it.
+    names = [f.attname for f in part.model._meta.concrete_fields
+             if f.attname not in ("id", "history_id", "campaign_id", "idempotency_key")]
+    return names + ["id"] if part.is_history else names
+
+
+def _automatic(model) -> list[str]:
+    """Fields a create sets to now, which an import must put back."""
+    return [f.attname for f in model._meta.concrete_fields
+            if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
+
+
+def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dict:
+    """Everything of the campaign; with a player's membership, only what that player may see
+    (no GM notes, no hidden forces, clocks' hidden segments, hidden rolls or history)."""
+    player = viewer is not None and not viewer.is_gm
+    places: dict[str, dict] = {}
+    loaded = []
+    for part in PARTS:
+        if player and part.is_history:
+            continue
+        rows = part.model.objects.filter(**{part.campaign_path: campaign})
+        if player and part.visible:
+            rows = rows.visible_to(viewer)
+        if player and part.key == "clock_changes":
+            rows = rows.filter(clock__visibility="all")
+        key_field = "history_id" if part.is_history else "pk"
+        rows = list(rows.order_by(key_field).values(key_field, *_columns(part)))
+        if not part.is_history:
+            places[part.key] = {row["pk"]: place for place, row in enumerate(rows)}
+        loaded.append((part, rows))
+    user_ids = {row[name] for part, rows in loaded for row in rows
+                for name, target in part.links.items() if target == USER and row[name]}
+    usernames = dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username"))
+
+    def place(key, pk):
+        return None if pk is None else places.get(key, {}).get(pk)
+
+    campaign_data = {name: getattr(campaign, name) for name in CAMPAIGN_FIELDS}
+    campaign_data["roll_call"] = _translate_call(campaign.roll_call, place)
+    if player:
+        campaign_data["gm_notes"] = ""
+    document = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now(),
+                "audience": "player" if player else "gm", "campaign": campaign_data}
+    for part, rows in loaded:
+        out = []
+        for row in rows:
+            row.pop("pk", None)
+            row.pop("history_id", None)
+            for name, target in part.links.items():
+                row[name] = usernames.get(row[name]) if target == USER else place(target, row[name])
+            if part.is_history and row["id"] is None:
+                continue  # the history of something since deleted
+            if part.key == "rolls":
+                _translate_roll(row, place)
+            if player:
+                for name in GM_ONLY_TEXT.get(part.key, ()):
+                    row[name] = ""
+                if part.key == "clocks" and row["visibility"] != "all":
+                    row["filled"], row["notes"] = None, ""
+            out.append(row)
+        document[part.key] = out
+    return json.loads(_Encoder().encode(document))
+
+
+def _translate_call(call, translate):
+    if not call or call.get("character") is None:
+        return dict(call or {})
+    return {**call, "character": translate("characters", call["character"])}
+
+
+def _translate_roll(row, translate, rolls=True):
+    """Translate the ids kept inside a roll's JSON fields (to places, or back to ids). On import
+    the rolls do not exist yet, so a setup's roll is set once they do (``rolls=False``)."""
+    row["momentum"] = {str(translate("characters", int(k))): v
+                       for k, v in (row["momentum"] or {}).items()}
+    choices = dict(row["choices"] or {})
+    for name, key in (("helpers", "characters"), ("talents", "talents")):
+        if name in choices:
+            choices[name] = [translate(key, value) for value in choices[name]]
+    if rolls and choices.get("setup_from") is not None:
+        choices["setup_from"] = translate("rolls", choices["setup_from"])
+    row["choices"] = choices
+    result = dict(row["result"] or {})
+    if "consequence" in result:
+        consequence = dict(result["consequence"])
+        consequence["target"] = translate("characters", consequence.get("target"))
+        consequence["clock"] = translate("clocks", consequence.get("clock"))
+        result["consequence"] = consequence
+    if "progress" in result:
+        result["progress"] = {**result["progress"],
+                              "clock": translate("clocks", result["progress"].get("clock"))}
+    row["result"] = result
+
+
+@transaction.atomic
+def import_campaign(document: dict, importer) -> Campaign:
+    """A new campaign from a document; the importer is its GM. Users are matched by username;
+    a member with no account here is left out, and their characters belong to the campaign."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise Refused("This is not a campaign exported from Charge campaigns.")
+    if document.get("version") != VERSION:
+        raise Refused(f"This file is version {document.get('version')}; this site reads version {VERSION}.")
+    if document.get("audience") != "gm":
+        raise Refused("A player's export holds only part of a campaign; import a GM's export.")
+    names = {row.get(name) for part in PARTS for row in document.get(part.key, [])
+             for name, target in part.links.items() if target == USER}
+    users = {u.username: u.pk for u in get_user_model().objects.filter(username__in=names - {None})}
+    fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS}
+    created_at, call = fields.pop("created_at"), fields.pop("roll_call")
+    campaign = Campaign.objects.create(**fields)
+    ids: dict[str, list[int]] = {}
+
+    def pk(key, place):
+        return None if place is None else ids[key][place]
+
+    for part in PARTS:
+        rows = [dict(row) for row in document.get(part.key, [])]
+        if part.key == "memberships":
+            rows = [row for row in rows if row["user_id"] in users]
+        late = LATE_LINKS.get(part.key)
+        late_places = [row.get(late) for row in rows] if late else []
+        objects = []
+        for row in rows:
+            for name, target in part.links.items():
+                if name == late:
+                    row[name] = None
+                elif target == USER:
+                    row[name] = users.get(row[name])
+                else:
+                    row[name] = pk(target, row[name])
+            if part.key == "rolls":
+                _translate_roll(row, pk, rolls=False)
+                row["idempotency_key"] = f"import-{secrets.token_urlsafe(24)}"
+            if "campaign_id" in {f.attname for f in part.model._meta.concrete_fields}:
+                row["campaign_id"] = campaign.pk
+            objects.append(part.model(**row))
+        created = part.model.objects.bulk_create(objects, batch_size=1000)
+        automatic = _automatic(part.model)
+        for obj, row in zip(created, rows, strict=True):
+            for name in automatic:
+                setattr(obj, name, row[name])
+        changed = automatic + ([late] if late else [])
+        if late:
+            for obj, place in zip(created, late_places, strict=True):
+                setattr(obj, late, None if place is None else created[place].pk)
+        if part.key == "rolls":
+            for obj in created:
+                if obj.choices.get("setup_from") is not None:
+                    obj.choices["setup_from"] = created[obj.choices["setup_from"]].pk
+            changed.append("choices")
+        if changed:
+            part.model.objects.bulk_update(created, changed, batch_size=1000)
+        if not part.is_history:
+            ids[part.key] = [obj.pk for obj in created]
+    campaign.roll_call = _translate_call(call, pk)
+    campaign.save(update_fields=["roll_call"])
+    Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
+    membership, _ = Membership.objects.get_or_create(campaign=campaign, user=importer,
+                                                     defaults={"role": Role.GM})
+    if not membership.is_gm:
+        membership.role = Role.GM
+        membership.save(update_fields=["role"])
+    campaign.refresh_from_db()
+    return campaign

@@ -1,0 +1,49 @@
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_safe
+
+from campaign.access import membership_or_404
+from campaign.actions import Refused
+from campaign.transfer import export_campaign, import_campaign
+
+MAX_IMPORT_BYTES = 50 * 1024 * 1024
+
+
+@login_required
+@require_safe
+def campaign_export(request, campaign_id):
+    """The campaign as one JSON file: everything for a GM, what a player may see for a player."""
+    membership = membership_or_404(request, campaign_id)
+    document = export_campaign(membership.campaign, membership)
+    response = JsonResponse(document, json_dumps_params={"indent": 1})
+    audience = "gm" if membership.is_gm else "player"
+    name = f"{slugify(membership.campaign.name) or 'campaign'}-{audience}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_import(request):
+    """A GM's export from this site or another, as a new campaign whose GM is you."""
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None or upload.size > MAX_IMPORT_BYTES:
+            error = "Choose a campaign file (a .json export, 50 MB at most)."
+        else:
+            try:
+                campaign = import_campaign(json.loads(upload.read()), request.user)
+            except (ValueError, UnicodeDecodeError):
+                error = "That file is not a readable export."
+            except (Refused, KeyError, TypeError) as refusal:
+                error = str(refusal) if isinstance(refusal, Refused) else "That export is incomplete."
+            else:
+                messages.success(request, f"{campaign.name} is imported, with you as its GM.")
+                return redirect(campaign)
+    return render(request, "campaign/import.html", {"error": error}, status=400 if error else 200)
