@@ -88,3 +88,24 @@ def test_enter_in_a_text_field_of_the_last_step_does_not_roll(new_page, monkeypa
     page.get_by_label("Add tension: the consequence the GM offers").press("Enter")
     expect(page.get_by_role("heading", name="Even the odds")).to_be_visible()
     assert not campaign.rolls.exists()
+
+
+def test_the_odds_follow_quick_changes_to_the_latest_choices(new_page):
+    user = UserFactory(username="quick-odds")
+    campaign = make_campaign(user)
+    CharacterFactory(campaign=campaign, owner=user, name="Ada", momentum=4, created=True, action_dots={"Sneak": 2})
+    CharacterFactory(campaign=campaign, name="Bo", momentum=2, created=True)
+    page = new_page(DESKTOP)
+    log_in(page, "quick-odds")
+    page.goto(f"/c/{campaign.pk}/rolls/new/?character=" + str(campaign.characters.get(name="Ada").pk))
+    page.get_by_label("Action*", exact=True).select_option("Sneak")
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("The GM sets the risk and the effect")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_role("heading", name="Even the odds")).to_be_visible()
+    # Three changes in quick succession: the odds end on all three.
+    page.get_by_label("+1d6").check()
+    page.get_by_label("Bo (2 momentum)").check()
+    page.get_by_label("+1 effect").check()
+    expect(page.get_by_role("button", name="Roll 4d6")).to_be_visible()
+    expect(page.locator("#odds")).to_contain_text("costs 4 momentum")
