@@ -77,6 +77,14 @@ def _lock(character_ids) -> dict[int, Character]:
     return {character.pk: character for character in rows}
 
 
+def _lock_own_character(membership: Membership, character_id, refusal: str) -> Character:
+    """The character, locked, if this member may act for it; otherwise the refusal."""
+    character = _lock({character_id}).get(character_id)
+    if character is None or character.campaign_id != membership.campaign_id or not character.editable_by(membership):
+        raise Refused(refusal)
+    return character
+
+
 def _setup_benefit(campaign, roll_id) -> SetupBenefit | None:
     """A teammate's successful setup roll in this campaign, and the benefit its player chose."""
     if not roll_id:
@@ -409,10 +417,7 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
 def make_determination_roll(membership: Membership, character_id: int, burned: int, key: str,
                             note: str = "", rng: random.Random | None = None) -> Roll:
     """A determination roll on its own, against a consequence described in words."""
-    characters = _lock({character_id})
-    character = characters.get(character_id)
-    if character is None or character.campaign_id != membership.campaign_id or not character.editable_by(membership):
-        raise Refused("Roll for your own character.")
+    character = _lock_own_character(membership, character_id, "Roll for your own character.")
     if existing := _existing(membership.campaign, key):
         return existing
     if errors := determination_errors(burned, character.momentum):
@@ -439,10 +444,7 @@ def make_flashback(membership: Membership, character_id: int, cost: int, key: st
     """Pay the GM's price of 0-2 momentum for a flashback that needs no roll, or before its
     fortune roll ("Flashbacks"). A flashback resolved by an action roll is paid in the wizard,
     so that the roll knows momentum was spent on it."""
-    characters = _lock({character_id})
-    character = characters.get(character_id)
-    if character is None or character.campaign_id != membership.campaign_id or not character.editable_by(membership):
-        raise Refused("Call a flashback for your own character.")
+    character = _lock_own_character(membership, character_id, "Call a flashback for your own character.")
     if existing := _existing(membership.campaign, key):
         return existing
     if errors := flashback_errors(cost, character.momentum):
