@@ -1,12 +1,12 @@
 """Writes that touch several models. Each runs in one transaction and first locks the campaign
-row, so two people acting at once (or one double click) are applied one after the other."""
+row, so two people acting at once (or one double click) are applied one after the other. Open
+screens learn of each write by themselves (campaign/live.py)."""
 
 from django.db import transaction
 from django.utils import timezone
 
 from campaign.models import (
     Campaign,
-    Event,
     GameSession,
     Invitation,
     Membership,
@@ -15,20 +15,8 @@ from campaign.models import (
     WorldForce,
 )
 from characters.models import Character
-from gamerules.characters import recover, recovery_errors, session_start_momentum
-
-
-class Refused(Exception):
-    """The action is not allowed; the message says why, in the table's words."""
-
-
-def _locked(campaign: Campaign) -> Campaign:
-    return Campaign.objects.select_for_update().get(pk=campaign.pk)
-
-
-def _log(campaign, actor, text, gm_only=False):
-    Event.objects.create(campaign=campaign, actor=actor, text=text, gm_only=gm_only)
-    campaign.bump()
+from core.refused import Refused
+from gamerules.characters import session_start_momentum
 
 
 @transaction.atomic
@@ -38,7 +26,7 @@ def create_campaign(user, **fields) -> Campaign:
     Membership.objects.create(campaign=campaign, user=user, role=Role.GM)
     WorldForce.objects.create(campaign=campaign, name="The player group", is_player_group=True,
                               kind="organisation", revealed=True)
-    _log(campaign, user, f"{user} created the campaign.")
+    campaign.log(user, f"{user} created the campaign.")
     return campaign
 
 
@@ -57,7 +45,7 @@ def accept_invitation(token: str, user) -> Campaign:
     Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
-    _log(campaign, user, f"{user} joined the campaign.")
+    campaign.log(user, f"{user} joined the campaign.")
     return campaign
 
 
@@ -68,7 +56,7 @@ def _other_gms(membership: Membership) -> bool:
 
 @transaction.atomic
 def set_role(gm: Membership, member: Membership, role: str) -> None:
-    _locked(gm.campaign)
+    Campaign.objects.locked(pk=gm.campaign_id)
     member.refresh_from_db()
     if role not in Role.values:
         raise Refused("Choose GM or player.")
@@ -76,13 +64,13 @@ def set_role(gm: Membership, member: Membership, role: str) -> None:
         raise Refused("A campaign needs a GM: make someone else GM first.")
     member.role = role
     member.save(update_fields=["role"])
-    _log(gm.campaign, gm.user, f"{member.user} is now {member.get_role_display()}.")
+    gm.campaign.log(gm.user, f"{member.user} is now {member.get_role_display()}.")
 
 
 @transaction.atomic
 def remove_member(actor: Membership, member: Membership) -> None:
     """A member leaves, or a GM removes a player. Their characters stay, owned by the campaign."""
-    campaign = _locked(actor.campaign)
+    campaign = Campaign.objects.locked(pk=actor.campaign_id)
     if member.is_gm and not _other_gms(member):
         raise Refused("A campaign needs a GM: make someone else GM before leaving.")
     for character in Character.objects.select_for_update().filter(campaign=campaign, owner=member.user):
@@ -91,17 +79,17 @@ def remove_member(actor: Membership, member: Membership) -> None:
     member.delete()
     text = (f"{member.user} left the campaign." if actor.pk == member.pk
             else f"{actor.user} removed {member.user} from the campaign.")
-    _log(campaign, actor.user, text + " Their characters stay with the campaign.")
+    campaign.log(actor.user, text + " Their characters stay with the campaign.")
 
 
 @transaction.atomic
 def start_session(gm: Membership, expected_number: int) -> GameSession:
     """Start the next session: every character's momentum resets ("Momentum": "You start with
     2 momentum at the beginning of each session"). ``expected_number`` guards a double submit."""
-    campaign = _locked(gm.campaign)
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if campaign.current_session:
         raise Refused(f"{campaign.current_session} is still running: end it first.")
-    number = (campaign.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    number = campaign.next_session_number()
     if number != expected_number:
         raise Refused(f"Session {number - 1} was just started by someone else.")
     session = GameSession.objects.create(campaign=campaign, number=number)
@@ -112,46 +100,43 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
             changes.append(f"{character.name} {character.momentum}→{momentum}")
             character.momentum = momentum
             character.save(update_fields=["momentum"])  # recorded in the sheet's history
-    _log(campaign, gm.user, f"Session {number} started. Momentum resets to {momentum}"
+    campaign.log(gm.user, f"Session {number} started. Momentum resets to {momentum}"
          + (f" ({', '.join(changes)})." if changes else "."))
     return session
 
 
 @transaction.atomic
 def end_session(gm: Membership, session: GameSession) -> None:
-    campaign = _locked(gm.campaign)
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
     session.refresh_from_db()
     if not session.is_running:
         raise Refused(f"{session} has already ended.")
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
-    _log(campaign, gm.user, f"Session {session.number} ended. Players: update your characters' "
+    campaign.log(gm.user, f"Session {session.number} ended. Players: update your characters' "
          "details (concept, appearance, ties) if the session changed them.")
 
 
 @transaction.atomic
 def award_milestone(gm: Membership, note: str, expected_count: int) -> Milestone:
     """Every character gains a talent ("Milestone"). ``expected_count`` guards a double submit."""
-    campaign = _locked(gm.campaign)
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if campaign.milestones.count() != expected_count:
         raise Refused("A milestone was just awarded by someone else; check before awarding another.")
     milestone = Milestone.objects.create(campaign=campaign, session=campaign.current_session,
                                          note=note.strip(), awarded_by=gm.user)
-    _log(campaign, gm.user, f"Milestone{': ' + milestone.note if milestone.note else ''}. "
+    campaign.log(gm.user, f"Milestone{': ' + milestone.note if milestone.note else ''}. "
          "Every character gains a talent.")
     return milestone
 
 
 @transaction.atomic
-def recover_stress(gm: Membership, character: Character, amount: int) -> Character:
-    """The GM clears 1-4 stress when the fiction allows downtime ("Recovery")."""
-    campaign = _locked(gm.campaign)
-    if errors := recovery_errors(amount):
-        raise Refused(errors[0])
-    character = Character.objects.select_for_update().get(pk=character.pk, campaign=campaign)
-    before = character.stress
-    character.stress = recover(before, amount)
-    character.save(update_fields=["stress"])
-    _log(campaign, gm.user, f"{character.name} recovers: stress {before}→{character.stress}. "
-         "Update the condition to match.")
-    return character
+def reveal_force(gm: Membership, force: WorldForce, revealed: bool) -> WorldForce:
+    """Show a force to the players, or hide it again; the player group is always shown."""
+    if force.is_player_group or force.revealed == revealed:
+        return force
+    force.revealed = revealed
+    force.save(update_fields=["revealed"])
+    if revealed:
+        gm.campaign.log(gm.user, f"A force is revealed: {force.name}.")
+    return force

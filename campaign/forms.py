@@ -3,36 +3,11 @@ from datetime import timedelta
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 
 from campaign.models import Campaign, GameSession, Invitation, WorldForce
 from gamerules.charge import MomentumDial
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
 from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra
-
-
-def local_url(request, value) -> str:
-    """A "next" link to follow after a form: a path on this site, or "" (never another site,
-    and never a bare word that redirect() would take for a view's name)."""
-    value = value or ""
-    if value.startswith("/") and url_has_allowed_host_and_scheme(
-            value, {request.get_host()}, require_https=request.is_secure()):
-        return value
-    return ""
-
-
-def posted_text(request, name, limit) -> str:
-    """Free text posted without a form, cleaned as a form would: no NUL character (PostgreSQL
-    cannot store one), surrounding spaces trimmed, at most ``limit`` characters."""
-    return request.POST.get(name, "").replace("\x00", "").strip()[:limit]
-
-
-def whole_number(value) -> int | None:
-    """A posted whole number, or None for anything else (a word, a fraction, nothing)."""
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 class SignupForm(UserCreationForm):
@@ -200,11 +175,6 @@ class SessionNotesForm(forms.ModelForm):
 class MilestoneForm(forms.Form):
     note = forms.CharField(label="What the group achieved", max_length=300, required=False)
     expected_count = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-
-
-class RecoveryForm(forms.Form):
-    amount = forms.TypedChoiceField(label="Stress cleared", coerce=int, initial=1,
-                                    choices=[(n, n) for n in (1, 2, 3, 4)])
 
 
 def inline_form_context(form, form_id, form_url, form_title, cancel_url, gm_only=False) -> dict:

@@ -1,13 +1,27 @@
-"""The campaign's live version, as the poll reads it. With a shared cache (Redis) the poll reads
-the version and the membership from it and touches no database row; every bump and every change
-of membership clears the cache after the transaction commits. Without a shared cache (one local
-memory per process) the database answers, so that no process serves a stale version."""
+"""The campaign's live version, as the poll reads it, and how it moves.
+
+The version moves by itself: every save or delete of a model that an app ``follow``s schedules
+one bump of its campaign for when the transaction commits (one per campaign and transaction,
+however many rows changed), so no view or action has to remember to. Bumping after the commit
+also means a screen never refetches before the change is visible, and the campaign row is never
+locked behind other rows.
+
+With a shared cache (Redis) the poll reads the version and the membership from it and touches
+no database row; every bump and every change of membership clears the cache. Without a shared
+cache (one local memory per process) the database answers, so that no process serves a stale
+version."""
+
+from contextlib import suppress
+from functools import partial
+from operator import attrgetter
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
+from django.db.models.signals import post_delete, post_save
 
-from campaign.models import Membership
+from campaign.models import Campaign, Membership
 
 TTL = 60
 
@@ -45,9 +59,37 @@ def live_version(campaign_id, user_id) -> int | None:
 
 def forget_version(campaign_id):
     if settings.LIVE_VERSION_IN_CACHE:
-        transaction.on_commit(lambda: cache.delete(_version_key(campaign_id)))
+        cache.delete(_version_key(campaign_id))
 
 
 def forget_membership(campaign_id, user_id):
     if settings.LIVE_VERSION_IN_CACHE:
         transaction.on_commit(lambda: cache.delete(_member_key(campaign_id, user_id)))
+
+
+def campaign_changed(campaign_id) -> None:
+    """Bump the campaign's version once the current transaction commits (at once outside one)."""
+    connection = transaction.get_connection()
+    # Django drops the callbacks of a rolled-back savepoint from this list, so a bump found here
+    # will run; looking before adding keeps it to one bump per campaign and transaction.
+    if any(getattr(callback, "campaign_id", None) == campaign_id
+           for _, callback, _ in connection.run_on_commit):
+        return
+    bump = partial(Campaign.bump_version, campaign_id)
+    bump.campaign_id = campaign_id
+    transaction.on_commit(bump)
+
+
+def follow(*models, campaign="campaign_id") -> None:
+    """Every save or delete of these models changes the campaign named by the ``campaign``
+    attribute path (e.g. "character.campaign_id")."""
+    campaign_of = attrgetter(campaign)
+
+    def changed(sender, instance, **kwargs):
+        with suppress(ObjectDoesNotExist):  # deleted with its campaign: no screen to tell
+            campaign_changed(campaign_of(instance))
+
+    for model in models:
+        uid = f"live:{model._meta.label}"
+        post_save.connect(changed, sender=model, weak=False, dispatch_uid=uid)
+        post_delete.connect(changed, sender=model, weak=False, dispatch_uid=uid)

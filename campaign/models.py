@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from simple_history.models import HistoricalRecords
 
+from core.models import LockingQuerySet
 from gamerules.charge import RiskWording
 from gamerules.dials import Dials, Ruleset, default_dials
 
@@ -37,6 +38,8 @@ class Campaign(models.Model):
                                  help_text="The roll the GM calls for: character, action, goal.")
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = LockingQuerySet.as_manager()
+
     def __str__(self):
         return self.name
 
@@ -56,11 +59,20 @@ class Campaign(models.Model):
     def current_session(self):
         return self.sessions.filter(ended_at__isnull=True).first()
 
-    def bump(self):
-        """Tell every open screen that something changed (see "Live updates" in the README)."""
-        Campaign.objects.filter(pk=self.pk).update(live_version=F("live_version") + 1)
+    def next_session_number(self) -> int:
+        return (self.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+
+    @staticmethod
+    def bump_version(campaign_id):
+        """Tell every open screen that something changed. Writes never call this: a committed
+        change of a followed model does (campaign/live.py)."""
+        Campaign.objects.filter(pk=campaign_id).update(live_version=F("live_version") + 1)
         from campaign.live import forget_version  # the live module imports these models
-        forget_version(self.pk)
+        forget_version(campaign_id)
+
+    def log(self, actor, text: str, *, gm_only: bool = False) -> "Event":
+        """A line in the campaign log; GM-only lines are about things players may not see."""
+        return Event.objects.create(campaign=self, actor=actor, text=text, gm_only=gm_only)
 
 
 class Membership(models.Model):

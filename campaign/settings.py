@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "simple_history",
+    "core",
     "campaign",
     "characters",
     "clocks",

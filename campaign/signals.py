@@ -1,12 +1,17 @@
-"""A membership that appears or goes clears the live poll's cached answer for that user."""
+"""A membership that appears or goes clears the live poll's cached answer for that user; the
+campaign's own models change its live version."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from campaign.live import forget_membership
-from campaign.models import Membership
+from campaign import live
+from campaign.models import Campaign, Event, GameSession, Membership, Milestone, WorldForce
 
 
 @receiver([post_save, post_delete], sender=Membership)
 def membership_changed(sender, instance, **kwargs):
-    forget_membership(instance.campaign_id, instance.user_id)
+    live.forget_membership(instance.campaign_id, instance.user_id)
+
+
+live.follow(Membership, WorldForce, Event, GameSession, Milestone)
+live.follow(Campaign, campaign="pk")

@@ -18,10 +18,10 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
 
-from campaign.actions import Refused
 from campaign.models import Campaign, Event, GameSession, Membership, Milestone, Role, WorldForce
 from characters.models import Character, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
+from core.refused import Refused
 from rolls.models import Roll
 
 FORMAT = "charge-campaign"

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from campaign.views import accounts, campaigns, forces, members, sessions, table, transfer
-from characters import views as character_views
+from characters.urls import playbook_patterns
 
 C = "c/<int:campaign_id>/"
 
@@ -28,15 +28,12 @@ urlpatterns = [
     path(C + "clocks/", include("clocks.urls")),
     path(C + "characters/", include("characters.urls")),
     path(C + "rolls/", include("rolls.urls")),
-    path(C + "playbooks/", character_views.playbook_list, name="playbooks"),
-    path(C + "playbooks/new/", character_views.playbook_edit, name="playbook_create"),
-    path(C + "playbooks/<int:playbook_id>/", character_views.playbook_edit, name="playbook_edit"),
+    path(C + "playbooks/", include(playbook_patterns)),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "export/", transfer.campaign_export, name="campaign_export"),
     path(C + "notes/", campaigns.gm_notes_edit, name="gm_notes"),
     path(C + "dials/", campaigns.dials_edit, name="dials"),
     path(C + "milestones/", campaigns.milestone_award, name="milestone_award"),
-    path(C + "characters/<int:character_id>/recover/", campaigns.recovery, name="recovery"),
     path(C + "members/", members.members, name="members"),
     path(C + "members/<int:member_id>/role/", members.member_role, name="member_role"),
     path(C + "members/<int:member_id>/remove/", members.member_remove, name="member_remove"),

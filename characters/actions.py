@@ -3,12 +3,18 @@ so edits from two devices at once are applied one after the other and neither is
 
 from django.db import transaction
 
-from campaign.actions import Refused
-from campaign.models import Event, Membership
+from campaign.models import Campaign, Membership
 from characters.models import Character, Playbook, Talent, Tie, slot_kind
 from clocks.actions import record_change
 from clocks.models import Clock, WhoMayTick
-from gamerules.characters import creation_errors, rating_errors, take_stress
+from core.refused import Refused
+from gamerules.characters import (
+    creation_errors,
+    rating_errors,
+    recover,
+    recovery_errors,
+    take_stress,
+)
 from gamerules.charge import Effect
 from gamerules.clocks import progress_ticks
 from gamerules.dials import Extra
@@ -19,14 +25,11 @@ TEXT_FIELDS = ("name", "concept", "appearance", "condition", "gm_notes")
 
 
 def _locked(character: Character) -> Character:
-    return (Character.objects.select_for_update(of=("self",)).select_related("campaign", "playbook")
-            .get(pk=character.pk))
+    return Character.objects.select_related("campaign", "playbook").locked(pk=character.pk)
 
 
 def _log(membership: Membership, text: str, gm_only=False):
-    Event.objects.create(campaign=membership.campaign, actor=membership.user, text=text,
-                         gm_only=gm_only)
-    membership.campaign.bump()
+    membership.campaign.log(membership.user, text, gm_only=gm_only)
 
 
 @transaction.atomic
@@ -55,7 +58,6 @@ def set_text(membership: Membership, character: Character, field: str, value: st
                       "below yours: merge them and save again.")
     setattr(character, field, value.strip())
     character.save(update_fields=[field])
-    membership.campaign.bump()
     return character
 
 
@@ -88,9 +90,7 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
     character.save(update_fields=["action_dots"])
     if character.created:
         _log(membership, f"GM override: {character.name}'s {action} {before}→{dots}.")
-    else:
-        membership.campaign.bump()
-    return character
+        return character
 
 
 @transaction.atomic
@@ -210,7 +210,6 @@ def add_tie(membership: Membership, character: Character, text: str, linked_char
             linked_force=None) -> Tie:
     tie = Tie.objects.create(character=character, text=text.strip(),
                              linked_character=linked_character, linked_force=linked_force)
-    membership.campaign.bump()
     return tie
 
 
@@ -230,8 +229,8 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
 def work_on_project(membership: Membership, character: Character, clock_id, effect: Effect) -> Clock:
     """Once per session, a character may work on a long-term project; it progresses by the
     effect of the roll ("Long-term Projects")."""
-    clock = Clock.objects.select_for_update(of=("self",)).select_related("campaign").get(
-        pk=clock_id, character=character, kind="project")
+    clock = Clock.objects.select_related("campaign").locked(pk=clock_id, character=character,
+                                                            kind="project")
     session = character.campaign.current_session
     if session is None:
         raise Refused("Projects are worked on during a session: none is running.")
@@ -244,3 +243,18 @@ def work_on_project(membership: Membership, character: Character, clock_id, effe
     clock.save(update_fields=["worked_in"])
     _log(membership, f"{character.name} worked on {clock.name}: {before}→{clock.filled}.")
     return clock
+
+
+@transaction.atomic
+def recover_stress(gm: Membership, character: Character, amount: int) -> Character:
+    """The GM clears 1-4 stress when the fiction allows downtime ("Recovery")."""
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    if errors := recovery_errors(amount):
+        raise Refused(errors[0])
+    character = Character.objects.locked(pk=character.pk, campaign=campaign)
+    before = character.stress
+    character.stress = recover(before, amount)
+    character.save(update_fields=["stress"])
+    campaign.log(gm.user, f"{character.name} recovers: stress {before}→{character.stress}. "
+                 "Update the condition to match.")
+    return character

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class CharactersConfig(AppConfig):
     name = "characters"
     verbose_name = "Characters"
+
+    def ready(self):
+        from campaign import live
+        from characters.models import Character, Talent, Tie
+
+        live.follow(Character)
+        live.follow(Tie, Talent, campaign="character.campaign_id")

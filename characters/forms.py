@@ -3,6 +3,7 @@ from django import forms
 from characters.models import Character, Playbook, slot_kind
 from gamerules.charge import Effect
 from gamerules.progression import SITUATIONAL_CHOICES, TalentKind
+from gamerules.readings import RECOVERY_RANGE
 
 
 class NewCharacterForm(forms.Form):
@@ -151,3 +152,8 @@ class PlaybookForm(forms.ModelForm):
         self.instance.action_dots = self.cleaned_data["dots"]
         self.instance.talents = self.cleaned_data["talent_lines"]
         return super().save(commit)
+
+
+class RecoveryForm(forms.Form):
+    amount = forms.TypedChoiceField(label="Stress cleared", coerce=int, initial=1,
+                                    choices=[(n, n) for n in RECOVERY_RANGE])

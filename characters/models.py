@@ -7,6 +7,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
+from core.models import LockingQuerySet
 from gamerules.dials import Attribute, Dials
 from gamerules.progression import TALENT_LINE, TalentKind
 from gamerules.progression import Talent as RulesTalent
@@ -33,7 +34,7 @@ class Playbook(models.Model):
         return self.name
 
 
-class CharacterQuerySet(models.QuerySet):
+class CharacterQuerySet(LockingQuerySet):
     def editable_by(self, membership: Membership):
         """GMs edit every sheet; a player edits their own."""
         if membership.is_gm:

@@ -22,4 +22,11 @@ urlpatterns = [
     path("<int:character_id>/clocks/", views.character_clock, name="character_clock"),
     path("<int:character_id>/clocks/<int:clock_id>/work/", views.character_work,
          name="character_work"),
+    path("<int:character_id>/recover/", views.character_recovery, name="recovery"),
+]
+
+playbook_patterns = [
+    path("", views.playbook_list, name="playbooks"),
+    path("new/", views.playbook_edit, name="playbook_create"),
+    path("<int:playbook_id>/", views.playbook_edit, name="playbook_edit"),
 ]

@@ -4,15 +4,15 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRefresh, retarget, trigger_client_event
+from django_htmx.http import HttpResponseClientRefresh, retarget
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.actions import Refused
 from characters import actions
 from characters.forms import (
     NewCharacterForm,
     PlaybookForm,
     ProjectForm,
+    RecoveryForm,
     TalentForm,
     TextFieldForm,
     TieForm,
@@ -20,13 +20,16 @@ from characters.forms import (
 )
 from characters.models import Character, Playbook, Talent, slot_kind
 from clocks.models import Clock
+from core.htmx import answer, changed, page
+from core.refused import Refused
 from gamerules.charge import Effect
 from gamerules.dials import Extra
 from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
 
 SHEET = "characters/sheet.html"
-PANELS = ("vitals", "actions_card", "talents_card", "ties_card", "projects_card")
+PANELS = dict.fromkeys(("vitals", "actions_card", "talents_card", "ties_card", "projects_card"),
+                       SHEET)
 
 
 def character_or_404(membership, character_id) -> Character:
@@ -72,15 +75,10 @@ def sheet_context(membership, character, **extra):
     }
 
 
-def answer(request, membership, character, panel, error="", **extra):
-    """htmx: the panel that changed (with the refusal, if any); otherwise the whole sheet."""
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        return redirect(character)
-    response = render(request, f"{SHEET}#{panel}",
-                      sheet_context(membership, character, error=error, **extra))
-    return response if error else trigger_client_event(response, "campaignChanged")
+def sheet_answer(request, membership, character, panel, error="", **extra):
+    """After a change to the sheet: the panel that changed, or the whole sheet without htmx."""
+    return answer(request, f"{SHEET}#{panel}",
+                  lambda: sheet_context(membership, character, **extra), character, error)
 
 
 @login_required
@@ -88,10 +86,7 @@ def answer(request, membership, character, panel, error="", **extra):
 def character_sheet(request, campaign_id, character_id):
     membership = membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
-    panel = request.GET.get("panel")
-    if request.htmx and panel in PANELS:
-        return render(request, f"{SHEET}#{panel}", sheet_context(membership, character))
-    return render(request, SHEET, sheet_context(membership, character))
+    return page(request, SHEET, sheet_context(membership, character), PANELS)
 
 
 @login_required
@@ -138,9 +133,8 @@ def character_text(request, campaign_id, character_id, field):
         else:
             if not request.htmx:
                 return redirect(character)
-            return trigger_client_event(render(request, f"{SHEET}#text_field", sheet_context(
-                membership, character, field=field, current=getattr(character, field))),
-                "campaignChanged")
+            return changed(render(request, f"{SHEET}#text_field", sheet_context(
+                membership, character, field=field, current=getattr(character, field))))
     template = f"{SHEET}#text_form" if request.htmx else "characters/text_edit.html"
     return render(request, template, sheet_context(membership, character, **context))
 
@@ -154,11 +148,11 @@ def character_dots(request, campaign_id, character_id):
         dots = int(request.POST.get("dots", ""))
         actions.set_dots(membership, character, request.POST.get("action", ""), dots)
     except ValueError:
-        return answer(request, membership, character, "actions_card", "Choose a number of dots.")
+        return sheet_answer(request, membership, character, "actions_card", "Choose a number of dots.")
     except Refused as refusal:
-        return answer(request, membership, character, "actions_card", str(refusal))
+        return sheet_answer(request, membership, character, "actions_card", str(refusal))
     character.refresh_from_db()
-    return answer(request, membership, character, "actions_card")
+    return sheet_answer(request, membership, character, "actions_card")
 
 
 @login_required
@@ -169,7 +163,7 @@ def character_finish(request, campaign_id, character_id):
     try:
         actions.finish_creation(membership, character)
     except Refused as refusal:
-        return answer(request, membership, character, "actions_card", str(refusal))
+        return sheet_answer(request, membership, character, "actions_card", str(refusal))
     messages.success(request, f"{character.name} is ready to play.")
     if request.htmx:  # the whole sheet changes shape once creation is done
         return HttpResponseClientRefresh()
@@ -182,12 +176,12 @@ def _one_step(request, campaign_id, character_id, change, refusal):
     character = editable_character_or_404(membership, character_id)
     delta = {"1": 1, "-1": -1}.get(request.POST.get("delta", ""))
     if delta is None:
-        return answer(request, membership, character, "vitals", refusal)
+        return sheet_answer(request, membership, character, "vitals", refusal)
     try:
         character = change(membership, character, delta)
     except Refused as refused:
-        return answer(request, membership, character, "vitals", str(refused))
-    return answer(request, membership, character, "vitals")
+        return sheet_answer(request, membership, character, "vitals", str(refused))
+    return sheet_answer(request, membership, character, "vitals")
 
 
 @login_required
@@ -209,7 +203,7 @@ def character_stress(request, campaign_id, character_id):
 def character_back(request, campaign_id, character_id):
     membership = membership_or_404(request, campaign_id)
     character = actions.back_in_action(membership, editable_character_or_404(membership, character_id))
-    return answer(request, membership, character, "vitals")
+    return sheet_answer(request, membership, character, "vitals")
 
 
 @login_required
@@ -237,7 +231,7 @@ def character_talent(request, campaign_id, character_id, slot):
         except Refused as refusal:
             error = str(refusal)
         else:
-            return answer(request, membership, character, "talents_card")
+            return sheet_answer(request, membership, character, "talents_card")
     context = sheet_context(membership, character, form=form, slot=slot, error=error,
                             slot_label=slot_kind(slot).label(membership.campaign.wording))
     if request.htmx:  # the form, back in its own slot of the line
@@ -258,11 +252,11 @@ def character_tie(request, campaign_id, character_id):
             return render(request, f"{SHEET}#tie_form", context)
         return render(request, "characters/tie_edit.html", context)
     if not form.is_valid():
-        return answer(request, membership, character, "ties_card",
+        return sheet_answer(request, membership, character, "ties_card",
                       "Write who the character is tied to, and how (300 characters at most).",
                       tie_form=form)
     actions.add_tie(membership, character, form.cleaned_data["text"], **form.links())
-    return answer(request, membership, character, "ties_card")
+    return sheet_answer(request, membership, character, "ties_card")
 
 
 @login_required
@@ -271,8 +265,7 @@ def character_tie_delete(request, campaign_id, character_id, tie_id):
     membership = membership_or_404(request, campaign_id)
     character = editable_character_or_404(membership, character_id)
     get_object_or_404(character.ties, pk=tie_id).delete()
-    membership.campaign.bump()
-    return answer(request, membership, character, "ties_card")
+    return sheet_answer(request, membership, character, "ties_card")
 
 
 @login_required
@@ -282,11 +275,11 @@ def character_clock(request, campaign_id, character_id):
     character = editable_character_or_404(membership, character_id)
     form = ProjectForm(request.POST, campaign=membership.campaign, gm=membership.is_gm)
     if not form.is_valid():
-        return answer(request, membership, character, "projects_card",
+        return sheet_answer(request, membership, character, "projects_card",
                       "Name the project and choose its size from the campaign's clock sizes.",
                       project_form=form)
     actions.add_clock(membership, character, **form.cleaned_data)
-    return answer(request, membership, character, "projects_card")
+    return sheet_answer(request, membership, character, "projects_card")
 
 
 @login_required
@@ -297,12 +290,12 @@ def character_work(request, campaign_id, character_id, clock_id):
     get_object_or_404(Clock.objects.visible_to(membership), pk=clock_id, character=character)
     form = WorkForm(request.POST)
     if not form.is_valid():
-        return answer(request, membership, character, "projects_card", "Choose the effect of the roll.")
+        return sheet_answer(request, membership, character, "projects_card", "Choose the effect of the roll.")
     try:
         actions.work_on_project(membership, character, clock_id, Effect(form.cleaned_data["effect"]))
     except Refused as refusal:
-        return answer(request, membership, character, "projects_card", str(refusal))
-    return answer(request, membership, character, "projects_card")
+        return sheet_answer(request, membership, character, "projects_card", str(refusal))
+    return sheet_answer(request, membership, character, "projects_card")
 
 
 def _changes(version, previous):
@@ -342,6 +335,24 @@ def character_restore(request, campaign_id, character_id, history_id):
     except Refused as refusal:
         messages.error(request, str(refusal))
     return redirect("character_history", campaign_id, character_id)
+
+
+@login_required
+@require_POST
+def character_recovery(request, campaign_id, character_id):
+    """The GM clears stress after downtime; from the dashboard or the session page."""
+    membership = gm_membership_or_404(request, campaign_id)
+    character = membership.campaign.characters.filter(pk=character_id).first()
+    form = RecoveryForm(request.POST)
+    if character is None or not form.is_valid():
+        messages.error(request, "Choose a character and clear 1 to 4 stress; nothing changed.")
+        return redirect(membership.campaign)
+    try:
+        character = actions.recover_stress(membership, character, form.cleaned_data["amount"])
+        messages.success(request, f"{character.name} now has {character.stress} stress.")
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+    return redirect(membership.campaign)
 
 
 @login_required

@@ -3,15 +3,15 @@ both count, and records who, when, from, to and why."""
 
 from django.db import transaction
 
-from campaign.actions import Refused
-from campaign.models import Event, Membership
+from campaign.models import Membership
 from clocks.models import Clock, ClockChange
+from core.refused import Refused
 from gamerules.clocks import tick
 
 
 def _locked(membership: Membership, clock_id) -> Clock:
-    return (Clock.objects.select_for_update(of=("self",)).select_related("character", "campaign")
-            .get(pk=clock_id, campaign=membership.campaign))
+    return Clock.objects.select_related("character", "campaign").locked(
+        pk=clock_id, campaign=membership.campaign)
 
 
 def record_change(membership, clock: Clock, target: int, reason: str, undoes=None,
@@ -28,13 +28,12 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
     if result.became_full or (clock.is_opposed and result.became_empty):
         # Only a clock everyone sees announces itself to everyone: for a known-but-hidden one,
         # being full is exactly what players must not learn.
-        Event.objects.create(campaign=clock.campaign, actor=membership.user,
-                             text=_announcement(clock), gm_only=clock.visibility != "all")
+        clock.campaign.log(membership.user, _announcement(clock),
+                           gm_only=clock.visibility != "all")
     clock.save(update_fields=["filled", "updated_at"])
     change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
                                         after=result.filled, reason=reason[:300], undoes=undoes,
                                         roll=roll)
-    clock.campaign.bump()
     return change
 
 
@@ -83,7 +82,5 @@ def create_clock(membership: Membership, clock: Clock) -> Clock:
     clock.filled = clock.starting_fill()
     clock.save()
     if clock.visibility != "gm":
-        Event.objects.create(campaign=clock.campaign, actor=membership.user,
-                             text=f"New clock: {clock.name} ({clock.size} segments).")
-    clock.campaign.bump()
+        clock.campaign.log(membership.user, f"New clock: {clock.name} ({clock.size} segments).")
     return clock

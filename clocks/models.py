@@ -6,6 +6,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
+from core.models import LockingQuerySet
 from gamerules.clocks import ClockKind, opposed_start
 
 KIND_CHOICES = [(kind.value, kind.label) for kind in ClockKind if kind is not ClockKind.STRESS]
@@ -23,7 +24,7 @@ class WhoMayTick(models.TextChoices):
     MEMBERS = "members", "Every member"
 
 
-class ClockQuerySet(models.QuerySet):
+class ClockQuerySet(LockingQuerySet):
     def visible_to(self, membership: Membership):
         """GMs see every clock; players never see a GM-only one."""
         if membership.is_gm:

@@ -1,15 +1,17 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import trigger_client_event
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.actions import Refused
-from campaign.forms import local_url, posted_text, whole_number
 from clocks import actions
 from clocks.forms import ClockForm
 from clocks.models import Clock
+from core.htmx import answer
+from core.posted import local_url, posted_text, whole_number
+from core.refused import Refused
+from gamerules.clocks import EXTENDED_CLOCK_SIZES
 
 TEMPLATE = "clocks/clocks.html"
 
@@ -76,7 +78,6 @@ def clock_edit(request, campaign_id, clock_id):
     form = ClockForm(request.POST or None, instance=clock, campaign=membership.campaign)
     if request.method == "POST" and form.is_valid():
         form.save()
-        membership.campaign.bump()
         messages.success(request, f"{clock.name} saved.")
         return redirect(clock)
     return render(request, "clocks/clock_form.html", {
@@ -84,18 +85,12 @@ def clock_edit(request, campaign_id, clock_id):
 
 
 def _answer(request, membership, clock_id, error=""):
-    """htmx: the card (with the refusal, if any), and tell the page the campaign changed.
-    Without htmx: back where the form was, with the refusal as a message."""
-    if request.htmx:
+    """htmx: the clock's card; without htmx, back where the form was (or the clocks page)."""
+    def card():
         clock = clock_for_view_or_404(membership, clock_id)
-        response = render(request, f"{TEMPLATE}#clock_card", {
-            "membership": membership, "campaign": membership.campaign, "clock": clock,
-            "error": error})
-        return response if error else trigger_client_event(response, "campaignChanged")
-    if error:
-        messages.error(request, error)
-    back = local_url(request, request.POST.get("next"))
-    return redirect(back) if back else redirect("clocks", membership.campaign_id)
+        return {"membership": membership, "campaign": membership.campaign, "clock": clock}
+    back = local_url(request, request.POST.get("next")) or reverse("clocks", args=[membership.campaign_id])
+    return answer(request, f"{TEMPLATE}#clock_card", card, back, error)
 
 
 @login_required
@@ -105,7 +100,7 @@ def clock_tick(request, campaign_id, clock_id):
     membership = membership_or_404(request, campaign_id)
     clock = clock_for_view_or_404(membership, clock_id)
     amount, to = whole_number(request.POST.get("amount")), whole_number(request.POST.get("to"))
-    if (amount is None) == (to is None) or abs(amount or 0) > 12 or not 0 <= (to or 0) <= clock.size:
+    if (amount is None) == (to is None) or abs(amount or 0) > max(EXTENDED_CLOCK_SIZES) or not 0 <= (to or 0) <= clock.size:
         return _answer(request, membership, clock_id, "Tick by a whole number of segments, "
                        f"or set a segment from 0 to {clock.size}.")
     try:
@@ -144,7 +139,6 @@ def clock_archive(request, campaign_id, clock_id):
     clock = clock_for_view_or_404(membership, clock_id)
     clock.archived = request.POST.get("archived") == "1"
     clock.save(update_fields=["archived"])
-    membership.campaign.bump()
     if not request.htmx:
         messages.success(request, f"{clock.name} {'archived' if clock.archived else 'restored'}.")
     return _answer(request, membership, clock_id)

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
-from campaign.actions import Refused
 from campaign.models import Membership
 from characters.models import Character
 from clocks.actions import record_change
 from clocks.models import Clock, ClockChange
+from core.refused import Refused
 from gamerules.action_roll import (
     ActionRollChoices,
     ActionRollPlan,
@@ -206,13 +206,11 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     if campaign.roll_call.get("character") == roller.pk:
         campaign.roll_call = {}
         campaign.save(update_fields=["roll_call"])
-    campaign.bump()
     return roll
 
 
 def _locked_roll(membership: Membership, roll_id) -> Roll:
-    return Roll.objects.select_for_update(of=("self",)).select_related("character").get(
-        pk=roll_id, campaign=membership.campaign)
+    return Roll.objects.select_related("character").locked(pk=roll_id, campaign=membership.campaign)
 
 
 def _may_settle(membership: Membership, roll: Roll) -> bool:
@@ -240,7 +238,6 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
                            roll=roll)
     roll.result = {**roll.result, "progress": {"clock": clock.pk, "name": clock.name, "ticks": roll.effect}}
     roll.save(update_fields=["result"])
-    membership.campaign.bump()
     return change
 
 
@@ -273,7 +270,6 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
         "kind": kind.value, "rating": roll.consequence_rating, "target": target_id,
         "clock": clock_id if kind is ConsequenceKind.COMPLICATION else None, "status": "pending"}}
     roll.save(update_fields=["result"])
-    gm.campaign.bump()
     return roll
 
 
@@ -298,7 +294,6 @@ def protect(membership: Membership, roll_id, protector_id: int) -> Roll:
     roll.result = {**roll.result, "consequence": {**consequence, "target": protector.pk,
                                                   "protected_by": protector.name}}
     roll.save(update_fields=["result"])
-    membership.campaign.bump()
     return roll
 
 
@@ -350,8 +345,7 @@ def _apply(membership, roll: Roll, consequence: dict, target: Character, outcome
             target.taken_out = target.taken_out or result.taken_out
             applied["stress"] = [before, target.stress, result.taken_out]
         if left.danger_ticks and consequence.get("clock"):
-            clock = Clock.objects.select_for_update(of=("self",)).select_related("campaign").get(
-                pk=consequence["clock"])
+            clock = Clock.objects.select_related("campaign").locked(pk=consequence["clock"])
             record_change(membership, clock, clock.filled + left.danger_ticks,
                           f"{_who(roll)}'s {roll.action} roll: complication", roll=roll)
         if left.effect_reduction and roll.effect:
@@ -366,7 +360,6 @@ def _apply(membership, roll: Roll, consequence: dict, target: Character, outcome
                                "better_risk_next"])
     roll.result = {**roll.result, "consequence": applied}
     roll.save(update_fields=["result", "effect"])
-    membership.campaign.bump()
     return roll
 
 
@@ -380,7 +373,6 @@ def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit)
         raise Refused("The setup's player chooses the benefit.")
     roll.result = {**roll.result, "setup_benefit": benefit.value}
     roll.save(update_fields=["result"])
-    membership.campaign.bump()
     return roll
 
 
@@ -409,7 +401,6 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
                    rolled_by=membership.user, kind=RollKind.FORTUNE, goal=label[:300], pool_size=pool,
                    dice_sources=sources, dice=dice, outcome=first.outcome.value, hidden=hidden,
                    result=result)
-    membership.campaign.bump()
     return roll
 
 
@@ -434,7 +425,6 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
                    dice=list(pool.dice), outcome=pool.outcome.value,
                    momentum={str(character.pk): [before, character.momentum]},
                    result={"resistance": resistance(pool.outcome).value})
-    membership.campaign.bump()
     return roll
 
 
@@ -456,5 +446,4 @@ def make_flashback(membership: Membership, character_id: int, cost: int, key: st
                    character=character, rolled_by=membership.user, kind=RollKind.FLASHBACK,
                    goal=note[:300], momentum={str(character.pk): [before, character.momentum]},
                    choices={"flashback_cost": cost})
-    membership.campaign.bump()
     return roll

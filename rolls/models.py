@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 
 from campaign.models import Membership
+from core.models import LockingQuerySet
 from gamerules.charge import Effect, Outcome, Risk
 
 
@@ -17,7 +18,7 @@ class RollKind(models.TextChoices):
     FLASHBACK = "flashback", "Flashback"
 
 
-class RollQuerySet(models.QuerySet):
+class RollQuerySet(LockingQuerySet):
     def visible_to(self, membership: Membership):
         """Hidden rolls (the GM's secret fortune rolls) are for GMs only."""
         return self if membership.is_gm else self.filter(hidden=False)

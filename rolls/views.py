@@ -4,13 +4,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.actions import Refused
-from campaign.forms import posted_text, whole_number
 from characters.models import Character
 from clocks.models import Clock
+from core.htmx import answer
+from core.posted import posted_text, whole_number
+from core.refused import Refused
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
 from gamerules.consequences import ConsequenceKind, Resistance
@@ -178,13 +179,8 @@ def roll_detail(request, campaign_id, roll_id):
 
 def _settled(request, membership, roll_id, error=""):
     roll = roll_or_404(membership, roll_id)
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        return redirect(roll)
-    response = render(request, "rolls/roll.html#roll_result",
-                      {**_detail_context(membership, roll), "error": error})
-    return response if error else trigger_client_event(response, "campaignChanged")
+    return answer(request, "rolls/roll.html#roll_result", lambda: _detail_context(membership, roll),
+                  roll, error)
 
 
 def _apply(request, campaign_id, roll_id, act, gm_only=False):

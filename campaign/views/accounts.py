@@ -5,8 +5,9 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
-from campaign.forms import SignupForm, local_url
+from campaign.forms import SignupForm
 from campaign.models import Campaign
+from core.posted import local_url
 
 
 @login_required

@@ -3,26 +3,22 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import trigger_client_event
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.forms import (
-    CampaignForm,
-    DialsForm,
-    GmNotesForm,
-    MilestoneForm,
-    RecoveryForm,
-    inline_form_context,
-)
+from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, inline_form_context
 from campaign.live import live_version
 from campaign.models import Campaign
-from campaign.views.table import roll_call
+from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN, TABLE, roll_call
+from characters.forms import RecoveryForm
+from core.htmx import changed, page
+from core.refused import Refused
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
 
-DASHBOARD_PANELS = ("events_panel", "characters_panel", "rolls_panel")
-DASHBOARD_CLOCKS = 6
+DASHBOARD = "campaign/dashboard.html"
+PANELS = {"events_panel": DASHBOARD, "characters_panel": DASHBOARD, "rolls_panel": DASHBOARD,
+          "roll_call": TABLE}
 
 
 @login_required
@@ -55,7 +51,7 @@ def live(request, campaign_id):
         return HttpResponse(status=204)
     response = render(request, "campaign/layout.html#live_poller",
                       {"campaign": {"pk": campaign_id, "live_version": version}})
-    return trigger_client_event(response, "campaignChanged")
+    return changed(response)
 
 
 @login_required
@@ -64,26 +60,20 @@ def dashboard(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign
     milestones = campaign.milestones.count()
-    panel = request.GET.get("panel")
-    template = "campaign/dashboard.html"
-    if request.htmx and panel in DASHBOARD_PANELS:
-        template += f"#{panel}"  # a live panel refreshing itself
-    elif request.htmx and panel == "roll_call":
-        template = "campaign/table.html#roll_call"
-    return render(request, template, {
+    return page(request, DASHBOARD, {
         "membership": membership, "campaign": campaign,
         "forces": campaign.forces.visible_to(membership),
-        "clocks": campaign.clocks.visible_to(membership).in_play().for_display()[:DASHBOARD_CLOCKS],
+        "clocks": campaign.clocks.visible_to(membership).in_play().for_display()[:CLOCKS_SHOWN],
         "clock_count": campaign.clocks.visible_to(membership).active().count(),
         "characters": campaign.characters.select_related("owner"),
         "session": campaign.current_session,
-        "events": campaign.events.visible_to(membership).select_related("actor")[:12],
-        "rolls": campaign.rolls.visible_to(membership).select_related("character")[:8],
+        "events": campaign.events.visible_to(membership).select_related("actor")[:EVENTS_SHOWN],
+        "rolls": campaign.rolls.visible_to(membership).select_related("character")[:ROLLS_SHOWN],
         "call": roll_call(campaign),
         "milestones": milestones, "talent_slots": unlocked_slots(milestones),
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "recovery_form": RecoveryForm(),
-    })
+    }, PANELS)
 
 
 def _inline_edit(request, campaign_id, form_class, card, form_id, title, saved):
@@ -94,9 +84,8 @@ def _inline_edit(request, campaign_id, form_class, card, form_id, title, saved):
     form = form_class(request.POST or None, instance=membership.campaign)
     if request.method == "POST" and form.is_valid():
         form.save()
-        membership.campaign.bump()
         if request.htmx:
-            return render(request, f"campaign/dashboard.html#{card}", context)
+            return changed(render(request, f"{DASHBOARD}#{card}", context))
         messages.success(request, saved)
         return redirect(membership.campaign)
     context.update(inline_form_context(form, form_id, request.path, title,
@@ -134,7 +123,6 @@ def dials_edit(request, campaign_id):
         if form.is_valid():
             campaign.dials = form.dials.to_data()
             campaign.save(update_fields=["dials"])
-            campaign.bump()
             messages.success(request, "Dials saved. They apply from the next roll and sheet on.")
             return redirect("dials", campaign.pk)
     else:
@@ -155,23 +143,6 @@ def milestone_award(request, campaign_id):
             actions.award_milestone(membership, form.cleaned_data["note"],
                                     form.cleaned_data["expected_count"])
             messages.success(request, "Milestone awarded: every character gains a talent.")
-        except actions.Refused as refusal:
+        except Refused as refusal:
             messages.error(request, str(refusal))
-    return redirect(membership.campaign)
-
-
-@login_required
-@require_POST
-def recovery(request, campaign_id, character_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    character = membership.campaign.characters.filter(pk=character_id).first()
-    form = RecoveryForm(request.POST)
-    if character is None or not form.is_valid():
-        messages.error(request, "Choose a character and clear 1 to 4 stress; nothing changed.")
-        return redirect(membership.campaign)
-    try:
-        character = actions.recover_stress(membership, character, form.cleaned_data["amount"])
-        messages.success(request, f"{character.name} now has {character.stress} stress.")
-    except actions.Refused as refusal:
-        messages.error(request, str(refusal))
     return redirect(membership.campaign)

@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from campaign import actions
 from campaign.access import (
     force_for_edit_or_404,
     force_for_view_or_404,
@@ -10,7 +11,8 @@ from campaign.access import (
     membership_or_404,
 )
 from campaign.forms import ForceForm
-from campaign.models import Event, WorldForce
+from campaign.models import WorldForce
+from core.htmx import changed
 
 TEMPLATE = "campaign/forces.html"
 
@@ -32,7 +34,6 @@ def force_create(request, campaign_id):
     form = ForceForm(request.POST or None, instance=force)
     if request.method == "POST" and form.is_valid():
         form.save()
-        membership.campaign.bump()
         messages.success(request, f"{force.name} added"
                          + (" and revealed to players." if force.revealed else ", hidden from players."))
         return redirect("forces", campaign_id)
@@ -57,10 +58,9 @@ def force_edit(request, campaign_id, force_id):
                      gm=membership.is_gm)
     if request.method == "POST" and form.is_valid():
         form.save()
-        membership.campaign.bump()
         if request.htmx:
-            return render(request, f"{TEMPLATE}#force_card",
-                          {"membership": membership, "force": force})
+            return changed(render(request, f"{TEMPLATE}#force_card",
+                                  {"membership": membership, "force": force}))
         messages.success(request, f"{force.name} saved.")
         return redirect("forces", campaign_id)
     context = {"membership": membership, "campaign": membership.campaign, "form": form,
@@ -75,15 +75,10 @@ def force_edit(request, campaign_id, force_id):
 def force_reveal(request, campaign_id, force_id):
     membership = gm_membership_or_404(request, campaign_id)
     force = force_for_edit_or_404(membership, force_id)
-    if not force.is_player_group:
-        force.revealed = request.POST.get("revealed") == "1"
-        force.save(update_fields=["revealed"])
-        if force.revealed:
-            Event.objects.create(campaign=membership.campaign, actor=request.user,
-                                 text=f"A force is revealed: {force.name}.")
-        membership.campaign.bump()
+    actions.reveal_force(membership, force, request.POST.get("revealed") == "1")
     if request.htmx:
-        return render(request, f"{TEMPLATE}#force_card", {"membership": membership, "force": force})
+        return changed(render(request, f"{TEMPLATE}#force_card",
+                              {"membership": membership, "force": force}))
     return redirect("forces", campaign_id)
 
 
@@ -96,6 +91,5 @@ def force_delete(request, campaign_id, force_id):
         messages.error(request, "The player group stays: edit it instead.")
     else:
         force.delete()
-        membership.campaign.bump()
         messages.success(request, f"{force.name} deleted.")
     return redirect("forces", campaign_id)

@@ -9,6 +9,7 @@ from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import InvitationForm
 from campaign.models import Invitation, Membership
+from core.refused import Refused
 
 
 @login_required
@@ -70,7 +71,7 @@ def join(request, token):
     if request.method == "POST" and request.user.is_authenticated:
         try:
             campaign = actions.accept_invitation(token, request.user)
-        except actions.Refused as refused:
+        except Refused as refused:
             return render(request, "campaign/join.html", {"refusal": str(refused)}, status=410)
         messages.success(request, f"Welcome to {campaign}!")
         return redirect(campaign)
@@ -85,7 +86,7 @@ def member_role(request, campaign_id, member_id):
     try:
         actions.set_role(membership, member, request.POST.get("role", ""))
         messages.success(request, f"{member.user} is now {member.get_role_display()}.")
-    except actions.Refused as refusal:
+    except Refused as refusal:
         messages.error(request, str(refusal))
     return redirect("members", campaign_id)
 
@@ -97,7 +98,7 @@ def member_remove(request, campaign_id, member_id):
     member = get_object_or_404(Membership, campaign=membership.campaign, pk=member_id)
     try:
         actions.remove_member(membership, member)
-    except actions.Refused as refusal:
+    except Refused as refusal:
         messages.error(request, str(refusal))
         return redirect("members", campaign_id)
     if member.pk == membership.pk:
@@ -113,7 +114,7 @@ def leave(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     try:
         actions.remove_member(membership, membership)
-    except actions.Refused as refusal:
+    except Refused as refusal:
         messages.error(request, str(refusal))
         return redirect("members", campaign_id)
     messages.success(request, f"You left {membership.campaign}. Your characters stay with it.")

@@ -5,8 +5,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.forms import RecoveryForm, SessionLogForm, SessionNotesForm, inline_form_context
+from campaign.forms import SessionLogForm, SessionNotesForm, inline_form_context
 from campaign.models import GameSession
+from characters.forms import RecoveryForm
+from core.htmx import changed
+from core.refused import Refused
 
 TEMPLATE = "campaign/session.html"
 
@@ -20,10 +23,9 @@ def _session_or_404(membership, session_id) -> GameSession:
 def session_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign
-    sessions = campaign.sessions.all()
     return render(request, "campaign/session_list.html", {
-        "membership": membership, "campaign": campaign, "sessions": sessions,
-        "next_number": (sessions[0].number if sessions else 0) + 1})
+        "membership": membership, "campaign": campaign, "sessions": campaign.sessions.all(),
+        "next_number": campaign.next_session_number()})
 
 
 @login_required
@@ -36,7 +38,7 @@ def session_start(request, campaign_id):
     except ValueError:
         messages.error(request, "That form was out of date; nothing was started. Try again.")
         return redirect("sessions", campaign_id)
-    except actions.Refused as refusal:
+    except Refused as refusal:
         messages.error(request, str(refusal))
         return redirect("sessions", campaign_id)
     messages.success(request, f"{session} started: every character's momentum is reset.")
@@ -61,11 +63,10 @@ def _edit(request, membership, session, form_class, partial, title):
     form = form_class(request.POST or None, instance=session)
     if request.method == "POST" and form.is_valid():
         form.save()
-        membership.campaign.bump()
         if not request.htmx:
             messages.success(request, "Saved.")
             return redirect(session)
-        return render(request, f"{TEMPLATE}#{partial}_card", _context(membership, session))
+        return changed(render(request, f"{TEMPLATE}#{partial}_card", _context(membership, session)))
     gm_only = form_class is SessionNotesForm
     context = _context(membership, session, **inline_form_context(
         form, f"session-{partial}", request.path, title, session.get_absolute_url(), gm_only))
@@ -99,6 +100,6 @@ def session_end(request, campaign_id, session_id):
         actions.end_session(membership, session)
         messages.success(request, f"{session} ended. Offer recovery below where the fiction "
                          "allowed downtime, and remind players to update their details.")
-    except actions.Refused as refusal:
+    except Refused as refusal:
         messages.error(request, str(refusal))
     return redirect(session)

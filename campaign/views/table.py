@@ -5,12 +5,22 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.forms import MilestoneForm, posted_text
+from campaign.forms import MilestoneForm
 from campaign.models import Campaign
+from core.htmx import page
+from core.posted import posted_text
+
+TABLE = "campaign/table.html"
+CONSOLE = "campaign/console.html"
+# What a screen shows at once: the clocks most recently in play, the latest rolls and events.
+CLOCKS_SHOWN = 6
+CONSOLE_CLOCKS_SHOWN = 9
+ROLLS_SHOWN = 8
+EVENTS_SHOWN = 12
 
 
 @dataclass(frozen=True)
@@ -26,7 +36,8 @@ class TableViewer:
         return self.campaign.pk
 
 
-TABLE_PANELS = ("table_clocks", "table_characters", "table_rolls", "roll_call")
+TABLE_PANELS = dict.fromkeys(("table_clocks", "table_characters", "table_rolls", "roll_call"), TABLE)
+CONSOLE_PANELS = {**TABLE_PANELS, "console_session": CONSOLE, "console_forces": CONSOLE}
 
 
 def roll_call(campaign):
@@ -38,24 +49,16 @@ def roll_call(campaign):
 
 def _context(membership, viewer, console=False):
     campaign = membership.campaign
-    rolls = list(campaign.rolls.visible_to(viewer).select_related("character")[:8])
+    rolls = list(campaign.rolls.visible_to(viewer).select_related("character")[:ROLLS_SHOWN])
     return {
         "membership": membership, "viewer": viewer, "campaign": campaign, "console": console,
-        "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[:9 if console else 6],
+        "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[
+            :CONSOLE_CLOCKS_SHOWN if console else CLOCKS_SHOWN],
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": campaign.current_session,
         "last_roll": rolls[0] if rolls else None, "rolls": rolls, "call": roll_call(campaign),
         "readonly": not console, "shortcuts": console,
     }
-
-
-def _render(request, template, context, panels):
-    panel = request.GET.get("panel")
-    if request.htmx and panel in panels:
-        # The shared panels are defined on the table screen, the console's own on the console.
-        owner = "campaign/table.html" if panel in TABLE_PANELS else template
-        return render(request, f"{owner}#{panel}", context)
-    return render(request, template, context)
 
 
 @login_required
@@ -64,10 +67,7 @@ def table_screen(request, campaign_id):
     """For the laptop everyone looks at, or a projector: only what every player may see."""
     membership = membership_or_404(request, campaign_id)
     context = _context(membership, TableViewer(membership.campaign))
-    return _render(request, "campaign/table.html", context, TABLE_PANELS)
-
-
-CONSOLE_PANELS = TABLE_PANELS + ("console_session", "console_forces")
+    return page(request, TABLE, context, TABLE_PANELS)
 
 
 @login_required
@@ -80,9 +80,9 @@ def console(request, campaign_id):
         "forces": campaign.forces.visible_to(membership),
         "milestones": campaign.milestones.count(),
         "milestone_form": MilestoneForm(initial={"expected_count": campaign.milestones.count()}),
-        "next_number": (campaign.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1,
+        "next_number": campaign.next_session_number(),
     })
-    return _render(request, "campaign/console.html", context, CONSOLE_PANELS)
+    return page(request, CONSOLE, context, CONSOLE_PANELS)
 
 
 @login_required
@@ -102,5 +102,4 @@ def call_for_roll(request, campaign_id):
         campaign.roll_call = {"character": character.pk, "action": action,
                               "goal": posted_text(request, "goal", 300)}
     campaign.save(update_fields=["roll_call"])
-    campaign.bump()
     return redirect("console", campaign_id)

@@ -8,8 +8,8 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.access import membership_or_404
-from campaign.actions import Refused
 from campaign.transfer import export_campaign, import_campaign
+from core.refused import Refused
 
 MAX_IMPORT_BYTES = 50 * 1024 * 1024
 

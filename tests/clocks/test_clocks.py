@@ -73,7 +73,9 @@ def test_who_may_tick_is_enforced_on_the_server(table, clocks, who, clock, may):
         assert response.status_code == 404 or "You may not tick this clock." in response.text
 
 
+@pytest.mark.django_db(transaction=True)  # the live version moves when the tick commits
 def test_a_tick_answers_the_card_and_tells_the_page_the_campaign_changed(table, clocks):
+    table.campaign.refresh_from_db()
     version = table.campaign.live_version
     response = tick(table, "player", clocks.alert, amount=1)
     assert f'id="clock-{clocks.alert.pk}"' in response.text
@@ -223,7 +225,9 @@ def test_the_live_poll_answers_no_content_while_nothing_changed(table, clocks, d
     assert response.content == b""
 
 
+@pytest.mark.django_db(transaction=True)  # the live version moves when the tick commits
 def test_the_live_poll_after_a_change_sends_the_new_version_and_the_event(table, clocks):
+    table.campaign.refresh_from_db()
     old = table.campaign.live_version
     tick(table, "gm", clocks.alert, amount=1)
     response = table.client("player").get(reverse("live", args=[table.campaign.pk]), {"v": old}, **HTMX)

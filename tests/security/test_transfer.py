@@ -6,7 +6,7 @@ import json
 import pytest
 
 from bench.build import SMOKE, build
-from campaign.actions import Refused
+from core.refused import Refused
 from campaign.models import Campaign, Membership
 from campaign.transfer import PARTS, export_campaign, import_campaign
 from rolls.models import Roll
