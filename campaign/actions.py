@@ -68,7 +68,7 @@ def set_role(gm: Membership, member: Membership, role: str) -> None:
 
 
 @transaction.atomic
-def remove_member(actor: Membership, member: Membership) -> None:
+def remove_member(actor: Membership, member: Membership) -> Membership:
     """A member leaves, or a GM removes a player. Their characters stay, owned by the campaign."""
     campaign = Campaign.objects.locked(pk=actor.campaign_id)
     if member.is_gm and not _other_gms(member):
@@ -80,6 +80,7 @@ def remove_member(actor: Membership, member: Membership) -> None:
     text = (f"{member.user} left the campaign." if actor.pk == member.pk
             else f"{actor.user} removed {member.user} from the campaign.")
     campaign.log(actor.user, text + " Their characters stay with the campaign.")
+    return member
 
 
 @transaction.atomic

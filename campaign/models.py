@@ -190,6 +190,10 @@ class WorldForce(models.Model):
         """GMs edit every force; every member edits the player group."""
         return membership.is_gm or self.is_player_group
 
+    def shown_to(self, membership: Membership) -> bool:
+        """The one rule of WorldForceQuerySet.visible_to, for a force already loaded."""
+        return membership.is_gm or self.revealed or self.is_player_group
+
 
 class EventQuerySet(models.QuerySet):
     def visible_to(self, membership: Membership):

@@ -19,11 +19,18 @@ def env(name: str, default: str = "") -> str:
     return os.environ.get(name, default)
 
 
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+    """A switch: 1/true/yes/on or 0/false/no/off. Anything else is a typo, and a typo in
+    DEBUG=of or HTTPS=flase must not quietly pick a side."""
+    value = os.environ.get(name, "").strip().lower()
+    if value == "":
         return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+    if value not in TRUE_WORDS + FALSE_WORDS:
+        raise ImproperlyConfigured(f"{name}={os.environ[name]!r}: use 1 or 0 (true/false, yes/no, on/off).")
+    return value in TRUE_WORDS
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -73,6 +80,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "core.middleware.FragmentsKeepTheAddress",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
 ]

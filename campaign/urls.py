@@ -50,7 +50,9 @@ urlpatterns = [
     path(C + "sessions/", sessions.session_list, name="sessions"),
     path(C + "sessions/start/", sessions.session_start, name="session_start"),
     path(C + "sessions/<int:session_id>/", sessions.session_detail, name="session"),
-    path(C + "sessions/<int:session_id>/log/", sessions.session_log, name="session_log"),
-    path(C + "sessions/<int:session_id>/notes/", sessions.session_notes, name="session_notes"),
+    path(C + "sessions/<int:session_id>/log/", sessions.session_text, {"card": "session-log"},
+         name="session_log"),
+    path(C + "sessions/<int:session_id>/notes/", sessions.session_text, {"card": "session-notes"},
+         name="session_notes"),
     path(C + "sessions/<int:session_id>/end/", sessions.session_end, name="session_end"),
 ]

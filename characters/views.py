@@ -20,7 +20,7 @@ from characters.forms import (
 )
 from characters.models import Character, Playbook, Talent, slot_kind
 from clocks.models import Clock
-from core.htmx import answer, changed, page
+from core.htmx import answer, attempt, changed, page
 from core.refused import Refused
 from gamerules.charge import Effect
 from gamerules.dials import Extra
@@ -28,8 +28,8 @@ from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
 
 SHEET = "characters/sheet.html"
-PANELS = dict.fromkeys(("vitals", "actions_card", "talents_card", "ties_card", "projects_card"),
-                       SHEET)
+PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects"), SHEET)
+DETAILS = ("condition", "concept", "appearance")
 
 
 def character_or_404(membership, character_id) -> Character:
@@ -58,9 +58,14 @@ def sheet_context(membership, character, **extra):
             for slot, kind in enumerate(TALENT_LINE, start=1)]
     clocks = character.clocks.visible_to(membership).active().for_display()
     dots_spent = sum(character.action_dots.values())
+    can_edit = character.editable_by(membership)
+    # GM notes reach the template only for a GM.
+    fields = DETAILS + ("gm_notes",) if membership.is_gm else DETAILS
     return {
         "membership": membership, "campaign": campaign, "character": character, "rules": rules,
-        "can_edit": character.editable_by(membership), "actions": character.actions_by_attribute(rules),
+        "can_edit": can_edit, "actions": character.actions_by_attribute(rules),
+        "may_set_dots": (can_edit and not character.created) or (membership.is_gm and character.created),
+        "text_fields": [(field, getattr(character, field)) for field in fields],
         "dots_left": rules.starting_dots - dots_spent,
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
         "talent_line": line, "starting_talent": talents.get(Talent.STARTING_SLOT),
@@ -148,11 +153,11 @@ def character_dots(request, campaign_id, character_id):
         dots = int(request.POST.get("dots", ""))
         actions.set_dots(membership, character, request.POST.get("action", ""), dots)
     except ValueError:
-        return sheet_answer(request, membership, character, "actions_card", "Choose a number of dots.")
+        return sheet_answer(request, membership, character, "actions", "Choose a number of dots.")
     except Refused as refusal:
-        return sheet_answer(request, membership, character, "actions_card", str(refusal))
+        return sheet_answer(request, membership, character, "actions", str(refusal))
     character.refresh_from_db()
-    return sheet_answer(request, membership, character, "actions_card")
+    return sheet_answer(request, membership, character, "actions")
 
 
 @login_required
@@ -163,7 +168,7 @@ def character_finish(request, campaign_id, character_id):
     try:
         actions.finish_creation(membership, character)
     except Refused as refusal:
-        return sheet_answer(request, membership, character, "actions_card", str(refusal))
+        return sheet_answer(request, membership, character, "actions", str(refusal))
     messages.success(request, f"{character.name} is ready to play.")
     if request.htmx:  # the whole sheet changes shape once creation is done
         return HttpResponseClientRefresh()
@@ -231,7 +236,7 @@ def character_talent(request, campaign_id, character_id, slot):
         except Refused as refusal:
             error = str(refusal)
         else:
-            return sheet_answer(request, membership, character, "talents_card")
+            return sheet_answer(request, membership, character, "talents")
     context = sheet_context(membership, character, form=form, slot=slot, error=error,
                             slot_label=slot_kind(slot).label(membership.campaign.wording))
     if request.htmx:  # the form, back in its own slot of the line
@@ -252,11 +257,11 @@ def character_tie(request, campaign_id, character_id):
             return render(request, f"{SHEET}#tie_form", context)
         return render(request, "characters/tie_edit.html", context)
     if not form.is_valid():
-        return sheet_answer(request, membership, character, "ties_card",
+        return sheet_answer(request, membership, character, "ties",
                       "Write who the character is tied to, and how (300 characters at most).",
                       tie_form=form)
     actions.add_tie(membership, character, form.cleaned_data["text"], **form.links())
-    return sheet_answer(request, membership, character, "ties_card")
+    return sheet_answer(request, membership, character, "ties")
 
 
 @login_required
@@ -265,7 +270,7 @@ def character_tie_delete(request, campaign_id, character_id, tie_id):
     membership = membership_or_404(request, campaign_id)
     character = editable_character_or_404(membership, character_id)
     get_object_or_404(character.ties, pk=tie_id).delete()
-    return sheet_answer(request, membership, character, "ties_card")
+    return sheet_answer(request, membership, character, "ties")
 
 
 @login_required
@@ -275,11 +280,11 @@ def character_clock(request, campaign_id, character_id):
     character = editable_character_or_404(membership, character_id)
     form = ProjectForm(request.POST, campaign=membership.campaign, gm=membership.is_gm)
     if not form.is_valid():
-        return sheet_answer(request, membership, character, "projects_card",
+        return sheet_answer(request, membership, character, "projects",
                       "Name the project and choose its size from the campaign's clock sizes.",
                       project_form=form)
     actions.add_clock(membership, character, **form.cleaned_data)
-    return sheet_answer(request, membership, character, "projects_card")
+    return sheet_answer(request, membership, character, "projects")
 
 
 @login_required
@@ -290,12 +295,12 @@ def character_work(request, campaign_id, character_id, clock_id):
     get_object_or_404(Clock.objects.visible_to(membership), pk=clock_id, character=character)
     form = WorkForm(request.POST)
     if not form.is_valid():
-        return sheet_answer(request, membership, character, "projects_card", "Choose the effect of the roll.")
+        return sheet_answer(request, membership, character, "projects", "Choose the effect of the roll.")
     try:
         actions.work_on_project(membership, character, clock_id, Effect(form.cleaned_data["effect"]))
     except Refused as refusal:
-        return sheet_answer(request, membership, character, "projects_card", str(refusal))
-    return sheet_answer(request, membership, character, "projects_card")
+        return sheet_answer(request, membership, character, "projects", str(refusal))
+    return sheet_answer(request, membership, character, "projects")
 
 
 def _changes(version, previous):
@@ -329,11 +334,8 @@ def character_history(request, campaign_id, character_id):
 def character_restore(request, campaign_id, character_id, history_id):
     membership = gm_membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
-    try:
-        actions.restore_character(membership, character, history_id)
-        messages.success(request, f"{character.name}'s sheet is restored.")
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    attempt(request, lambda: actions.restore_character(membership, character, history_id),
+            f"{character.name}'s sheet is restored.")
     return redirect("character_history", campaign_id, character_id)
 
 
@@ -347,11 +349,8 @@ def character_recovery(request, campaign_id, character_id):
     if character is None or not form.is_valid():
         messages.error(request, "Choose a character and clear 1 to 4 stress; nothing changed.")
         return redirect(membership.campaign)
-    try:
-        character = actions.recover_stress(membership, character, form.cleaned_data["amount"])
-        messages.success(request, f"{character.name} now has {character.stress} stress.")
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    attempt(request, lambda: actions.recover_stress(membership, character, form.cleaned_data["amount"]),
+            lambda recovered: f"{recovered.name} now has {recovered.stress} stress.")
     return redirect(membership.campaign)
 
 

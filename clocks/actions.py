@@ -39,8 +39,7 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
 
 def _announcement(clock: Clock) -> str:
     if clock.is_opposed:
-        winner = (clock.side_a or "the filling side") if clock.is_full else (clock.side_b or "the emptying side")
-        return f"{clock.name} is decided: {winner} wins."
+        return f"{clock.name} is decided: {clock.winner} wins."
     return f"{clock.name} is full!"
 
 

@@ -1,5 +1,7 @@
 """Clocks and every change made to them ("Clocks"; "Projects and Complications")."""
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -103,6 +105,15 @@ class Clock(models.Model):
         """Full, or for an opposed clock also empty: someone won."""
         return self.is_full or (self.is_opposed and self.filled == 0)
 
+    @property
+    def winner(self) -> str:
+        """Who an opposed clock at one end decided for: the filling or the emptying side."""
+        return (self.side_a or "the filling side") if self.is_full else (self.side_b or "the emptying side")
+
+    def tap_target(self, segment: int) -> int:
+        """Tapping a segment fills the clock up to it; tapping the last filled one clears it."""
+        return segment - 1 if segment == self.filled else segment
+
     def starting_fill(self) -> int:
         """Empty, or half full for an opposed clock ("Opposing Clocks")."""
         return opposed_start(self.size) if self.is_opposed else 0
@@ -152,3 +163,43 @@ class ClockChange(models.Model):
     @property
     def amount(self) -> int:
         return self.after - self.before
+
+
+@dataclass(frozen=True)
+class SeenClock:
+    """A clock as one viewer may see it: every template and export that shows a clock shows this,
+    so what a player may not know (segments, notes, a hidden force) is decided in one place."""
+
+    clock: Clock
+    viewer: Membership
+
+    @property
+    def shown(self) -> bool:
+        """Its segments, notes and history."""
+        return self.clock.segments_shown_to(self.viewer)
+
+    @property
+    def may_tick(self) -> bool:
+        return self.clock.tickable_by(self.viewer) and not self.clock.archived
+
+    @property
+    def label(self) -> str:
+        return self.clock.label_for(self.viewer)
+
+    @property
+    def notes(self) -> str:
+        return self.clock.notes if self.shown else ""
+
+    @property
+    def decided(self) -> bool:
+        return self.shown and self.clock.is_decided
+
+    @property
+    def belongs_to(self) -> str:
+        """Its character, its force (only if the viewer may see that force), or its scene."""
+        clock = self.clock
+        if clock.character_id:
+            return clock.character.name
+        if clock.force_id and clock.force.shown_to(self.viewer):
+            return clock.force.name
+        return clock.scene

@@ -40,7 +40,7 @@ def clock_list(request, campaign_id):
 def clock_panel(request, campaign_id):
     """The live panel: re-rendered for this viewer whenever the campaign changes."""
     membership = membership_or_404(request, campaign_id)
-    return render(request, f"{TEMPLATE}#clock_panel",
+    return render(request, f"{TEMPLATE}#clock-panel",
                   panel_context(membership, request.GET.get("archived") == "1"))
 
 
@@ -49,10 +49,13 @@ def clock_panel(request, campaign_id):
 def clock_detail(request, campaign_id, clock_id):
     membership = membership_or_404(request, campaign_id)
     clock = clock_for_view_or_404(membership, clock_id)
+    # A known-but-hidden clock's history would tell its segments: GMs only.
+    history = (clock.changes.select_related("by", "undone_by")
+               if clock.segments_shown_to(membership) else None)
     context = {"membership": membership, "campaign": membership.campaign, "clock": clock,
-               "history": clock.changes.select_related("by", "undone_by")}
+               "history": history}
     if request.htmx:
-        return render(request, f"{TEMPLATE}#clock_card", context)
+        return render(request, f"{TEMPLATE}#clock", context)
     return render(request, "clocks/clock_detail.html", context)
 
 
@@ -90,7 +93,7 @@ def _answer(request, membership, clock_id, error=""):
         clock = clock_for_view_or_404(membership, clock_id)
         return {"membership": membership, "campaign": membership.campaign, "clock": clock}
     back = local_url(request, request.POST.get("next")) or reverse("clocks", args=[membership.campaign_id])
-    return answer(request, f"{TEMPLATE}#clock_card", card, back, error)
+    return answer(request, f"{TEMPLATE}#clock", card, back, error)
 
 
 @login_required

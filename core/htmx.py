@@ -2,10 +2,15 @@
 Every view works without htmx; with htmx it answers only the part of the page that changed."""
 
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django_htmx.http import trigger_client_event
+
+from core.refused import Refused
+
+T = TypeVar("T")
 
 CAMPAIGN_CHANGED = "campaignChanged"
 """The event that tells a page's live panels to fetch themselves again (core/templatetags/live.py
@@ -36,3 +41,16 @@ def answer(request, partial: str, context: Callable[[], Mapping], back, error: s
         return redirect(back)
     response = render(request, partial, {**context(), "error": error})
     return response if error else changed(response)
+
+
+def attempt(request, act: Callable[[], T], said: str | Callable[[T], str]) -> T | None:
+    """Do ``act()`` and tell the user on the next page: ``said`` when it worked (a text, or one
+    made from what ``act`` returned), or why it was refused. Returns what ``act`` returned, or
+    None when it was refused (nothing changed)."""
+    try:
+        result = act()
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+        return None
+    messages.success(request, said(result) if callable(said) else said)
+    return result

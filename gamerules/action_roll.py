@@ -13,6 +13,7 @@ from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 
+from gamerules.characters import spend_errors
 from gamerules.charge import (
     DEFAULT_MOMENTUM_DIAL,
     Effect,
@@ -20,6 +21,7 @@ from gamerules.charge import (
     Outcome,
     PoolRoll,
     Risk,
+    RiskWording,
     momentum_gain,
     odds,
 )
@@ -74,13 +76,9 @@ class SetupBenefit(Enum):
     EFFECT = "effect"
     RISK = "risk"
 
-
-class FlashbackResolution(Enum):
-    """After the cost is paid, the GM decides how the flashback resolves ("Flashbacks")."""
-
-    NO_ROLL = "no_roll"
-    ACTION_ROLL = "action_roll"
-    FORTUNE_ROLL = "fortune_roll"
+    def describe(self, wording: RiskWording = RiskWording.RISK) -> str:
+        """What a follower gets, in the campaign's words ("Set up")."""
+        return "+1 effect" if self is SetupBenefit.EFFECT else f"a better {wording.value}"
 
 
 @dataclass(frozen=True)
@@ -198,9 +196,7 @@ def plan_action_roll(choices: ActionRollChoices,
             reasons.append(f"{helper.key} has no momentum left to assist.")
 
     roller_cost = push_cost * len(c.pushes) + c.flashback_cost
-    if roller_cost > c.momentum:
-        reasons.append(f"This needs {roller_cost} momentum and there "
-                       f"{'is' if c.momentum == 1 else 'are'} only {c.momentum}.")
+    reasons.extend(spend_errors(c.momentum, roller_cost))
 
     effect_steps = (c.pushes.count(PushBenefit.EFFECT) + c.talents.count(TalentKind.EXTRA_EFFECT)
                     + int(c.asset is AssetBenefit.EFFECT) + int(c.setup is SetupBenefit.EFFECT))
@@ -287,7 +283,4 @@ def flashback_errors(cost: int, momentum: int) -> list[str]:
     """The GM sets a cost of 0 to 2 momentum; it must be there to pay ("Flashbacks")."""
     if cost not in FLASHBACK_COSTS:
         return ["A flashback costs 0, 1 or 2 momentum."]
-    if cost > momentum:
-        return [f"This flashback costs {cost} momentum and there "
-                f"{'is' if momentum == 1 else 'are'} only {momentum}."]
-    return []
+    return spend_errors(momentum, cost, spending="This flashback costs")

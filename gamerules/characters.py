@@ -100,11 +100,12 @@ def session_start_momentum(dials: Dials) -> int:
     return dials.starting_momentum
 
 
-def spend_errors(momentum: int, cost: int) -> list[str]:
-    """Momentum that is not there cannot be spent ("Momentum")."""
+def spend_errors(momentum: int, cost: int, spending: str = "This needs") -> list[str]:
+    """Momentum that is not there cannot be spent ("Momentum"). ``spending`` begins the refusal:
+    "This needs 2 momentum and there is only 1."."""
     if cost < 0:
         return ["A cost in momentum cannot be negative."]
     if cost > momentum:
-        return [f"This needs {cost} momentum and there {'is' if momentum == 1 else 'are'} "
+        return [f"{spending} {cost} momentum and there {'is' if momentum == 1 else 'are'} "
                 f"only {momentum}."]
     return []

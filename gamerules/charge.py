@@ -68,6 +68,11 @@ class RiskWording(Enum):
     RISK = "risk"
     POSITION = "position"
 
+    @property
+    def noun(self) -> str:
+        """The word itself, as a label: "Risk" or "Position"."""
+        return self.value.capitalize()
+
 
 class Risk(IntEnum):
     """The risk of an action roll; its value is the consequence rating ("Consequence Rating").

@@ -4,7 +4,7 @@ checks what it may do against the locked rows, and records everything or nothing
 idempotency key (a double submit, a second tab) returns the roll already made."""
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 
@@ -25,6 +25,13 @@ from gamerules.action_roll import (
     plan_action_roll,
     resolve_action_roll,
     setup_succeeded,
+)
+from gamerules.aftermath import (
+    Aftermath,
+    InflictedConsequence,
+    OpposedFortune,
+    ProgressTick,
+    StressTaken,
 )
 from gamerules.characters import take_stress
 from gamerules.charge import Effect, Outcome, Risk, roll_pool
@@ -90,10 +97,10 @@ def _setup_benefit(campaign, roll_id) -> SetupBenefit | None:
     if not roll_id:
         return None
     setup = Roll.objects.filter(campaign=campaign, pk=roll_id, kind=RollKind.SETUP).first()
-    benefit = setup.result.get("setup_benefit") if setup else None
+    benefit = setup.aftermath.setup_benefit if setup else None
     if benefit is None:
         raise Refused("That setup has no benefit to give (it failed, or its player has not chosen).")
-    return SetupBenefit(benefit)
+    return benefit
 
 
 def rules_choices(membership: Membership, request: ActionRollRequest,
@@ -223,9 +230,10 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
     roll = _locked_roll(membership, roll_id)
     if not _may_settle(membership, roll):
         raise Refused("Only the roller's player or a GM applies this roll.")
-    if "progress" in roll.result:
+    aftermath = roll.aftermath
+    if aftermath.progress is not None:
         raise Refused("This roll already ticked a clock.")
-    if roll.brings_consequence and not _consequence_done(roll):
+    if roll.awaits_consequence:
         raise Refused("Settle the consequence first: it may reduce the effect.")
     if roll.rules_outcome is Outcome.BAD or not roll.effect:
         raise Refused("Only a success with some effect ticks a progress clock.")
@@ -236,17 +244,13 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
     change = record_change(membership, clock, clock.filled + roll.effect,
                            f"{_who(roll)}'s {roll.action} roll: {Effect(roll.effect).label.lower()} effect",
                            roll=roll)
-    roll.result = {**roll.result, "progress": {"clock": clock.pk, "name": clock.name, "ticks": roll.effect}}
+    roll.aftermath = replace(aftermath, progress=ProgressTick(clock.pk, clock.name, roll.effect))
     roll.save(update_fields=["result"])
     return change
 
 
 def _who(roll: Roll) -> str:
     return roll.character.name if roll.character else "The GM"
-
-
-def _consequence_done(roll: Roll) -> bool:
-    return roll.result.get("consequence", {}).get("status") == "applied"
 
 
 @transaction.atomic
@@ -257,7 +261,8 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
     roll = _locked_roll(gm, roll_id)
     if not roll.brings_consequence:
         raise Refused("Only a 1-5 on an action roll brings a consequence.")
-    if roll.result.get("consequence"):
+    aftermath = roll.aftermath
+    if aftermath.consequence is not None:
         raise Refused("This roll's consequence is already chosen.")
     exposed = {roll.character_id, *roll.choices.get("helpers", [])}
     if target_id not in exposed:
@@ -266,20 +271,23 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
     if is_complication and not Clock.objects.filter(pk=clock_id, campaign=gm.campaign,
                                                     archived=False).exists():
         raise Refused("A complication ticks a danger clock: choose one.")
-    roll.result = {**roll.result, "consequence": {
-        "kind": kind.value, "rating": roll.consequence_rating, "target": target_id,
-        "clock": clock_id if kind is ConsequenceKind.COMPLICATION else None, "status": "pending"}}
+    roll.aftermath = replace(aftermath, consequence=InflictedConsequence(
+        kind, roll.consequence_rating, target_id, clock_id if is_complication else None))
     roll.save(update_fields=["result"])
     return roll
 
 
-def _pending(membership: Membership, roll_id) -> tuple[Roll, dict, Character]:
+def _pending(membership: Membership, roll_id) -> tuple[Roll, InflictedConsequence, Character]:
     roll = _locked_roll(membership, roll_id)
-    consequence = roll.result.get("consequence")
-    if not consequence or consequence["status"] != "pending":
+    consequence = roll.aftermath.consequence
+    if consequence is None or consequence.settled:
         raise Refused("There is no consequence waiting on this roll.")
-    target = _lock({consequence["target"]})[consequence["target"]]
+    target = _lock({consequence.target})[consequence.target]
     return roll, consequence, target
+
+
+def _set_consequence(roll: Roll, consequence: InflictedConsequence) -> None:
+    roll.aftermath = replace(roll.aftermath, consequence=consequence)
 
 
 @transaction.atomic
@@ -289,10 +297,9 @@ def protect(membership: Membership, roll_id, protector_id: int) -> Roll:
     protector = Character.objects.filter(pk=protector_id, campaign=membership.campaign).first()
     if protector is None or not protector.editable_by(membership):
         raise Refused("Protect with your own character.")
-    if protector.pk == consequence["target"]:
+    if protector.pk == consequence.target:
         raise Refused(f"{protector.name} already faces this consequence.")
-    roll.result = {**roll.result, "consequence": {**consequence, "target": protector.pk,
-                                                  "protected_by": protector.name}}
+    _set_consequence(roll, consequence.protected(protector.pk, protector.name))
     roll.save(update_fields=["result"])
     return roll
 
@@ -322,20 +329,19 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
     target.save(update_fields=["momentum"])
     _record(key, campaign=roll.campaign, session=roll.session, character=target,
             rolled_by=membership.user, kind=RollKind.DETERMINATION, parent=roll,
-            goal=f"Resist: {ConsequenceKind(consequence['kind']).label(roll.campaign.wording).lower()}",
+            goal=f"Resist: {consequence.kind.label(roll.campaign.wording).lower()}",
             pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
             dice=list(pool.dice), outcome=pool.outcome.value,
             momentum={str(target.pk): [before, target.momentum]},
-            result={"resistance": outcome.value})
+            aftermath=Aftermath(resistance=outcome))
     return _apply(membership, roll, consequence, target, outcome)
 
 
-def _apply(membership, roll: Roll, consequence: dict, target: Character, outcome: Resistance) -> Roll:
+def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Character,
+           outcome: Resistance) -> Roll:
     """Apply what is left of the consequence, in numbers ("Types of Consequences")."""
-    kind = ConsequenceKind(consequence["kind"])
-    left = resisted(Consequence(kind, consequence["rating"]), outcome)
-    applied = {**consequence, "status": "applied", "resistance": outcome.value,
-               "final_rating": left.rating if left else 0}
+    left = resisted(Consequence(consequence.kind, consequence.rating), outcome)
+    stress = None
     if left:
         if left.stress:
             size = roll.campaign.rules.stress_clock_size
@@ -343,9 +349,9 @@ def _apply(membership, roll: Roll, consequence: dict, target: Character, outcome
             result = take_stress(before, left.stress, size)
             target.stress = result.stress
             target.taken_out = target.taken_out or result.taken_out
-            applied["stress"] = [before, target.stress, result.taken_out]
-        if left.danger_ticks and consequence.get("clock"):
-            clock = Clock.objects.select_related("campaign").locked(pk=consequence["clock"])
+            stress = StressTaken(before, target.stress, result.taken_out)
+        if left.danger_ticks and consequence.clock:
+            clock = Clock.objects.select_related("campaign").locked(pk=consequence.clock)
             record_change(membership, clock, clock.filled + left.danger_ticks,
                           f"{_who(roll)}'s {roll.action} roll: complication", roll=roll)
         if left.effect_reduction and roll.effect:
@@ -358,7 +364,7 @@ def _apply(membership, roll: Roll, consequence: dict, target: Character, outcome
         target.better_risk_next = True
     target.save(update_fields=["stress", "taken_out", "escalated_action", "lost_action",
                                "better_risk_next"])
-    roll.result = {**roll.result, "consequence": applied}
+    _set_consequence(roll, consequence.applied(outcome, left, stress))
     roll.save(update_fields=["result", "effect"])
     return roll
 
@@ -371,7 +377,7 @@ def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit)
         raise Refused("Only a successful setup action gives a benefit.")
     if not _may_settle(membership, roll):
         raise Refused("The setup's player chooses the benefit.")
-    roll.result = {**roll.result, "setup_benefit": benefit.value}
+    roll.aftermath = replace(roll.aftermath, setup_benefit=benefit)
     roll.save(update_fields=["result"])
     return roll
 
@@ -389,18 +395,15 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
     if existing := _existing(membership.campaign, key):
         return existing
     first = roll_pool(pool, _dice(rng))
-    result = {}
+    aftermath = Aftermath()
     dice, sources = list(first.dice), ["fortune"] * len(first.dice)
     if opposed_pool is not None:
         second = roll_pool(opposed_pool, _dice(rng))
-        opposed = OpposedResult(first, second)
-        result = {"opposed": {"pool": opposed_pool, "dice": list(second.dice),
-                              "outcome": second.outcome.value, "winner": opposed.winner.value,
-                              "margin": opposed.margin}}
+        aftermath = Aftermath(opposed=OpposedFortune.of(OpposedResult(first, second)))
     roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    rolled_by=membership.user, kind=RollKind.FORTUNE, goal=label[:300], pool_size=pool,
                    dice_sources=sources, dice=dice, outcome=first.outcome.value, hidden=hidden,
-                   result=result)
+                   aftermath=aftermath)
     return roll
 
 
@@ -424,7 +427,7 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
                    goal=note[:300], pool_size=burned, dice_sources=["momentum"] * burned,
                    dice=list(pool.dice), outcome=pool.outcome.value,
                    momentum={str(character.pk): [before, character.momentum]},
-                   result={"resistance": resistance(pool.outcome).value})
+                   aftermath=Aftermath(resistance=resistance(pool.outcome)))
     return roll
 
 

@@ -65,7 +65,7 @@ class ActionRollForm(forms.Form):
         self.fields["risk"].choices = [(int(r), f"{r.label(self.wording)}: {r.meaning(self.wording)}")
                                        for r in Risk]
         self.fields["effect"].choices = [(int(e), f"{e.label}: {e.meaning}") for e in reversed(Effect)]
-        self.fields["risk"].label = "Position" if self.wording.value == "position" else "Risk"
+        self.fields["risk"].label = self.wording.noun
         self.character = self._chosen_character()
         others = campaign.characters.exclude(pk=self.character.pk if self.character else None)
         self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in others]
@@ -75,8 +75,8 @@ class ActionRollForm(forms.Form):
                                      session__ended_at__isnull=True).select_related("character")
         self.fields["setup_from"].choices = [("", "No setup")] + [
             (r.pk, f"{r.character.name if r.character else 'A teammate'}: "
-                   f"{'+1 effect' if r.result['setup_benefit'] == 'effect' else 'better ' + self.fields['risk'].label.lower()}")
-            for r in setups if r.result.get("setup_benefit")]
+                   f"{r.aftermath.setup_benefit.describe(self.wording)}")
+            for r in setups if r.aftermath.setup_benefit]
         if not self.rules.has(Extra.ASSET):
             del self.fields["asset"]
         if not self.rules.has(Extra.SOLO):

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk
 
 
@@ -94,5 +95,16 @@ class Roll(models.Model):
         return self.kind in (RollKind.ACTION, RollKind.SETUP) and self.consequence_rating > 0
 
     @property
-    def consequence_settled(self) -> bool:
-        return "consequence" in self.result
+    def aftermath(self) -> Aftermath:
+        """What the roll changed after it landed, typed; read from ``result`` on every access."""
+        return Aftermath.from_data(self.result)
+
+    @aftermath.setter
+    def aftermath(self, value: Aftermath) -> None:
+        self.result = value.to_data()
+
+    @property
+    def awaits_consequence(self) -> bool:
+        """A 1-5 whose consequence is not settled yet (not chosen, or not accepted or resisted):
+        nothing that the consequence may change is final."""
+        return self.brings_consequence and not self.aftermath.consequence_settled

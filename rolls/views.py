@@ -74,7 +74,7 @@ def _wizard(request, membership, form, status=200):
 
 def _odds_context(membership, form):
     wording = membership.campaign.wording
-    words = {"risk_word": "Position" if wording.value == "position" else "Risk"}
+    words = {"risk_word": wording.noun}
     if not form.validate_up_to(LAST_STEP):
         return {**words, "plan": None, "reasons": [e for errors in form.errors.values() for e in errors]}
     planned = actions.plan(membership, form.to_request())
@@ -134,27 +134,34 @@ def roll_odds(request, campaign_id):
                                              **_odds_context(membership, form)})
 
 
+SIDE_WORDS = {Side.FIRST: "Your side wins", Side.TIE: "A tie", Side.SECOND: "The other side wins"}
+
+
 def _detail_context(membership, roll):
     campaign = membership.campaign
     names = dict(Character.objects.filter(campaign=campaign).values_list("pk", "name"))
-    consequence = roll.result.get("consequence")
-    target = Character.objects.filter(pk=consequence["target"]).first() if consequence else None
+    aftermath = roll.aftermath
+    consequence = aftermath.consequence
+    target = Character.objects.filter(pk=consequence.target).first() if consequence else None
     exposed = Character.objects.filter(pk__in=[roll.character_id, *roll.choices.get("helpers", [])])
     clocks = Clock.objects.visible_to(membership).active().filter(campaign=campaign)
     return {
         "membership": membership, "campaign": campaign, "roll": roll,
         "outcome": roll.rules_outcome, "effect": roll.rules_effect,
-        "risk_text": (f"{'position' if campaign.wording.value == 'position' else 'risk'} "
-                      f"{roll.rules_risk.label(campaign.wording).lower()}") if roll.rules_risk else "",
-        "determination_text": Resistance(roll.result["resistance"]).label(campaign.wording)
-        if "resistance" in roll.result else "",
+        "risk_text": (f"{campaign.wording.value} {roll.rules_risk.label(campaign.wording).lower()}"
+                      if roll.rules_risk else ""),
+        "determination_text": aftermath.resistance.label(campaign.wording) if aftermath.resistance else "",
         "momentum_changes": [(names.get(int(pk), "?"), before, after)
                              for pk, (before, after) in roll.momentum.items()],
         "consequence": consequence, "target": target, "exposed": exposed,
+        "awaits_consequence": roll.awaits_consequence,
         "kinds": [(k.value, k.label(campaign.wording), k.meaning(campaign.wording)) for k in ConsequenceKind],
-        "kind_label": ConsequenceKind(consequence["kind"]).label(campaign.wording) if consequence else "",
-        "resistance_label": Resistance(consequence["resistance"]).label(campaign.wording)
-        if consequence and consequence.get("resistance") else "",
+        "kind_label": consequence.kind.label(campaign.wording) if consequence else "",
+        "resistance_label": consequence.resistance.label(campaign.wording)
+        if consequence and consequence.resistance else "",
+        "progress": aftermath.progress,
+        "setup_text": (aftermath.setup_benefit.describe(campaign.wording)
+                       if aftermath.setup_benefit else ""),
         "progress_clocks": [c for c in clocks if c.kind in ("progress", "project", "opposed")
                             and c.tickable_by(membership)],
         "danger_clocks": [c for c in clocks if c.kind in ("danger", "complication", "opposed")],
@@ -164,7 +171,8 @@ def _detail_context(membership, roll):
         "burn_choices": range(0, (target.momentum if target else 0) + 1),
         "resist_key": new_key(), "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],
-        "opposed": roll.result.get("opposed"),
+        "opposed": aftermath.opposed,
+        "opposed_text": SIDE_WORDS[aftermath.opposed.winner] if aftermath.opposed else "",
     }
 
 
@@ -173,13 +181,13 @@ def _detail_context(membership, roll):
 def roll_detail(request, campaign_id, roll_id):
     membership = membership_or_404(request, campaign_id)
     roll = roll_or_404(membership, roll_id)
-    template = "rolls/roll.html#roll_result" if request.htmx else "rolls/roll.html"
+    template = "rolls/roll.html#roll-result" if request.htmx else "rolls/roll.html"
     return render(request, template, _detail_context(membership, roll))
 
 
 def _settled(request, membership, roll_id, error=""):
     roll = roll_or_404(membership, roll_id)
-    return answer(request, "rolls/roll.html#roll_result", lambda: _detail_context(membership, roll),
+    return answer(request, "rolls/roll.html#roll-result", lambda: _detail_context(membership, roll),
                   roll, error)
 
 
@@ -268,7 +276,7 @@ def roll_log(request, campaign_id):
     """Append-only: nobody edits or deletes a roll. It updates live like the clocks."""
     membership = membership_or_404(request, campaign_id)
     before = whole_number(request.GET.get("before"))
-    template = "rolls/log.html#roll_log" if request.htmx else "rolls/log.html"
+    template = "rolls/log.html#roll-log" if request.htmx else "rolls/log.html"
     return render(request, template, log_context(membership, before))
 
 
@@ -303,8 +311,7 @@ def fortune_odds(request, campaign_id):
     if against is not None and 0 <= against <= 10:
         chances = opposed_odds(pool, against)
         context["opposed"] = [(label, chances[side], percentages(chances)[side])
-                              for side, label in ((Side.FIRST, "Your side wins"), (Side.TIE, "A tie"),
-                                                  (Side.SECOND, "The other side wins"))]
+                              for side, label in SIDE_WORDS.items()]
     return render(request, "rolls/fortune.html#fortune_odds", context)
 
 

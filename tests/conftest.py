@@ -1,6 +1,9 @@
 import pytest
 from django.conf import settings
 
+import rolls.actions
+from tests.factories import UserFactory
+from tests.helpers import ScriptedDice
 from tests.table import co_gm, table  # noqa: F401  (fixtures for every app's tests)
 
 
@@ -27,5 +30,13 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture
-def user(django_user_model):
-    return django_user_model.objects.create_user(username="mira", password="a-long-passphrase-9")
+def user(db):
+    return UserFactory(username="mira")
+
+
+@pytest.fixture
+def dice(monkeypatch):
+    """Script the table's dice: ``dice(5, 3, 2)``."""
+    def script(*faces):
+        monkeypatch.setattr(rolls.actions, "SYSTEM_RANDOM", ScriptedDice(faces))
+    return script

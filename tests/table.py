@@ -3,8 +3,16 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 
-from campaign.models import Event, GameSession, Role
-from tests.factories import CharacterFactory, ForceFactory, UserFactory, join, make_campaign
+from campaign.models import Role
+from tests.factories import (
+    CharacterFactory,
+    EventFactory,
+    ForceFactory,
+    GameSessionFactory,
+    UserFactory,
+    join,
+    make_campaign,
+)
 
 SECRETS = ("SECRET-CAMPAIGN-NOTES", "SECRET-HIDDEN-FORCE", "SECRET-HIDDEN-FORCE-NOTES",
            "SECRET-REVEALED-FORCE-NOTES", "SECRET-SESSION-NOTES", "SECRET-EVENT")
@@ -44,9 +52,9 @@ def table(db):
                           gm_notes="SECRET-HIDDEN-FORCE-NOTES")
     revealed = ForceFactory(campaign=campaign, name="The Rebel Forces", revealed=True,
                             gm_notes="SECRET-REVEALED-FORCE-NOTES")
-    session = GameSession.objects.create(campaign=campaign, number=1, log="We met the rebels.",
-                                         gm_notes="SECRET-SESSION-NOTES")
-    Event.objects.create(campaign=campaign, text="SECRET-EVENT", gm_only=True)
+    session = GameSessionFactory(campaign=campaign, number=1, log="We met the rebels.",
+                                 gm_notes="SECRET-SESSION-NOTES")
+    EventFactory(campaign=campaign, text="SECRET-EVENT", gm_only=True)
     character = CharacterFactory(campaign=campaign, owner=player, name="Ada", momentum=5, stress=3)
     return Table(campaign, gm, player, other, outsider, hidden, revealed,
                  campaign.forces.get(is_player_group=True), session, character)

@@ -11,14 +11,13 @@ from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN, TABLE, roll_call
 from characters.forms import RecoveryForm
-from core.htmx import changed, page
-from core.refused import Refused
+from core.htmx import attempt, changed, page
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
 
 DASHBOARD = "campaign/dashboard.html"
-PANELS = {"events_panel": DASHBOARD, "characters_panel": DASHBOARD, "rolls_panel": DASHBOARD,
-          "roll_call": TABLE}
+PANELS = {"events-panel": DASHBOARD, "characters-panel": DASHBOARD, "rolls-panel": DASHBOARD,
+          "roll-call": TABLE}
 
 
 @login_required
@@ -69,14 +68,21 @@ def dashboard(request, campaign_id):
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:EVENTS_SHOWN],
         "rolls": campaign.rolls.visible_to(membership).select_related("character")[:ROLLS_SHOWN],
-        "call": roll_call(campaign),
+        "call": roll_call(membership),
         "milestones": milestones, "talent_slots": unlocked_slots(milestones),
-        "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
-        "recovery_form": RecoveryForm(),
+        **_gm_part(membership, milestones),
     }, PANELS)
 
 
-def _inline_edit(request, campaign_id, form_class, card, form_id, title, saved):
+def _gm_part(membership, milestones) -> dict:
+    """What only a GM's dashboard shows; a player's render never receives it."""
+    if not membership.is_gm:
+        return {"gm_notes": None, "milestone_form": None, "recovery_form": None}
+    return {"gm_notes": membership.campaign.gm_notes, "recovery_form": RecoveryForm(),
+            "milestone_form": MilestoneForm(initial={"expected_count": milestones})}
+
+
+def _inline_edit(request, campaign_id, form_class, card, title, saved):
     """A valid htmx save answers the dashboard's card; an htmx GET or an error, the form; without
     htmx, the form's own page and a redirect."""
     membership = gm_membership_or_404(request, campaign_id)
@@ -84,11 +90,12 @@ def _inline_edit(request, campaign_id, form_class, card, form_id, title, saved):
     form = form_class(request.POST or None, instance=membership.campaign)
     if request.method == "POST" and form.is_valid():
         form.save()
+        context["gm_notes"] = membership.campaign.gm_notes
         if request.htmx:
             return changed(render(request, f"{DASHBOARD}#{card}", context))
         messages.success(request, saved)
         return redirect(membership.campaign)
-    context.update(inline_form_context(form, form_id, request.path, title,
+    context.update(inline_form_context(form, card, request.path, title,
                                        membership.campaign.get_absolute_url(),
                                        gm_only=form_class is GmNotesForm))
     template = "campaign/inline_edit.html"
@@ -98,14 +105,14 @@ def _inline_edit(request, campaign_id, form_class, card, form_id, title, saved):
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_edit(request, campaign_id):
-    return _inline_edit(request, campaign_id, CampaignForm, "about_card", "about",
+    return _inline_edit(request, campaign_id, CampaignForm, "about",
                         "About the campaign", "Campaign details saved.")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def gm_notes_edit(request, campaign_id):
-    return _inline_edit(request, campaign_id, GmNotesForm, "gm_notes_card", "gm-notes",
+    return _inline_edit(request, campaign_id, GmNotesForm, "gm-notes",
                         "GM notes", "GM notes saved.")
 
 
@@ -139,10 +146,7 @@ def milestone_award(request, campaign_id):
     if not form.is_valid():
         messages.error(request, "That milestone could not be read; nothing was awarded.")
     else:
-        try:
-            actions.award_milestone(membership, form.cleaned_data["note"],
-                                    form.cleaned_data["expected_count"])
-            messages.success(request, "Milestone awarded: every character gains a talent.")
-        except Refused as refusal:
-            messages.error(request, str(refusal))
+        attempt(request, lambda: actions.award_milestone(membership, form.cleaned_data["note"],
+                                                         form.cleaned_data["expected_count"]),
+                "Milestone awarded: every character gains a talent.")
     return redirect(membership.campaign)

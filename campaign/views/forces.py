@@ -1,3 +1,5 @@
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -17,13 +19,37 @@ from core.htmx import changed
 TEMPLATE = "campaign/forces.html"
 
 
+@dataclass(frozen=True)
+class ForceCard:
+    """A force as one viewer sees it: the GM's notes and controls only for whom they are for."""
+
+    force: WorldForce
+    gm_notes: str
+    may_edit: bool
+    may_reveal: bool
+
+    @classmethod
+    def seen_by(cls, membership, force) -> "ForceCard":
+        gm = membership.is_gm
+        return cls(force, force.gm_notes if gm else "", force.editable_by(membership),
+                   gm and not force.is_player_group)
+
+
+def _card(request, membership, force):
+    """One force's card (an htmx answer in place)."""
+    return render(request, f"{TEMPLATE}#force", {
+        "membership": membership, "campaign": membership.campaign,
+        "card": ForceCard.seen_by(membership, force)})
+
+
 @login_required
 @require_safe
 def force_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     return render(request, TEMPLATE, {
         "membership": membership, "campaign": membership.campaign,
-        "forces": membership.campaign.forces.visible_to(membership)})
+        "cards": [ForceCard.seen_by(membership, force)
+                  for force in membership.campaign.forces.visible_to(membership)]})
 
 
 @login_required
@@ -46,7 +72,7 @@ def force_create(request, campaign_id):
 def force_card(request, campaign_id, force_id):
     membership = membership_or_404(request, campaign_id)
     force = force_for_view_or_404(membership, force_id)
-    return render(request, f"{TEMPLATE}#force_card", {"membership": membership, "force": force})
+    return _card(request, membership, force)
 
 
 @login_required
@@ -59,8 +85,7 @@ def force_edit(request, campaign_id, force_id):
     if request.method == "POST" and form.is_valid():
         form.save()
         if request.htmx:
-            return changed(render(request, f"{TEMPLATE}#force_card",
-                                  {"membership": membership, "force": force}))
+            return changed(_card(request, membership, force))
         messages.success(request, f"{force.name} saved.")
         return redirect("forces", campaign_id)
     context = {"membership": membership, "campaign": membership.campaign, "form": form,
@@ -77,8 +102,7 @@ def force_reveal(request, campaign_id, force_id):
     force = force_for_edit_or_404(membership, force_id)
     actions.reveal_force(membership, force, request.POST.get("revealed") == "1")
     if request.htmx:
-        return changed(render(request, f"{TEMPLATE}#force_card",
-                              {"membership": membership, "force": force}))
+        return changed(_card(request, membership, force))
     return redirect("forces", campaign_id)
 
 

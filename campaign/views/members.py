@@ -9,6 +9,7 @@ from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import InvitationForm
 from campaign.models import Invitation, Membership
+from core.htmx import attempt
 from core.refused import Refused
 
 
@@ -83,11 +84,8 @@ def join(request, token):
 def member_role(request, campaign_id, member_id):
     membership = gm_membership_or_404(request, campaign_id)
     member = get_object_or_404(Membership, campaign=membership.campaign, pk=member_id)
-    try:
-        actions.set_role(membership, member, request.POST.get("role", ""))
-        messages.success(request, f"{member.user} is now {member.get_role_display()}.")
-    except Refused as refusal:
-        messages.error(request, str(refusal))
+    attempt(request, lambda: actions.set_role(membership, member, request.POST.get("role", "")),
+            lambda _: f"{member.user} is now {member.get_role_display()}.")
     return redirect("members", campaign_id)
 
 
@@ -96,15 +94,10 @@ def member_role(request, campaign_id, member_id):
 def member_remove(request, campaign_id, member_id):
     membership = gm_membership_or_404(request, campaign_id)
     member = get_object_or_404(Membership, campaign=membership.campaign, pk=member_id)
-    try:
-        actions.remove_member(membership, member)
-    except Refused as refusal:
-        messages.error(request, str(refusal))
-        return redirect("members", campaign_id)
     if member.pk == membership.pk:
-        messages.success(request, f"You left {membership.campaign}.")
-        return redirect("campaigns")
-    messages.success(request, f"{member.user} was removed. Their characters stay in the campaign.")
+        return leave(request, campaign_id)
+    attempt(request, lambda: actions.remove_member(membership, member),
+            f"{member.user} was removed. Their characters stay in the campaign.")
     return redirect("members", campaign_id)
 
 
@@ -112,10 +105,6 @@ def member_remove(request, campaign_id, member_id):
 @require_POST
 def leave(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
-    try:
-        actions.remove_member(membership, membership)
-    except Refused as refusal:
-        messages.error(request, str(refusal))
-        return redirect("members", campaign_id)
-    messages.success(request, f"You left {membership.campaign}. Your characters stay with it.")
-    return redirect("campaigns")
+    left = attempt(request, lambda: actions.remove_member(membership, membership),
+                   f"You left {membership.campaign}. Your characters stay with it.")
+    return redirect("campaigns") if left else redirect("members", campaign_id)

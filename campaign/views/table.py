@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -36,15 +38,24 @@ class TableViewer:
         return self.campaign.pk
 
 
-TABLE_PANELS = dict.fromkeys(("table_clocks", "table_characters", "table_rolls", "roll_call"), TABLE)
-CONSOLE_PANELS = {**TABLE_PANELS, "console_session": CONSOLE, "console_forces": CONSOLE}
+TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "roll-call"), TABLE)
+CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE}
 
 
-def roll_call(campaign):
-    """The roll the GM called for, with its character, or None."""
+def roll_call(membership):
+    """The roll the GM called for, with its character and, for whoever may roll it (its player
+    or a GM), the wizard's address with the call filled in; or None."""
+    campaign = membership.campaign
     call = campaign.roll_call or {}
     character = campaign.characters.filter(pk=call.get("character") or 0).first()
-    return {**call, "character": character} if character else None
+    if character is None:
+        return None
+    roll_url = ""
+    if character.editable_by(membership):
+        query = urlencode({"character": character.pk, "action": call.get("action", ""),
+                           "goal": call.get("goal", "")})
+        roll_url = f"{reverse('roll_new', args=[campaign.pk])}?{query}"
+    return {**call, "character": character, "roll_url": roll_url}
 
 
 def _context(membership, viewer, console=False):
@@ -56,7 +67,7 @@ def _context(membership, viewer, console=False):
             :CONSOLE_CLOCKS_SHOWN if console else CLOCKS_SHOWN],
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": campaign.current_session,
-        "last_roll": rolls[0] if rolls else None, "rolls": rolls, "call": roll_call(campaign),
+        "last_roll": rolls[0] if rolls else None, "rolls": rolls, "call": roll_call(membership),
         "readonly": not console, "shortcuts": console,
     }
 
@@ -76,10 +87,11 @@ def console(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     campaign = membership.campaign
     context = _context(membership, membership, console=True)
+    milestones = campaign.milestones.count()
     context.update({
         "forces": campaign.forces.visible_to(membership),
-        "milestones": campaign.milestones.count(),
-        "milestone_form": MilestoneForm(initial={"expected_count": campaign.milestones.count()}),
+        "milestones": milestones,
+        "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "next_number": campaign.next_session_number(),
     })
     return page(request, CONSOLE, context, CONSOLE_PANELS)

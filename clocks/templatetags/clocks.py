@@ -1,6 +1,7 @@
 from django import template
 
 from clocks.drawing import wedges
+from clocks.models import SeenClock
 
 register = template.Library()
 
@@ -12,18 +13,14 @@ def segments(clock):
 
 
 @register.filter
-def segments_shown_to(clock, membership):
-    return clock.segments_shown_to(membership)
+def seen_by(clock, viewer):
+    """The clock as this viewer may see it (clocks.models.SeenClock)."""
+    return SeenClock(clock, viewer)
 
 
 @register.filter
-def tickable_by(clock, membership):
-    return clock.tickable_by(membership)
-
-
-@register.filter
-def label_for(clock, membership):
-    return clock.label_for(membership)
+def segment_target(segment, clock):
+    return clock.tap_target(segment)
 
 
 @register.filter

@@ -5,9 +5,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from tests.factories import ForceFactory, UserFactory, make_campaign
+from tests.helpers import HTMX
 from tests.table import SECRETS
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def urls(t):

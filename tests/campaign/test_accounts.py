@@ -2,9 +2,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-pytestmark = pytest.mark.django_db
+from tests.helpers import PASSWORD
 
-PASSWORD = "a-long-passphrase-9"
+pytestmark = pytest.mark.django_db
 
 
 def test_the_home_page_invites_a_visitor_to_sign_up_or_log_in(client):

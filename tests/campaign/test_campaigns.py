@@ -4,8 +4,8 @@ from django.utils.html import escape
 
 from campaign.models import Campaign, Membership, Role
 from gamerules.dials import CHARGE_DIALS, NINE_ACTIONS, QUICK_CHARGE_DIALS, Extra
+from tests.helpers import HTMX
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 pytestmark = pytest.mark.django_db
 
 
@@ -56,7 +56,7 @@ def test_the_dashboard_shows_characters_with_momentum_and_stress(table):
 def test_editing_the_details_inline_answers_the_card(table):
     url = reverse("campaign_edit", args=[table.campaign.pk])
     form = table.client("gm").get(url, **HTMX)
-    assert 'hx-post="' + url in form.text and "<html" not in form.text
+    assert f'action="{url}" hx-boost="true"' in form.text and "<html" not in form.text
     response = table.client("gm").post(url, {"name": "Renamed", "pitch": "New pitch.",
                                              "ruleset": "charge", "risk_wording": "position"},
                                        **HTMX)

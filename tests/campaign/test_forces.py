@@ -2,8 +2,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import WorldForce
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.helpers import HTMX
 
 
 def force_post(**changes):

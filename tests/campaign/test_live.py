@@ -9,8 +9,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from campaign.models import Membership
+from tests.helpers import HTMX
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 ROOT = Path(__file__).resolve().parents[2]
 
 

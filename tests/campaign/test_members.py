@@ -5,12 +5,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import Invitation, Membership, Role
-from tests.factories import UserFactory
+from tests.factories import InvitationFactory, UserFactory
+from tests.helpers import PASSWORD
 
 
 @pytest.fixture
 def invitation(table):
-    return Invitation.objects.create(campaign=table.campaign, created_by=table.gm, max_uses=2)
+    return InvitationFactory(campaign=table.campaign, created_by=table.gm, max_uses=2)
 
 
 def test_a_gm_creates_an_invitation_link(table):
@@ -47,8 +48,8 @@ def test_an_anonymous_visitor_signs_up_through_the_link_and_comes_back_to_join(c
     assert "You are invited to" in response.text
     signup = f"/accounts/signup/?next={link}"
     assert f'href="{signup}"' in response.text
-    response = client.post(signup, {"username": "newcomer", "password1": "a-long-passphrase-9",
-                                    "password2": "a-long-passphrase-9", "next": link})
+    response = client.post(signup, {"username": "newcomer", "password1": PASSWORD,
+                                    "password2": PASSWORD, "next": link})
     assert response.url == link
     assert "Join as newcomer" in client.get(link).text
 

@@ -4,8 +4,7 @@ from django.utils import timezone
 from campaign.models import GameSession, Milestone
 from gamerules.progression import unlocked_slots
 from tests.factories import CharacterFactory
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.helpers import HTMX
 
 
 def start(table, number):

@@ -1,23 +1,23 @@
 import pytest
 from django.urls import reverse
 
-from clocks.models import Clock, Visibility
-from rolls.models import Roll
+from clocks.models import Visibility
+from tests.factories import ClockFactory, RollFactory
+from tests.helpers import HTMX
 from tests.table import SECRETS
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 TABLE_SECRETS = (*SECRETS, "SECRET-GM-CLOCK", "SECRET-HIDDEN-ROLL", "SECRET-KNOWN-FILL")
 
 
 @pytest.fixture
 def secrets(table):
     c = table.campaign
-    Clock.objects.create(campaign=c, name="SECRET-GM-CLOCK", kind="danger", size=4, visibility=Visibility.GM)
-    Clock.objects.create(campaign=c, name="Turf War", kind="opposed", size=8, filled=5,
-                         visibility=Visibility.KNOWN, notes="SECRET-KNOWN-FILL")
-    Clock.objects.create(campaign=c, name="Alert", kind="danger", size=6, filled=2)
-    Roll.objects.create(campaign=c, kind="fortune", goal="SECRET-HIDDEN-ROLL", hidden=True, dice=[4],
-                        pool_size=1, outcome="partial", idempotency_key="hidden")
+    ClockFactory(campaign=c, name="SECRET-GM-CLOCK", kind="danger", size=4, visibility=Visibility.GM)
+    ClockFactory(campaign=c, name="Turf War", kind="opposed", size=8, filled=5,
+                 visibility=Visibility.KNOWN, notes="SECRET-KNOWN-FILL")
+    ClockFactory(campaign=c, name="Alert", kind="danger", size=6, filled=2)
+    RollFactory(campaign=c, kind="fortune", goal="SECRET-HIDDEN-ROLL", hidden=True, dice=[4],
+                pool_size=1, outcome="partial", idempotency_key="hidden")
     return table
 
 
@@ -68,9 +68,7 @@ def test_the_console_shows_the_gm_the_secrets_and_the_controls(secrets):
     assert "End Session 1" in text and "Call for a roll" in text and "Keyboard shortcuts" in text
 
 
-def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets):
-    import rolls.actions
-    from tests.rolls.conftest import ScriptedDice
+def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets, dice):
     url = reverse("call_for_roll", args=[secrets.campaign.pk])
     secrets.client("gm").post(url, {"character": secrets.character.pk, "action": "Sneak", "goal": "Get in"})
     page = secrets.client("player").get(reverse("table", args=[secrets.campaign.pk])).text
@@ -79,13 +77,10 @@ def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets):
     assert "calls for a roll" in secrets.client("player").get(secrets.campaign.get_absolute_url()).text
     secrets.character.action_dots = {"Sneak": 2}
     secrets.character.save()
-    rolls.actions.SYSTEM_RANDOM, saved = ScriptedDice([4, 1]), rolls.actions.SYSTEM_RANDOM
-    try:
-        secrets.client("player").post(reverse("roll_new", args=[secrets.campaign.pk]), {
-            "key": "call", "character": secrets.character.pk, "action": "Sneak", "risk": 2,
-            "effect": 2, "step": 3, "roll": 1})
-    finally:
-        rolls.actions.SYSTEM_RANDOM = saved
+    dice(4, 1)
+    secrets.client("player").post(reverse("roll_new", args=[secrets.campaign.pk]), {
+        "key": "call", "character": secrets.character.pk, "action": "Sneak", "risk": 2,
+        "effect": 2, "step": 3, "roll": 1})
     secrets.campaign.refresh_from_db()
     assert secrets.campaign.roll_call == {}
 

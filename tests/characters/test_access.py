@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from characters.models import Tie
 from clocks.models import Clock
-from tests.characters.conftest import HTMX, url
-from tests.factories import CharacterFactory, UserFactory, make_campaign
+from tests.factories import CharacterFactory, TieFactory, UserFactory, make_campaign
+from tests.helpers import HTMX, sheet_url
 
 READ = ["character", "character_print"]
 EDIT_PAGES = [("character_text", "concept"), ("character_text", "condition"), ("character_talent", 1)]
@@ -31,7 +31,7 @@ def snapshot(character):
 @pytest.mark.parametrize("name", READ)
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["full", "htmx"])
 def test_every_member_reads_a_sheet_and_outsiders_get_not_found(table, sheet, name, headers):
-    target = url(table, name, sheet)
+    target = sheet_url(table, name, sheet)
     for who in ("player", "other_player", "gm"):
         assert table.client(who).get(target, **headers).status_code == 200, who
     assert table.client("outsider").get(target, **headers).status_code == 404
@@ -40,7 +40,7 @@ def test_every_member_reads_a_sheet_and_outsiders_get_not_found(table, sheet, na
 
 @pytest.mark.parametrize(("name", "arg"), EDIT_PAGES)
 def test_edit_forms_open_for_the_owner_and_the_gm_only(table, sheet, name, arg):
-    target = url(table, name, sheet, arg)
+    target = sheet_url(table, name, sheet, arg)
     assert table.client("player").get(target).status_code == 200
     assert table.client("gm").get(target).status_code == 200
     assert table.client("other_player").get(target).status_code == 404
@@ -51,7 +51,7 @@ def test_edit_forms_open_for_the_owner_and_the_gm_only(table, sheet, name, arg):
 @pytest.mark.parametrize("who", ["other_player", "outsider", "anonymous"])
 def test_nobody_but_the_owner_and_gms_writes_a_sheet(table, sheet, name, args, data, who):
     before = snapshot(sheet)
-    response = table.client(who).post(url(table, name, sheet, *args), data)
+    response = table.client(who).post(sheet_url(table, name, sheet, *args), data)
     assert response.status_code == (302 if who == "anonymous" else 404)
     assert snapshot(sheet) == before
 
@@ -59,28 +59,28 @@ def test_nobody_but_the_owner_and_gms_writes_a_sheet(table, sheet, name, args, d
 @pytest.mark.parametrize(("name", "args", "data"), WRITES, ids=[w[0] + str(w[1]) for w in WRITES])
 @pytest.mark.parametrize("who", ["player", "gm"])
 def test_the_owner_and_the_gm_may_write(table, sheet, name, args, data, who):
-    response = table.client(who).post(url(table, name, sheet, *args), data, **HTMX)
+    response = table.client(who).post(sheet_url(table, name, sheet, *args), data, **HTMX)
     assert response.status_code == 200
 
 
 def test_a_tie_of_another_sheet_cannot_be_deleted_through_mine(table, sheet):
     theirs = CharacterFactory(campaign=table.campaign, owner=table.other_player)
-    tie = Tie.objects.create(character=theirs, text="Theirs")
-    response = table.client("player").post(url(table, "character_tie_delete", sheet, tie.pk))
+    tie = TieFactory(character=theirs, text="Theirs")
+    response = table.client("player").post(sheet_url(table, "character_tie_delete", sheet, tie.pk))
     assert response.status_code == 404
     assert Tie.objects.filter(pk=tie.pk).exists()
 
 
 def test_gm_notes_on_a_sheet_never_reach_a_player(table, sheet):
-    targets = [url(table, "character", sheet), url(table, "character_print", sheet)] + [
-        url(table, "character", sheet) + f"?panel={panel}" for panel in
+    targets = [sheet_url(table, "character", sheet), sheet_url(table, "character_print", sheet)] + [
+        sheet_url(table, "character", sheet) + f"?panel={panel}" for panel in
         ("vitals", "actions_card", "talents_card", "ties_card", "projects_card")]
     for who in ("player", "other_player"):
         for target in targets:
             for headers in ({}, HTMX):
                 assert "SECRET-CHARACTER-NOTES" not in table.client(who).get(target, **headers).text
-    assert table.client("player").get(url(table, "character_text", sheet, "gm_notes")).status_code == 404
-    assert "SECRET-CHARACTER-NOTES" in table.client("gm").get(url(table, "character", sheet)).text
+    assert table.client("player").get(sheet_url(table, "character_text", sheet, "gm_notes")).status_code == 404
+    assert "SECRET-CHARACTER-NOTES" in table.client("gm").get(sheet_url(table, "character", sheet)).text
 
 
 def test_a_character_of_another_campaign_is_not_found_through_this_one(table, sheet):

@@ -3,8 +3,8 @@ from django.urls import reverse
 
 from campaign.models import Campaign, Membership
 from characters.models import Character, Playbook
-from tests.characters.conftest import HTMX, fresh, url
 from tests.factories import join
+from tests.helpers import HTMX, fresh, sheet_url
 
 
 def new_character(table, who="player", **data):
@@ -13,7 +13,7 @@ def new_character(table, who="player", **data):
 
 
 def set_dots(table, character, action, dots, who="player"):
-    return table.client(who).post(url(table, "character_dots", character),
+    return table.client(who).post(sheet_url(table, "character_dots", character),
                                   {"action": action, "dots": dots}, **HTMX)
 
 
@@ -31,7 +31,7 @@ def test_spending_dots_counts_down_and_seven_under_the_cap_finish_creation(table
     for action, dots in (("Finesse", 2), ("Notice", 1), ("Move", 1), ("Sway", 1)):
         set_dots(table, bo, action, dots)
     assert fresh(bo).action_dots == {"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1}
-    response = table.client("player").post(url(table, "character_finish", bo), **HTMX)
+    response = table.client("player").post(sheet_url(table, "character_finish", bo), **HTMX)
     assert response.status_code == 200 and response["HX-Refresh"] == "true"
     assert fresh(bo).created
 
@@ -56,7 +56,7 @@ def test_an_eighth_dot_is_refused(table):
 def test_finishing_with_dots_left_is_refused_and_says_how_many(table):
     bo = new_character(table)
     set_dots(table, bo, "Sneak", 2)
-    response = table.client("player").post(url(table, "character_finish", bo), **HTMX)
+    response = table.client("player").post(sheet_url(table, "character_finish", bo), **HTMX)
     assert "You have 5 dots left to spend." in response.text
     assert not fresh(bo).created
 
@@ -65,7 +65,7 @@ def test_finishing_with_dots_left_is_refused_and_says_how_many(table):
                                   {"action": "Sneak", "dots": -1}, {"action": "Sneak"}])
 def test_hostile_dots_are_refused_with_a_message(table, data):
     bo = new_character(table)
-    response = table.client("player").post(url(table, "character_dots", bo), data, **HTMX)
+    response = table.client("player").post(sheet_url(table, "character_dots", bo), data, **HTMX)
     assert response.status_code == 200
     assert 'role="alert"' in response.text
     assert fresh(bo).action_dots == {}
@@ -78,7 +78,7 @@ def test_a_quick_charge_campaign_has_six_actions_and_four_dots(table):
     assert "4 dots left" in page and "Talk" in page and "Sneak" not in page
     set_dots(table, bo, "Talk", 2)
     set_dots(table, bo, "Move", 2)
-    table.client("player").post(url(table, "character_finish", bo))
+    table.client("player").post(sheet_url(table, "character_finish", bo))
     assert fresh(bo).created
 
 
@@ -88,7 +88,7 @@ def test_a_campaign_with_its_own_dials_uses_them(table):
     bo = new_character(table)
     set_dots(table, bo, "Sneak", 3)
     set_dots(table, bo, "Move", 2)
-    table.client("player").post(url(table, "character_finish", bo))
+    table.client("player").post(sheet_url(table, "character_finish", bo))
     assert fresh(bo).created
 
 
@@ -136,7 +136,7 @@ def test_a_removed_players_character_stays_and_the_gm_still_edits_it(table, shee
     member = Membership.objects.get(campaign=table.campaign, user=table.player)
     table.client("gm").post(reverse("member_remove", args=[table.campaign.pk, member.pk]))
     assert fresh(sheet).owner is None
-    table.client("gm").post(url(table, "character_momentum", sheet), {"delta": 1})
+    table.client("gm").post(sheet_url(table, "character_momentum", sheet), {"delta": 1})
     assert fresh(sheet).momentum == 3
     join(table.campaign, table.player)
-    assert table.client("player").post(url(table, "character_momentum", sheet), {"delta": 1}).status_code == 404
+    assert table.client("player").post(sheet_url(table, "character_momentum", sheet), {"delta": 1}).status_code == 404

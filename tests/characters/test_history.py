@@ -3,13 +3,12 @@ restores a sheet to an earlier version."""
 
 from django.urls import reverse
 
-from clocks.models import Clock
-from tests.characters.conftest import HTMX, fresh, url
-from tests.factories import CharacterFactory
+from tests.factories import CharacterFactory, ClockFactory
+from tests.helpers import HTMX, fresh, sheet_url
 
 
 def test_a_change_by_hand_is_recorded_with_who_made_it(table, sheet):
-    table.client("player").post(url(table, "character_momentum", sheet), {"delta": 1}, **HTMX)
+    table.client("player").post(sheet_url(table, "character_momentum", sheet), {"delta": 1}, **HTMX)
     latest = sheet.history.first()
     assert (latest.momentum, latest.history_user, latest.history_type) == (3, table.player, "~")
     previous = latest.prev_record
@@ -27,7 +26,7 @@ def test_the_session_start_reset_is_recorded_on_every_sheet(table, sheet):
 
 
 def test_clock_and_force_changes_are_recorded(table):
-    clock = Clock.objects.create(campaign=table.campaign, name="Alert", kind="danger", size=6)
+    clock = ClockFactory(campaign=table.campaign, name="Alert", kind="danger", size=6)
     table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 2})
     assert [h.filled for h in clock.history.all()] == [2, 0]
     table.client("gm").post(reverse("force_reveal", args=[table.campaign.pk, table.hidden_force.pk]),
@@ -37,24 +36,24 @@ def test_clock_and_force_changes_are_recorded(table):
 
 
 def test_the_gm_reads_a_sheets_history_and_players_cannot(table, sheet):
-    table.client("player").post(url(table, "character_text", sheet, "condition"), {"value": "Tired", "seen": ""})
+    table.client("player").post(sheet_url(table, "character_text", sheet, "condition"), {"value": "Tired", "seen": ""})
     for _ in range(2):
-        table.client("player").post(url(table, "character_momentum", sheet), {"delta": -1})
-    page = table.client("gm").get(url(table, "character_history", sheet))
+        table.client("player").post(sheet_url(table, "character_momentum", sheet), {"delta": -1})
+    page = table.client("gm").get(sheet_url(table, "character_history", sheet))
     assert "Condition: — → Tired" in page.text
     assert "Momentum: 1 → 0" in page.text  # a zero is shown as a zero
     assert "player1" in page.text
-    assert table.client("player").get(url(table, "character_history", sheet)).status_code == 404
+    assert table.client("player").get(sheet_url(table, "character_history", sheet)).status_code == 404
 
 
 def test_the_gm_restores_an_earlier_version_and_the_restoring_is_recorded(table, sheet):
     client = table.client("player")
-    client.post(url(table, "character_text", sheet, "condition"), {"value": "Tired", "seen": ""})
+    client.post(sheet_url(table, "character_text", sheet, "condition"), {"value": "Tired", "seen": ""})
     tired = sheet.history.first()
-    client.post(url(table, "character_text", sheet, "condition"), {"value": "Drunk", "seen": "Tired"})
-    client.post(url(table, "character_momentum", sheet), {"delta": -1})
+    client.post(sheet_url(table, "character_text", sheet, "condition"), {"value": "Drunk", "seen": "Tired"})
+    client.post(sheet_url(table, "character_momentum", sheet), {"delta": -1})
     assert (fresh(sheet).condition, sheet.momentum) == ("Drunk", 1)
-    table.client("gm").post(url(table, "character_restore", sheet, tired.history_id))
+    table.client("gm").post(sheet_url(table, "character_restore", sheet, tired.history_id))
     assert (fresh(sheet).condition, sheet.momentum) == ("Tired", 2)
     assert sheet.history.first().history_change_reason.startswith("Restored to the version of")
     assert table.campaign.events.filter(text__contains="restored Ada's sheet", gm_only=True).exists()
@@ -62,7 +61,7 @@ def test_the_gm_restores_an_earlier_version_and_the_restoring_is_recorded(table,
 
 def test_a_version_of_another_sheet_cannot_be_restored_onto_this_one(table, sheet):
     other = CharacterFactory(campaign=table.campaign, name="Bo", condition="Lost")
-    response = table.client("gm").post(url(table, "character_restore", sheet, other.history.first().history_id),
+    response = table.client("gm").post(sheet_url(table, "character_restore", sheet, other.history.first().history_id),
                                        follow=True)
     assert "That version is not in this sheet's history." in response.text.replace("&#x27;", "'")
     assert fresh(sheet).condition == ""

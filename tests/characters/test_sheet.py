@@ -2,12 +2,12 @@ import pytest
 
 from characters.models import Talent
 from clocks.models import Clock
-from tests.characters.conftest import HTMX, fresh, url
-from tests.factories import ForceFactory, UserFactory, make_campaign
+from tests.factories import ClockFactory, ForceFactory, UserFactory, make_campaign
+from tests.helpers import HTMX, fresh, sheet_url
 
 
 def post(table, who, name, character, data=None, *args, htmx=True):
-    return table.client(who).post(url(table, name, character, *args), data or {}, **(HTMX if htmx else {}))
+    return table.client(who).post(sheet_url(table, name, character, *args), data or {}, **(HTMX if htmx else {}))
 
 
 def test_momentum_goes_up_and_down_and_never_below_zero(table, sheet):
@@ -179,7 +179,7 @@ def test_a_player_adds_a_project_and_works_on_it_once_per_session(table, sheet):
 
 
 def test_work_on_a_project_needs_a_running_session(table, sheet):
-    project = Clock.objects.create(campaign=table.campaign, character=sheet, name="Boat", kind="project", size=6)
+    project = ClockFactory(campaign=table.campaign, character=sheet, name="Boat", kind="project", size=6)
     table.session.delete()
     response = post(table, "player", "character_work", sheet, {"effect": 2}, project.pk)
     assert "none is running" in response.text
@@ -194,7 +194,7 @@ def test_complications_are_the_gms(table, sheet):
 
 
 def test_the_print_view_holds_the_whole_sheet(table, sheet):
-    page = table.client("other_player").get(url(table, "character_print", sheet)).text
+    page = table.client("other_player").get(sheet_url(table, "character_print", sheet)).text
     for text in ("Ada", "Sneak", "Talent line", "Projects &amp; complications", "Momentum"):
         assert text in page
     assert "SECRET-CHARACTER-NOTES" not in page

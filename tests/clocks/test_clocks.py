@@ -6,8 +6,8 @@ from django.urls import reverse
 from campaign.models import Event
 from clocks.models import Clock, ClockChange
 from tests.factories import CharacterFactory, UserFactory, make_campaign
+from tests.helpers import HTMX
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 SECRETS = ("SECRET-GM-CLOCK", "SECRET-GM-CLOCK-NOTES", "SECRET-KNOWN-REASON", "KNOWN-NOTES", "5 of 8",
            "5<span")
 

@@ -1,15 +1,13 @@
 """Two people ticking the same clock at the same moment both count (PostgreSQL, real threads)."""
 
 import random
-import threading
 
 import pytest
-from django.db import connection, connections
 
-from campaign.models import Membership
 from clocks.actions import change_clock
-from clocks.models import Clock, ClockChange, WhoMayTick
-from tests.factories import UserFactory, join, make_campaign
+from clocks.models import ClockChange, WhoMayTick
+from tests.factories import ClockFactory, UserFactory, gm_of_new_campaign, join
+from tests.helpers import run_at_once, skip_unless_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,34 +15,20 @@ THREADS, TICKS, SIZE, START = 8, 25, 6, 3
 
 
 def test_eight_threads_ticking_at_random_lose_no_change_and_stay_within_the_clock():
-    if connection.vendor != "postgresql":
-        pytest.skip("Concurrency is tested on PostgreSQL (CI runs it); SQLite serializes all writers.")
-    gm = UserFactory(username="gm-threads")
-    campaign = make_campaign(gm)
-    clock = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=SIZE,
-                                 filled=START, who_may_tick=WhoMayTick.MEMBERS)
-    members = [Membership.objects.get(campaign=campaign, user=gm)] + [
+    skip_unless_postgresql()
+    gm = gm_of_new_campaign("gm-threads")
+    campaign = gm.campaign
+    clock = ClockFactory(campaign=campaign, name="Alert", kind="danger", size=SIZE, filled=START,
+                         who_may_tick=WhoMayTick.MEMBERS)
+    members = [gm] + [
         join(campaign, UserFactory(username=f"player-threads-{i}")) for i in range(THREADS - 1)]
-    errors = []
-    barrier = threading.Barrier(THREADS)
 
     def player(index):
         rng = random.Random(index)
-        try:
-            barrier.wait()
-            for _ in range(TICKS):
-                change_clock(members[index], clock.pk, amount=rng.choice((1, -1)))
-        except Exception as error:  # noqa: BLE001 - reported below, with the thread's name
-            errors.append(error)
-        finally:
-            connections.close_all()
+        for _ in range(TICKS):
+            change_clock(members[index], clock.pk, amount=rng.choice((1, -1)))
 
-    threads = [threading.Thread(target=player, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
+    errors = run_at_once([lambda index=index: player(index) for index in range(THREADS)])
     assert errors == []
     clock.refresh_from_db()
     changes = list(ClockChange.objects.filter(clock=clock).order_by("pk"))

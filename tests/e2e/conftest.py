@@ -1,16 +1,15 @@
 """Real-browser tests: Playwright drives Debian's Chromium against pytest-django's live server."""
 
 import os
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.helpers import DESKTOP
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 # Without these, Chromium reaches for Google's hosts, which this network refuses.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -66,12 +65,3 @@ def screenshot():
 
     return take
 
-
-PASSWORD = "a-long-passphrase-9"
-
-
-def log_in(page, username, password=PASSWORD):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label(re.compile(r"^\s*Password\*?\s*$")).fill(password)
-    page.get_by_role("button", name="Log in").click()

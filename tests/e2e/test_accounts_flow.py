@@ -3,9 +3,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, PHONE
-
-PASSWORD = "a-long-passphrase-9"
+from tests.helpers import DESKTOP, PASSWORD, PHONE
 
 
 @pytest.mark.parametrize(("viewport", "width_name"), [(DESKTOP, "desktop"), (PHONE, "phone")])

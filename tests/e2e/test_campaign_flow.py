@@ -3,8 +3,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, log_in
 from tests.factories import UserFactory
+from tests.helpers import DESKTOP, PASSWORD, PHONE, log_in
 
 
 @pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])

@@ -1,10 +1,7 @@
 from playwright.sync_api import expect
 
-from campaign.models import GameSession
-from tests.e2e.conftest import DESKTOP, PHONE, log_in
-from tests.factories import ForceFactory, UserFactory, join, make_campaign
-
-SPREAD = {"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1}
+from tests.factories import ForceFactory, GameSessionFactory, UserFactory, join, make_campaign
+from tests.helpers import DESKTOP, PHONE, SPREAD, log_in
 
 
 def test_a_player_creates_a_character_on_a_phone_and_the_gm_sees_it(new_page, screenshot):
@@ -12,7 +9,7 @@ def test_a_player_creates_a_character_on_a_phone_and_the_gm_sees_it(new_page, sc
     campaign = make_campaign(gm_user, name="The Usurper's Throne")
     join(campaign, player_user)
     ForceFactory(campaign=campaign, name="The Rebel Forces", revealed=True)
-    GameSession.objects.create(campaign=campaign, number=1)
+    GameSessionFactory(campaign=campaign, number=1)
 
     phone = new_page(PHONE)
     log_in(phone, "player-sheet")

@@ -1,9 +1,9 @@
 import pytest
 from playwright.sync_api import expect
 
-from clocks.models import Clock, Visibility, WhoMayTick
-from tests.e2e.conftest import DESKTOP, PHONE, log_in
-from tests.factories import UserFactory, join, make_campaign
+from clocks.models import Visibility, WhoMayTick
+from tests.factories import ClockFactory, UserFactory, join, make_campaign
+from tests.helpers import DESKTOP, PHONE, log_in
 
 
 @pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])
@@ -11,12 +11,12 @@ def test_a_tick_on_the_gms_screen_reaches_the_players_within_three_seconds(new_p
     gm_user, player_user = UserFactory(username="gm-live"), UserFactory(username="player-live")
     campaign = make_campaign(gm_user, name="Live Table")
     join(campaign, player_user)
-    alert = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=6, filled=2,
-                                 who_may_tick=WhoMayTick.MEMBERS)
-    Clock.objects.create(campaign=campaign, name="Turf War", kind="opposed", size=8, filled=4,
-                         visibility=Visibility.KNOWN, side_a="The crew", side_b="The gang")
-    Clock.objects.create(campaign=campaign, name="The Ledger's secret", kind="danger", size=4,
-                         visibility=Visibility.GM)
+    alert = ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=2,
+                         who_may_tick=WhoMayTick.MEMBERS)
+    ClockFactory(campaign=campaign, name="Turf War", kind="opposed", size=8, filled=4,
+                 visibility=Visibility.KNOWN, side_a="The crew", side_b="The gang")
+    ClockFactory(campaign=campaign, name="The Ledger's secret", kind="danger", size=4,
+                 visibility=Visibility.GM)
 
     gm, player = new_page(DESKTOP), new_page(viewport)
     log_in(gm, "gm-live")

@@ -1,25 +1,23 @@
 import pytest
 from playwright.sync_api import expect
 
-import rolls.actions
-from tests.e2e.conftest import DESKTOP, PHONE, log_in
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.rolls.conftest import ScriptedDice
+from tests.helpers import DESKTOP, PHONE, SPREAD, log_in
 
 
 @pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])
-def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, screenshot, monkeypatch, viewport, width):
+def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, screenshot, dice, viewport, width):
     gm_user, ada_user, bo_user = (UserFactory(username=f"{name}-{width}") for name in ("gm", "ada", "bo"))
     campaign = make_campaign(gm_user, name="The Usurper's Throne")
     join(campaign, ada_user)
     join(campaign, bo_user)
     ada = CharacterFactory(campaign=campaign, owner=ada_user, name="Ada", momentum=2, created=True,
-                           action_dots={"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1})
+                           action_dots=dict(SPREAD))
     CharacterFactory(campaign=campaign, owner=bo_user, name="Bo", momentum=2, created=True,
                      action_dots={"Muscle": 2})
     # Sneak 2 + assist + push: 5 3 2 1 is a partial success. Resisting with no momentum left
     # rolls two dice and reads the lowest: 6 5 reads 5, so the consequence is reduced.
-    monkeypatch.setattr(rolls.actions, "SYSTEM_RANDOM", ScriptedDice([5, 3, 2, 1, 6, 5]))
+    dice(5, 3, 2, 1, 6, 5)
 
     player, other, gm = new_page(viewport), new_page(DESKTOP), new_page(DESKTOP)
     for page, user in ((player, ada_user), (other, bo_user), (gm, gm_user)):

@@ -1,28 +1,32 @@
 from playwright.sync_api import expect
 
-import rolls.actions
-from clocks.models import Clock, Visibility, WhoMayTick
-from tests.e2e.conftest import DESKTOP, PHONE, log_in
-from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.rolls.conftest import ScriptedDice
+from clocks.models import Visibility, WhoMayTick
+from tests.factories import (
+    CharacterFactory,
+    ClockFactory,
+    GameSessionFactory,
+    UserFactory,
+    join,
+    make_campaign,
+)
+from tests.helpers import DESKTOP, PHONE, SPREAD, log_in
 
 TABLE = {"width": 1920, "height": 1080}
 
 
-def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, monkeypatch):
+def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, dice):
     gm_user, player_user = UserFactory(username="gm-table"), UserFactory(username="player-table")
     campaign = make_campaign(gm_user, name="The Usurper's Throne")
     join(campaign, player_user)
-    from campaign.models import GameSession
-    GameSession.objects.create(campaign=campaign, number=1)
+    GameSessionFactory(campaign=campaign, number=1)
     ada = CharacterFactory(campaign=campaign, owner=player_user, name="Ada", momentum=2, created=True,
-                           action_dots={"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1})
-    boat = Clock.objects.create(campaign=campaign, character=ada, name="Buy back the boat",
-                                kind="project", size=6, filled=2, who_may_tick=WhoMayTick.OWNER)
-    Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=6, filled=1)
-    Clock.objects.create(campaign=campaign, name="The Ledger's secret", kind="danger", size=4,
-                         visibility=Visibility.GM)
-    monkeypatch.setattr(rolls.actions, "SYSTEM_RANDOM", ScriptedDice([6, 6]))
+                           action_dots=dict(SPREAD))
+    boat = ClockFactory(campaign=campaign, character=ada, name="Buy back the boat", kind="project",
+                        size=6, filled=2, who_may_tick=WhoMayTick.OWNER)
+    ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=1)
+    ClockFactory(campaign=campaign, name="The Ledger's secret", kind="danger", size=4,
+                 visibility=Visibility.GM)
+    dice(6, 6)
 
     console, screen, phone = new_page(DESKTOP), new_page(TABLE), new_page(PHONE)
     log_in(console, "gm-table")

@@ -5,7 +5,16 @@ import inspect
 from pathlib import Path
 
 import gamerules
-from gamerules import action_roll, characters, charge, clocks, consequences, fortune, progression
+from gamerules import (
+    action_roll,
+    aftermath,
+    characters,
+    charge,
+    clocks,
+    consequences,
+    fortune,
+    progression,
+)
 
 PACKAGE = Path(gamerules.__file__).parent
 FORBIDDEN = ("django", "requests", "psycopg", "redis")
@@ -30,11 +39,19 @@ def test_no_module_in_gamerules_imports_django_or_any_service_client():
 def test_every_public_function_names_its_rulebook_section_or_reading():
     # Each docstring quotes a section ("...") or names a reading, so a reader can check it.
     missing = []
-    for module in (charge, action_roll, characters, clocks, consequences, fortune, progression):
+    for module in (charge, action_roll, aftermath, characters, clocks, consequences, fortune,
+                   progression):
         for name, function in inspect.getmembers(module, inspect.isfunction):
             if name.startswith("_") or function.__module__ != module.__name__:
                 continue
             doc = function.__doc__ or ""
             if '"' not in doc and "reading" not in doc:
                 missing.append(f"{module.__name__}.{name}")
+    assert missing == []
+
+
+def test_every_public_class_of_the_typed_roll_aftermath_names_its_section():
+    missing = [name for name, cls in inspect.getmembers(aftermath, inspect.isclass)
+               if not name.startswith("_") and cls.__module__ == aftermath.__name__
+               and '"' not in (cls.__doc__ or "")]
     assert missing == []

@@ -11,16 +11,32 @@ from characters.models import Character
 from clocks.models import ClockChange
 from gamerules.charge import Outcome, odds, percentages
 from rolls.models import Roll
-from tests.rolls.conftest import HTMX, wizard
-
-
-def fresh(character):
-    character.refresh_from_db()
-    return character
+from tests.factories import TalentFactory
+from tests.helpers import HTMX, fresh, wizard
 
 
 def last_roll():
     return Roll.objects.order_by("-pk").first()
+
+
+def offer(crew, roll, kind, target, **data):
+    """The GM offers a consequence of the roll, falling on a character."""
+    return crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                                  {"kind": kind, "target": target.pk, **data})
+
+
+def accept(crew, roll, who="player"):
+    """The one the consequence falls on accepts it."""
+    return crew.client(who).post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+
+
+def accepted(crew, kind, **choices):
+    """Ada rolls, the GM offers her a consequence of that kind and she accepts it."""
+    wizard(crew, **choices)
+    roll = last_roll()
+    offer(crew, roll, kind, crew.ada)
+    accept(crew, roll)
+    return roll
 
 
 def test_a_roll_with_no_bonus_dice_rolls_the_rating_and_gains_momentum_by_the_dial(crew, dice):
@@ -49,10 +65,8 @@ def test_the_xavier_example_push_for_a_die_then_a_partial_ticks_the_alert_clock_
     roll = last_roll()
     assert (roll.pool_size, roll.outcome, roll.consequence_rating) == (3, "partial", 2)
     assert fresh(crew.ada).momentum == 0  # 2 for the push; a roll with momentum spent gains none
-    gm = crew.client("gm")
-    gm.post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-            {"kind": "complication", "target": crew.ada.pk, "clock": crew.alert.pk})
-    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    offer(crew, roll, "complication", crew.ada, clock=crew.alert.pk)
+    accept(crew, roll)
     crew.alert.refresh_from_db()
     assert crew.alert.filled == 2
     assert ClockChange.objects.get(clock=crew.alert).roll == roll
@@ -67,20 +81,15 @@ def test_an_assist_costs_the_helper_one_momentum_and_exposes_them(crew, dice):
     roll = last_roll()
     assert roll.dice_sources == ["rating", "rating", "assist"]
     assert (fresh(crew.ada).momentum, fresh(crew.bo).momentum) == (2, 1)  # no gain: momentum spent
-    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-                           {"kind": "worse_condition", "target": crew.bo.pk})
-    crew.client("other_player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    offer(crew, roll, "worse_condition", crew.bo)
+    accept(crew, roll, "other_player")
     assert fresh(crew.bo).stress == 2
 
 
 def test_worse_condition_takes_stress_equal_to_the_risk_and_a_full_clock_takes_out(crew, dice):
     Character.objects.filter(pk=crew.ada.pk).update(stress=2)
     dice(3, 1)
-    wizard(crew, risk="3")
-    roll = last_roll()
-    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-                           {"kind": "worse_condition", "target": crew.ada.pk})
-    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    accepted(crew, "worse_condition", risk="3")
     ada = fresh(crew.ada)
     assert (ada.stress, ada.taken_out) == (0, True)
 
@@ -95,8 +104,7 @@ def test_resisting_with_a_determination_roll(crew, dice, resist_faces, stress, b
     dice(4, 1, *resist_faces)
     wizard(crew)
     roll = last_roll()
-    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-                           {"kind": "worse_condition", "target": crew.ada.pk})
+    offer(crew, roll, "worse_condition", crew.ada)
     key = "resist-" + "-".join(map(str, resist_faces))
     crew.client("player").post(reverse("roll_resist", args=[crew.campaign.pk, roll.pk]),
                                {"burn": len(resist_faces), "key": key})
@@ -123,11 +131,10 @@ def test_protecting_moves_the_consequence_to_the_protector(crew, dice):
     dice(5, 1)
     wizard(crew)
     roll = last_roll()
-    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-                           {"kind": "worse_condition", "target": crew.ada.pk})
+    offer(crew, roll, "worse_condition", crew.ada)
     crew.client("other_player").post(reverse("roll_protect", args=[crew.campaign.pk, roll.pk]),
                                      {"protector": crew.bo.pk})
-    crew.client("other_player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    accept(crew, roll, "other_player")
     assert (fresh(crew.ada).stress, fresh(crew.bo).stress) == (0, 2)
 
 
@@ -138,9 +145,8 @@ def test_reduced_effect_lowers_the_ticks_on_the_progress_clock(crew, dice):
     client = crew.client("player")
     response = client.post(reverse("roll_progress", args=[crew.campaign.pk, roll.pk]), {"clock": crew.vault.pk}, **HTMX)
     assert "Settle the consequence first" in response.text
-    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-                           {"kind": "reduced_effect", "target": crew.ada.pk})
-    client.post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    offer(crew, roll, "reduced_effect", crew.ada)
+    accept(crew, roll)
     client.post(reverse("roll_progress", args=[crew.campaign.pk, roll.pk]), {"clock": crew.vault.pk})
     crew.vault.refresh_from_db()
     assert crew.vault.filled == 2
@@ -148,11 +154,7 @@ def test_reduced_effect_lowers_the_ticks_on_the_progress_clock(crew, dice):
 
 def test_escalated_risk_makes_the_next_roll_with_that_action_riskier(crew, dice):
     dice(4, 2)
-    wizard(crew)
-    roll = last_roll()
-    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-                           {"kind": "escalated_risk", "target": crew.ada.pk})
-    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    accepted(crew, "escalated_risk")
     assert fresh(crew.ada).escalated_action == "Sneak"
     dice(6, 1)
     wizard(crew)
@@ -162,11 +164,7 @@ def test_escalated_risk_makes_the_next_roll_with_that_action_riskier(crew, dice)
 
 def test_a_lost_opportunity_refuses_the_same_action_until_another_is_tried(crew, dice):
     dice(2, 1)
-    wizard(crew)
-    roll = last_roll()
-    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
-                           {"kind": "lost_opportunity", "target": crew.ada.pk})
-    crew.client("player").post(reverse("roll_accept", args=[crew.campaign.pk, roll.pk]))
+    accepted(crew, "lost_opportunity")
     response = wizard(crew)
     assert "Lost opportunity: Sneak did not work. Try another action." in response.text
     assert Roll.objects.count() == 1
@@ -237,8 +235,7 @@ def test_a_taken_out_character_must_push_to_act(crew, dice):
 
 
 def test_talents_whose_situation_applies_add_their_bonus(crew, dice):
-    from characters.models import Talent
-    talent = Talent.objects.create(character=crew.ada, slot=2, kind="die", action="Sneak", situation="at night")
+    talent = TalentFactory(character=crew.ada, slot=2, kind="die", action="Sneak", situation="at night")
     dice(6, 1, 1)
     wizard(crew, talents=[talent.pk])
     roll = last_roll()

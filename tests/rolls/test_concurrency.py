@@ -1,49 +1,22 @@
 """The same roll submitted twice at once, and momentum spent from two devices (PostgreSQL)."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
 
-from campaign.models import Membership
 from gamerules.action_roll import PushBenefit
 from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
-from tests.factories import CharacterFactory, UserFactory, make_campaign
-from tests.rolls.conftest import ScriptedDice
+from tests.factories import CharacterFactory, gm_of_new_campaign
+from tests.helpers import ScriptedDice, run_at_once, skip_unless_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def run_at_once(functions):
-    errors, barrier = [], threading.Barrier(len(functions))
-
-    def run(function):
-        try:
-            barrier.wait()
-            function()
-        except Exception as error:  # noqa: BLE001 - collected and checked below
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(f,)) for f in functions]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return errors
-
-
 @pytest.fixture
 def setting():
-    if connection.vendor != "postgresql":
-        pytest.skip("Concurrency is tested on PostgreSQL (CI runs it); SQLite serializes all writers.")
-    gm = UserFactory(username="gm-rolls")
-    campaign = make_campaign(gm)
-    membership = Membership.objects.get(campaign=campaign, user=gm)
-    character = CharacterFactory(campaign=campaign, owner=gm, name="Ada", momentum=2, created=True,
-                                 action_dots={"Sneak": 2})
+    skip_unless_postgresql()
+    membership = gm_of_new_campaign("gm-rolls")
+    character = CharacterFactory(campaign=membership.campaign, owner=membership.user, name="Ada",
+                                 momentum=2, created=True, action_dots={"Sneak": 2})
     return membership, character
 
 

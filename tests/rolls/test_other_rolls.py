@@ -5,12 +5,7 @@ from django.urls import reverse
 
 from characters.models import Character
 from rolls.models import Roll
-from tests.rolls.conftest import HTMX
-
-
-def fresh(character):
-    character.refresh_from_db()
-    return character
+from tests.helpers import HTMX, fresh
 
 
 def test_the_last_step_rolls_only_when_roll_is_pressed(crew, dice):

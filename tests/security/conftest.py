@@ -1,10 +1,16 @@
 import pytest
 
-from campaign.models import Invitation, Membership
-from characters.models import Playbook, Tie
-from clocks.models import Clock, ClockChange, Visibility
-from rolls.models import Roll
-from tests.factories import CharacterFactory
+from campaign.models import Membership
+from clocks.models import Visibility
+from tests.factories import (
+    CharacterFactory,
+    ClockChangeFactory,
+    ClockFactory,
+    InvitationFactory,
+    PlaybookFactory,
+    RollFactory,
+    TieFactory,
+)
 
 
 @pytest.fixture
@@ -16,28 +22,28 @@ def world(table):
     ada.created = True
     ada.save()
     CharacterFactory(campaign=c, owner=table.other_player, name="Bo")
-    clock = Clock.objects.create(campaign=c, name="Buy back the boat", kind="project", size=6,
-                                 filled=2, who_may_tick="members", character=ada)
-    change = ClockChange.objects.create(clock=clock, by=table.gm, before=1, after=2, reason="A tick")
-    Clock.objects.create(campaign=c, name="SECRET-GM-CLOCK", kind="danger", size=4,
-                         visibility=Visibility.GM, notes="SECRET-GM-CLOCK-NOTES")
-    known = Clock.objects.create(campaign=c, name="Turf War", kind="opposed", size=8, filled=5,
-                                 visibility=Visibility.KNOWN, notes="SECRET-KNOWN-NOTES")
-    ClockChange.objects.create(clock=known, before=4, after=5, reason="SECRET-KNOWN-REASON")
-    roll = Roll.objects.create(campaign=c, character=ada, kind="action", action="Sneak", pool_size=2,
-                               dice=[4, 2], outcome="partial", risk=2, effect=2,
-                               consequence_rating=2, idempotency_key="matrix")
-    Roll.objects.create(campaign=c, kind="fortune", goal="SECRET-HIDDEN-ROLL", hidden=True,
-                        pool_size=1, dice=[3], outcome="bad", idempotency_key="matrix-hidden")
-    invitation = Invitation.objects.create(campaign=c, created_by=table.gm)
+    clock = ClockFactory(campaign=c, name="Buy back the boat", kind="project", size=6, filled=2,
+                         who_may_tick="members", character=ada)
+    change = ClockChangeFactory(clock=clock, by=table.gm, before=1, after=2, reason="A tick")
+    ClockFactory(campaign=c, name="SECRET-GM-CLOCK", kind="danger", size=4,
+                 visibility=Visibility.GM, notes="SECRET-GM-CLOCK-NOTES")
+    known = ClockFactory(campaign=c, name="Turf War", kind="opposed", size=8, filled=5,
+                         visibility=Visibility.KNOWN, notes="SECRET-KNOWN-NOTES")
+    ClockChangeFactory(clock=known, before=4, after=5, reason="SECRET-KNOWN-REASON")
+    roll = RollFactory(campaign=c, character=ada, kind="action", action="Sneak", pool_size=2,
+                       dice=[4, 2], outcome="partial", risk=2, effect=2, consequence_rating=2,
+                       idempotency_key="matrix")
+    RollFactory(campaign=c, kind="fortune", goal="SECRET-HIDDEN-ROLL", hidden=True, pool_size=1,
+                dice=[3], outcome="bad", idempotency_key="matrix-hidden")
+    invitation = InvitationFactory(campaign=c, created_by=table.gm)
     kwargs = {
         "campaign_id": c.pk, "character_id": ada.pk, "clock_id": clock.pk, "change_id": change.pk,
         "force_id": table.revealed_force.pk, "session_id": table.session.pk,
         "member_id": Membership.objects.get(campaign=c, user=table.other_player).pk,
         "invitation_id": invitation.pk, "token": invitation.token, "roll_id": roll.pk,
-        "playbook_id": Playbook.objects.create(campaign=c, name="The Smuggler",
-                                               action_dots={"Sneak": 2, "Move": 1}).pk,
-        "tie_id": Tie.objects.create(character=ada, text="An old friend").pk,
+        "playbook_id": PlaybookFactory(campaign=c, name="The Smuggler",
+                                       action_dots={"Sneak": 2, "Move": 1}).pk,
+        "tie_id": TieFactory(character=ada, text="An old friend").pk,
         "slot": 1, "field": "concept", "history_id": ada.history.first().history_id,
     }
     return table, kwargs

@@ -2,22 +2,19 @@
 once, and the second GM is told why nothing happened."""
 
 import pytest
-from django.db import connection
 
 from campaign import actions
 from campaign.models import GameSession, Membership, Milestone, Role
-from tests.factories import UserFactory, join, make_campaign
-from tests.rolls.test_concurrency import run_at_once
+from tests.factories import UserFactory, gm_of_new_campaign, join
+from tests.helpers import run_at_once, skip_unless_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def two_gms():
-    if connection.vendor != "postgresql":
-        pytest.skip("Concurrency is tested on PostgreSQL (CI runs it); SQLite serializes all writers.")
-    first = UserFactory(username="gm-one")
-    campaign = make_campaign(first)
+    skip_unless_postgresql()
+    campaign = gm_of_new_campaign("gm-one").campaign
     join(campaign, UserFactory(username="gm-two"), Role.GM)
     return list(Membership.objects.filter(campaign=campaign).select_related("campaign", "user"))
 

@@ -3,6 +3,9 @@
 import pytest
 from django.urls import reverse
 
+from tests.factories import UserFactory
+from tests.helpers import PASSWORD
+
 pytestmark = pytest.mark.django_db
 
 
@@ -18,15 +21,15 @@ def test_five_wrong_passwords_lock_that_username_out_from_that_address(client, u
     settings.AXES_ENABLED = True
     for _ in range(5):
         client.post(reverse("login"), {"username": "mira", "password": "wrong"})
-    response = client.post(reverse("login"), {"username": "mira", "password": "a-long-passphrase-9"})
+    response = client.post(reverse("login"), {"username": "mira", "password": PASSWORD})
     assert response.status_code == 429
     assert "Too many wrong passwords" in response.text
     assert not client.get("/").context["user"].is_authenticated
 
 
-def test_a_lockout_does_not_stop_another_user(client, user, settings, django_user_model):
+def test_a_lockout_does_not_stop_another_user(client, user, settings):
     settings.AXES_ENABLED = True
-    django_user_model.objects.create_user(username="other", password="another-passphrase-7")
+    UserFactory(username="other", password="another-passphrase-7")
     for _ in range(5):
         client.post(reverse("login"), {"username": "mira", "password": "wrong"})
     response = client.post(reverse("login"), {"username": "other", "password": "another-passphrase-7"})
@@ -37,8 +40,8 @@ def test_a_right_password_before_the_limit_resets_the_count(client, user, settin
     settings.AXES_ENABLED = True
     for _ in range(4):
         client.post(reverse("login"), {"username": "mira", "password": "wrong"})
-    assert client.post(reverse("login"), {"username": "mira", "password": "a-long-passphrase-9"}).status_code == 302
+    assert client.post(reverse("login"), {"username": "mira", "password": PASSWORD}).status_code == 302
     client.post(reverse("logout"))
     for _ in range(4):
         client.post(reverse("login"), {"username": "mira", "password": "wrong"})
-    assert client.post(reverse("login"), {"username": "mira", "password": "a-long-passphrase-9"}).status_code == 302
+    assert client.post(reverse("login"), {"username": "mira", "password": PASSWORD}).status_code == 302

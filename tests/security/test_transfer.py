@@ -6,10 +6,12 @@ import json
 import pytest
 
 from bench.build import SMOKE, build
-from core.refused import Refused
 from campaign.models import Campaign, Membership
 from campaign.transfer import PARTS, export_campaign, import_campaign
+from clocks.models import Visibility
+from core.refused import Refused
 from rolls.models import Roll
+from tests.factories import ClockFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -41,11 +43,10 @@ def test_export_import_export_gives_the_same_document_field_for_field():
 
 
 def test_a_players_export_holds_only_what_the_player_may_see(table):
-    from clocks.models import Clock, Visibility
-    Clock.objects.create(campaign=table.campaign, name="SECRET-GM-CLOCK", kind="danger", size=4,
-                         visibility=Visibility.GM)
-    Clock.objects.create(campaign=table.campaign, name="Turf War", kind="opposed", size=8, filled=5,
-                         visibility=Visibility.KNOWN, notes="SECRET-KNOWN-NOTES")
+    ClockFactory(campaign=table.campaign, name="SECRET-GM-CLOCK", kind="danger", size=4,
+                 visibility=Visibility.GM)
+    ClockFactory(campaign=table.campaign, name="Turf War", kind="opposed", size=8, filled=5,
+                 visibility=Visibility.KNOWN, notes="SECRET-KNOWN-NOTES")
     player = Membership.objects.get(campaign=table.campaign, user=table.player)
     text = json.dumps(export_campaign(table.campaign, player))
     for secret in ("SECRET-CAMPAIGN-NOTES", "SECRET-HIDDEN-FORCE", "SECRET-REVEALED-FORCE-NOTES",

@@ -1,0 +1,20 @@
+from django_htmx.http import push_url
+
+
+class FragmentsKeepTheAddress:
+    """A boosted form or link inside a panel is answered with a fragment that replaces the panel
+    (core/templatetags/panels.py); htmx would still push the form's URL into the address bar,
+    so that a reload would GET a POST-only URL. A boosted request answered with a whole page
+    (a navigation) keeps htmx's behaviour."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        htmx = getattr(request, "htmx", None)
+        if (htmx and htmx.boosted and "HX-Push-Url" not in response
+                and not getattr(response, "streaming", False)
+                and not response.content[:64].lstrip().lower().startswith(b"<!doctype")):
+            push_url(response, False)
+        return response
