@@ -5,6 +5,7 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django_htmx.http import trigger_client_event
 
@@ -26,7 +27,9 @@ def page(request, template: str, context: Mapping, panels: Mapping[str, str] | N
     """The whole page; or, asked by htmx with ``?panel=<name>``, just that live panel.
     ``panels`` is the page's allowlist: each panel it refreshes, and the template defining it."""
     name = request.GET.get("panel")
-    if request.htmx and panels and name in panels:
+    if request.htmx and name is not None:
+        if name not in (panels or {}):
+            raise Http404("No such panel")
         return render(request, f"{panels[name]}#{name}", context)
     return render(request, template, context)
 

@@ -14,8 +14,8 @@ def urls(t):
     return {
         # name: (url, who may GET it)
         "dashboard": (reverse("campaign", args=[c]), "member"),
-        "events panel": (reverse("campaign", args=[c]) + "?panel=events_panel", "member"),
-        "characters panel": (reverse("campaign", args=[c]) + "?panel=characters_panel", "member"),
+        "events panel": (reverse("campaign", args=[c]) + "?panel=events-panel", "member"),
+        "characters panel": (reverse("campaign", args=[c]) + "?panel=characters-panel", "member"),
         "live poll": (reverse("live", args=[c]) + "?v=-1", "member"),
         "forces": (reverse("forces", args=[c]), "member"),
         "force card": (reverse("force", args=[c, t.revealed_force.pk]), "member"),

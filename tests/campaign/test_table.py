@@ -23,7 +23,7 @@ def secrets(table):
 
 def table_urls(table):
     base = reverse("table", args=[table.campaign.pk])
-    return [base] + [f"{base}?panel={p}" for p in ("table_clocks", "table_characters", "table_rolls", "roll_call")]
+    return [base] + [f"{base}?panel={p}" for p in ("table-clocks", "table-characters", "table-rolls", "roll-call")]
 
 
 @pytest.mark.parametrize("who", ["gm", "player"])
@@ -51,7 +51,7 @@ def test_the_table_screen_is_for_members_only(secrets):
     assert secrets.client("anonymous").get(url).status_code == 302
 
 
-@pytest.mark.parametrize("panel", ["", "?panel=table_clocks", "?panel=console_session", "?panel=console_forces"])
+@pytest.mark.parametrize("panel", ["", "?panel=table-clocks", "?panel=console-session", "?panel=console-forces"])
 def test_the_console_refuses_players_and_outsiders(secrets, panel):
     url = reverse("console", args=[secrets.campaign.pk]) + panel
     assert secrets.client("player").get(url, **HTMX).status_code == 404

@@ -74,7 +74,7 @@ def test_a_tie_of_another_sheet_cannot_be_deleted_through_mine(table, sheet):
 def test_gm_notes_on_a_sheet_never_reach_a_player(table, sheet):
     targets = [sheet_url(table, "character", sheet), sheet_url(table, "character_print", sheet)] + [
         sheet_url(table, "character", sheet) + f"?panel={panel}" for panel in
-        ("vitals", "actions_card", "talents_card", "ties_card", "projects_card")]
+        ("vitals", "actions", "talents", "ties", "projects")]
     for who in ("player", "other_player"):
         for target in targets:
             for headers in ({}, HTMX):

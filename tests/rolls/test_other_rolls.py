@@ -80,7 +80,7 @@ def test_only_a_gm_rolls_hidden_and_players_never_see_it(crew, dice):
     assert hidden.hidden
     c = crew.campaign.pk
     for url in (reverse("rolls", args=[c]), reverse("campaign", args=[c]),
-                reverse("campaign", args=[c]) + "?panel=rolls_panel"):
+                reverse("campaign", args=[c]) + "?panel=rolls-panel"):
         for headers in ({}, HTMX):
             assert "SECRET-HIDDEN-ROLL" not in crew.client("player").get(url, **headers).text
     assert crew.client("player").get(hidden.get_absolute_url()).status_code == 404

@@ -1,0 +1,45 @@
+"""Every live panel a page lists answers, with htmx, as that panel alone, whose element has the
+panel's name as its id; a name the page does not list is not found."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaign.views.campaigns import PANELS as DASHBOARD_PANELS
+from campaign.views.table import CONSOLE_PANELS, TABLE_PANELS
+from characters.views import PANELS as SHEET_PANELS
+from core.htmx import CAMPAIGN_CHANGED
+from tests.helpers import HTMX
+
+
+def pages(table):
+    c = table.campaign.pk
+    return [(reverse("campaign", args=[c]), DASHBOARD_PANELS),
+            (reverse("table", args=[c]), TABLE_PANELS),
+            (reverse("console", args=[c]), CONSOLE_PANELS),
+            (reverse("character", args=[c, table.character.pk]), SHEET_PANELS)]
+
+
+def test_each_panel_is_its_own_element_named_as_the_panel(table):
+    client = table.client("gm")
+    for url, panels in pages(table):
+        for name in panels:
+            response = client.get(url, {"panel": name}, **HTMX)
+            assert response.status_code == 200, (url, name)
+            assert "<html" not in response.text
+            first = re.search(r"<(\w+)[^>]*>", response.text).group(0)
+            assert f'id="{name}"' in first, (url, name, first)
+
+
+def test_a_live_panel_listens_for_the_one_event(table):
+    url = reverse("character", args=[table.campaign.pk, table.character.pk])
+    response = table.client("player").get(url, {"panel": "vitals"}, **HTMX)
+    assert f'hx-trigger="{CAMPAIGN_CHANGED} from:body"' in response.text
+
+
+@pytest.mark.parametrize("name", ["nope", "gm_notes_card", "<script>"])
+def test_a_panel_the_page_does_not_list_is_not_found(table, name):
+    for url, _ in pages(table):
+        assert table.client("gm").get(url, {"panel": name}, **HTMX).status_code == 404
+        assert table.client("gm").get(url, {"panel": name}).status_code == 200  # the whole page
