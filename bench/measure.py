@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.models import Campaign
-from campaign.transfer import PARTS, export_campaign, import_campaign
+from campaign.transfer import PARTS, comparable, export_campaign, import_campaign
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -110,7 +110,7 @@ def measure(built, repeat: int) -> dict:
 
 def round_trip(built) -> dict:
     """Export the campaign, import it as a new one, export that: the two documents must be the
-    same, field for field (only the export time differs)."""
+    same, field for field (but the export time, and the members: the importer alone)."""
     first = export_campaign(built.campaign)
     start = time.perf_counter()
     copy = import_campaign(json.loads(json.dumps(first)), built.gm)
@@ -118,8 +118,7 @@ def round_trip(built) -> dict:
     second = export_campaign(copy)
     rows = sum(len(first[part.key]) for part in PARTS)
     fields = sum(len(row) for part in PARTS for row in first[part.key]) + len(first["campaign"])
-    same = {k: v for k, v in first.items() if k != "exported_at"} == {
-        k: v for k, v in second.items() if k != "exported_at"}
+    same = comparable(first) == comparable(second)
     copy.delete()
     return {"lossless": same, "rows": rows, "fields": fields, "import_seconds": round(imported, 1),
             "bytes": len(json.dumps(first))}

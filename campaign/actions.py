@@ -138,6 +138,21 @@ def reveal_force(gm: Membership, force: WorldForce, revealed: bool) -> WorldForc
         return force
     force.revealed = revealed
     force.save(update_fields=["revealed"])
-    if revealed:
-        gm.campaign.log(gm.user, f"A force is revealed: {force.name}.")
+    _announce(gm, force, was_revealed=not revealed)
     return force
+
+
+@transaction.atomic
+def save_force(member: Membership, form) -> WorldForce:
+    """Save a force's form (a new force, or the GM's or the group's edit); a force that becomes
+    revealed is announced, as when the GM reveals it from its card."""
+    was_revealed = bool(form.instance.pk) and WorldForce.objects.filter(
+        pk=form.instance.pk, revealed=True).exists()
+    force = form.save()
+    _announce(member, force, was_revealed)
+    return force
+
+
+def _announce(member: Membership, force: WorldForce, was_revealed: bool) -> None:
+    if force.revealed and not was_revealed and not force.is_player_group:
+        member.campaign.log(member.user, f"A force is revealed: {force.name}.", force=force)

@@ -70,9 +70,11 @@ class Campaign(models.Model):
         from campaign.live import forget_version  # the live module imports these models
         forget_version(campaign_id)
 
-    def log(self, actor, text: str, *, gm_only: bool = False) -> "Event":
-        """A line in the campaign log; GM-only lines are about things players may not see."""
-        return Event.objects.create(campaign=self, actor=actor, text=text, gm_only=gm_only)
+    def log(self, actor, text: str, *, gm_only: bool = False, clock=None, force=None) -> "Event":
+        """A line in the campaign log. A line that mentions a clock or a force names it, and a
+        player reads it only while they may see that clock's segments or that force."""
+        return Event.objects.create(campaign=self, actor=actor, text=text, gm_only=gm_only,
+                                    clock=clock, force=force)
 
 
 class Membership(models.Model):
@@ -190,14 +192,26 @@ class WorldForce(models.Model):
         """GMs edit every force; every member edits the player group."""
         return membership.is_gm or self.is_player_group
 
-    def shown_to(self, membership: Membership) -> bool:
+    @property
+    def shown_to_players(self) -> bool:
         """The one rule of WorldForceQuerySet.visible_to, for a force already loaded."""
-        return membership.is_gm or self.revealed or self.is_player_group
+        return self.revealed or self.is_player_group
+
+    def shown_to(self, membership: Membership) -> bool:
+        return membership.is_gm or self.shown_to_players
 
 
 class EventQuerySet(models.QuerySet):
     def visible_to(self, membership: Membership):
-        return self if membership.is_gm else self.filter(gm_only=False)
+        """GMs read the whole log. A player reads a line unless it is GM-only or mentions a clock
+        or force the player may not see now (re-checked at every read: a force hidden again
+        hides the line that revealed it)."""
+        if membership.is_gm:
+            return self
+        return self.filter(
+            Q(gm_only=False),
+            Q(clock__isnull=True) | Q(clock__visibility="all"),
+            Q(force__isnull=True) | Q(force__revealed=True) | Q(force__is_player_group=True))
 
 
 class Event(models.Model):
@@ -209,6 +223,11 @@ class Event(models.Model):
                               on_delete=models.SET_NULL, related_name="+")
     text = models.CharField(max_length=1000)
     gm_only = models.BooleanField(default=False)
+    # What the line mentions, so that who may read it follows what they may see of that.
+    clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="events")
+    force = models.ForeignKey(WorldForce, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="events")
 
     objects = EventQuerySet.as_manager()
 

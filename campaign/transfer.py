@@ -14,8 +14,10 @@ import secrets
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from campaign.models import Campaign, Event, GameSession, Membership, Milestone, Role, WorldForce
@@ -50,9 +52,9 @@ PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
     Part("sessions", GameSession, "campaign"),
     Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
-    Part("events", Event, "campaign", {"actor_id": USER}, visible=True),
     Part("playbooks", Playbook, "campaign"),
-    Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks"}),
+    Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks",
+                                               "assisting_id": "characters"}),
     Part("ties", Tie, "character__campaign", {"character_id": "characters",
                                               "linked_character_id": "characters",
                                               "linked_force_id": "forces"}),
@@ -63,9 +65,12 @@ PARTS = [
                                      "rolled_by_id": USER, "parent_id": "rolls"}, visible=True),
     Part("clock_changes", ClockChange, "clock__campaign",
          {"clock_id": "clocks", "by_id": USER, "undoes_id": "clock_changes", "roll_id": "rolls"}),
+    Part("events", Event, "campaign", {"actor_id": USER, "clock_id": "clocks", "force_id": "forces"},
+         visible=True),
     Part("memberships", Membership, "campaign", {"user_id": USER}),
     Part("character_history", _history(Character), "campaign",
-         {"id": "characters", "owner_id": USER, "playbook_id": "playbooks", "history_user_id": USER}),
+         {"id": "characters", "owner_id": USER, "playbook_id": "playbooks",
+          "assisting_id": "characters", "history_user_id": USER}),
     Part("tie_history", _history(Tie), "character__campaign",
          {"id": "ties", "character_id": "characters", "linked_character_id": "characters",
           "linked_force_id": "forces", "history_user_id": USER}),
@@ -77,7 +82,7 @@ PARTS = [
     Part("force_history", _history(WorldForce), "campaign", {"id": "forces", "history_user_id": USER}),
 ]
 # Links to rows of the same part, set once the whole part exists.
-LATE_LINKS = {"rolls": "parent_id", "clock_changes": "undoes_id"}
+LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
 CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "live_version",
                    "roll_call", "created_at")
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
@@ -132,6 +137,9 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
     def place(key, pk):
         return None if pk is None else places.get(key, {}).get(pk)
 
+    shown_clocks = set(Clock.objects.filter(campaign=campaign, visibility="all")
+                       .values_list("pk", flat=True)) if player else set()
+
     campaign_data = {name: getattr(campaign, name) for name in CAMPAIGN_FIELDS}
     campaign_data["roll_call"] = _translate_call(campaign.roll_call, place)
     if player:
@@ -148,6 +156,8 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
             if part.is_history and row["id"] is None:
                 continue  # the history of something since deleted
             if part.key == "rolls":
+                if player:
+                    _keep_to_shown_clocks(row, shown_clocks)
                 _translate_roll(row, place)
             if player:
                 for name in GM_ONLY_TEXT.get(part.key, ()):
@@ -157,6 +167,23 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
             out.append(row)
         document[part.key] = out
     return json.loads(_Encoder().encode(document))
+
+
+def comparable(document: dict) -> dict:
+    """What export → import → export keeps: everything but the export's time and the members
+    (an import's only member is the importer)."""
+    return {key: value for key, value in document.items() if key not in ("exported_at", "memberships")}
+
+
+def _keep_to_shown_clocks(row, shown_clocks):
+    """A player's copy of a roll says nothing of a clock whose segments they may not see: not
+    the progress it took (with the clock's name), not the clock a complication ticked."""
+    result = dict(row["result"] or {})
+    if "progress" in result and result["progress"].get("clock") not in shown_clocks:
+        del result["progress"]
+    if "consequence" in result and result["consequence"].get("clock") not in shown_clocks:
+        result["consequence"] = {**result["consequence"], "clock": None}
+    row["result"] = result
 
 
 def _translate_call(call, translate):
@@ -189,19 +216,57 @@ def _translate_roll(row, translate, rolls=True):
     row["result"] = result
 
 
-@transaction.atomic
 def import_campaign(document: dict, importer) -> Campaign:
-    """A new campaign from a document; the importer is its GM. Users are matched by username;
-    a member with no account here is left out, and their characters belong to the campaign."""
+    """A new campaign from a document, whose only member is the importer, as its GM.
+
+    A file can claim anything, so it gives nobody access: the other members are not carried
+    over (the GM invites them again). Usernames in the file (who made a change, who owns a
+    sheet) are matched only to the importer and to people who already share a campaign with
+    the importer, so that a file can neither reach strangers' accounts nor tell which
+    usernames exist here; a player who joins again finds their sheet. Anything malformed is
+    refused with a message, and nothing is saved."""
+    try:
+        with transaction.atomic():
+            return _import(document, importer)
+    except Refused:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, DatabaseError,
+            ValidationError) as error:
+        raise Refused(f"That export is damaged or was changed by hand, so nothing was imported "
+                      f"({type(error).__name__}).") from error
+
+
+def _known_users(importer, names) -> dict[str, int]:
+    """Usernames of the file matched to the importer and to people who already share a campaign
+    with the importer; nobody else."""
+    shared = Membership.objects.filter(campaign__memberships__user=importer).values("user_id")
+    known = get_user_model().objects.filter(Q(pk=importer.pk) | Q(pk__in=shared),
+                                            username__in=names - {None})
+    return dict(known.values_list("username", "pk"))
+
+
+def _check_columns(part: Part, rows) -> None:
+    allowed = set(_columns(part))
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            raise Refused(f"Row {number} of {part.key} is not a record.")
+        if unknown := sorted(set(row) - allowed):
+            raise Refused(f"Row {number} of {part.key} has fields this site does not know: "
+                          f"{', '.join(unknown)}. Nothing was imported.")
+
+
+def _import(document: dict, importer) -> Campaign:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise Refused("This is not a campaign exported from Charge campaigns.")
     if document.get("version") != VERSION:
         raise Refused(f"This file is version {document.get('version')}; this site reads version {VERSION}.")
     if document.get("audience") != "gm":
         raise Refused("A player's export holds only part of a campaign; import a GM's export.")
+    for part in PARTS:
+        _check_columns(part, document.get(part.key, []))
     names = {row.get(name) for part in PARTS for row in document.get(part.key, [])
              for name, target in part.links.items() if target == USER}
-    users = {u.username: u.pk for u in get_user_model().objects.filter(username__in=names - {None})}
+    users = _known_users(importer, names)
     fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS}
     created_at, call = fields.pop("created_at"), fields.pop("roll_call")
     campaign = Campaign.objects.create(**fields)
@@ -213,7 +278,7 @@ def import_campaign(document: dict, importer) -> Campaign:
     for part in PARTS:
         rows = [dict(row) for row in document.get(part.key, [])]
         if part.key == "memberships":
-            rows = [row for row in rows if row["user_id"] in users]
+            rows = []  # the importer alone, added below
         late = LATE_LINKS.get(part.key)
         late_places = [row.get(late) for row in rows] if late else []
         objects = []
@@ -252,10 +317,6 @@ def import_campaign(document: dict, importer) -> Campaign:
     campaign.roll_call = _translate_call(call, pk)
     campaign.save(update_fields=["roll_call"])
     Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
-    membership, _ = Membership.objects.get_or_create(campaign=campaign, user=importer,
-                                                     defaults={"role": Role.GM})
-    if not membership.is_gm:
-        membership.role = Role.GM
-        membership.save(update_fields=["role"])
+    Membership.objects.create(campaign=campaign, user=importer, role=Role.GM)
     campaign.refresh_from_db()
     return campaign

@@ -221,7 +221,8 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
     who = WhoMayTick.OWNER if kind == "project" else WhoMayTick.GM
     clock = Clock.objects.create(campaign=character.campaign, character=character, name=name,
                                  kind=kind, size=size, notes=notes, who_may_tick=who)
-    _log(membership, f"{character.name} has a new {clock.get_kind_display().lower()}: {name}.")
+    membership.campaign.log(membership.user, f"{character.name} has a new "
+                            f"{clock.get_kind_display().lower()}: {name}.", clock=clock)
     return clock
 
 
@@ -229,8 +230,10 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
 def work_on_project(membership: Membership, character: Character, clock_id, effect: Effect) -> Clock:
     """Once per session, a character may work on a long-term project; it progresses by the
     effect of the roll ("Long-term Projects")."""
-    clock = Clock.objects.select_related("campaign").locked(pk=clock_id, character=character,
-                                                            kind="project")
+    clock = Clock.objects.select_related("campaign", "character").locked(
+        pk=clock_id, character=character, kind="project")
+    if not clock.tickable_by(membership):
+        raise Refused(f"You may not tick {clock.name}: ask your GM.")
     session = character.campaign.current_session
     if session is None:
         raise Refused("Projects are worked on during a session: none is running.")
@@ -241,7 +244,8 @@ def work_on_project(membership: Membership, character: Character, clock_id, effe
                   f"Worked on in {session} ({effect.label.lower()} effect)")
     clock.worked_in = session
     clock.save(update_fields=["worked_in"])
-    _log(membership, f"{character.name} worked on {clock.name}: {before}→{clock.filled}.")
+    membership.campaign.log(membership.user, f"{character.name} worked on {clock.name}: "
+                            f"{before}→{clock.filled}.", clock=clock)
     return clock
 
 
@@ -258,3 +262,15 @@ def recover_stress(gm: Membership, character: Character, amount: int) -> Charact
     campaign.log(gm.user, f"{character.name} recovers: stress {before}→{character.stress}. "
                  "Update the condition to match.")
     return character
+
+
+@transaction.atomic
+def offer_assist(membership: Membership, helper: Character, roller: Character | None) -> Character:
+    """The helper's player offers to assist ``roller``'s next roll, or withdraws the offer
+    (``None``). The roll that uses the help spends it ("Assist")."""
+    helper = _locked(helper)
+    if roller is not None and (roller.campaign_id != helper.campaign_id or roller.pk == helper.pk):
+        raise Refused("Assist another character of this campaign.")
+    helper.assisting = roller
+    helper.save(update_fields=["assisting"])
+    return helper

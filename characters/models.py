@@ -65,6 +65,9 @@ class Character(models.Model):
         max_length=30, blank=True, help_text="Lost opportunity: this action did not work; use another.")
     action_dots = models.JSONField(default=dict, blank=True,
                                    help_text="Dots from creation and GM overrides, by action.")
+    assisting = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="offered_help",
+        help_text="Its player offers to assist this character's next roll (1 momentum, \"Assist\").")
     created = models.BooleanField(default=False, help_text="Creation finished.")
     gm_notes = models.TextField("GM notes", blank=True, max_length=20_000)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -83,6 +86,12 @@ class Character(models.Model):
 
     def editable_by(self, membership: Membership) -> bool:
         return membership.is_gm or (self.owner_id is not None and self.owner_id == membership.user_id)
+
+    def may_assist(self, roller: "Character", membership: Membership) -> bool:
+        """A helper's momentum is spent only with its player's agreement ("Assist": the helper
+        consumes 1 momentum): the roller's player may name their own characters, a GM anyone,
+        and another player's character once that player has offered."""
+        return self.editable_by(membership) or self.assisting_id == roller.pk
 
     def talent_dots(self) -> dict[str, int]:
         """Action dots the talent line adds ("Talents": each dot slot is +1 action dot)."""

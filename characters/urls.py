@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:character_id>/clocks/<int:clock_id>/work/", views.character_work,
          name="character_work"),
     path("<int:character_id>/recover/", views.character_recovery, name="recovery"),
+    path("<int:character_id>/assist/", views.character_assist, name="character_assist"),
 ]
 
 playbook_patterns = [

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRefresh, retarget
 
 from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.views.campaigns import dashboard_context
 from characters import actions
 from characters.forms import (
     NewCharacterForm,
@@ -21,6 +22,7 @@ from characters.forms import (
 from characters.models import Character, Playbook, Talent, slot_kind
 from clocks.models import Clock
 from core.htmx import answer, attempt, changed, page
+from core.posted import whole_number
 from core.refused import Refused
 from gamerules.charge import Effect
 from gamerules.dials import Extra
@@ -73,7 +75,9 @@ def sheet_context(membership, character, **extra):
         "locked_from": min(unlocked_slots(milestones) + 1, len(TALENT_LINE)),
         "locked_count": max(0, len(TALENT_LINE) - unlocked_slots(milestones) - 1),
         "uses_starting_talent": rules.has(Extra.STARTING_TALENT),
-        "ties": character.ties.select_related("linked_character", "linked_force"),
+        # A tie names its force only while the viewer may see that force.
+        "ties": [(tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership)
+                  else None) for tie in character.ties.select_related("linked_character", "linked_force")],
 
         "clocks": clocks, "session": SimpleLazyObject(lambda: campaign.current_session),
         "effects": [e for e in Effect if e], **extra,
@@ -337,6 +341,26 @@ def character_restore(request, campaign_id, character_id, history_id):
     attempt(request, lambda: actions.restore_character(membership, character, history_id),
             f"{character.name}'s sheet is restored.")
     return redirect("character_history", campaign_id, character_id)
+
+
+@login_required
+@require_POST
+def character_assist(request, campaign_id, character_id):
+    """The character's player offers it to assist another character's next roll, or withdraws."""
+    membership = membership_or_404(request, campaign_id)
+    helper = editable_character_or_404(membership, character_id)
+    roller_id = whole_number(request.POST.get("roller"))
+    roller = membership.campaign.characters.filter(pk=roller_id).first() if roller_id else None
+    error = ""
+    if roller_id and roller is None:
+        error = "Choose a character of this campaign to assist."
+    else:
+        try:
+            actions.offer_assist(membership, helper, roller)
+        except Refused as refusal:
+            error = str(refusal)
+    return answer(request, "campaign/dashboard.html#characters-panel",
+                  lambda: dashboard_context(membership), membership.campaign, error)
 
 
 @login_required

@@ -20,7 +20,8 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
     decides it, and record the change; every way of ticking a clock goes through here.
 
     A change that reaches an end from elsewhere decides the clock, so each filling (or, for an
-    opposed clock, each emptying) is announced once; ticking a full clock announces nothing."""
+    opposed clock, each emptying) is announced once; ticking a full clock announces nothing. The
+    announcement names the clock, so only those who see its segments read it."""
     result = tick(clock.filled, target - clock.filled, clock.size)
     if result.change == 0:
         return None
@@ -28,8 +29,7 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
     if result.became_full or (clock.is_opposed and result.became_empty):
         # Only a clock everyone sees announces itself to everyone: for a known-but-hidden one,
         # being full is exactly what players must not learn.
-        clock.campaign.log(membership.user, _announcement(clock),
-                           gm_only=clock.visibility != "all")
+        clock.campaign.log(membership.user, _announcement(clock), clock=clock)
     clock.save(update_fields=["filled", "updated_at"])
     change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
                                         after=result.filled, reason=reason[:300], undoes=undoes,
@@ -80,6 +80,6 @@ def create_clock(membership: Membership, clock: Clock) -> Clock:
     clock.campaign = membership.campaign
     clock.filled = clock.starting_fill()
     clock.save()
-    if clock.visibility != "gm":
-        clock.campaign.log(membership.user, f"New clock: {clock.name} ({clock.size} segments).")
+    clock.campaign.log(membership.user, f"New clock: {clock.name} ({clock.size} segments).",
+                       clock=clock)
     return clock

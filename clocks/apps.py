@@ -1,4 +1,11 @@
 from django.apps import AppConfig
+from django.db.models.signals import pre_delete
+
+
+def _clock_deleted(sender, instance, **kwargs):
+    """Lines about a clock whose segments players never saw stay the GM's once it is gone."""
+    if instance.visibility != "all":
+        instance.events.update(gm_only=True)
 
 
 class ClocksConfig(AppConfig):
@@ -11,3 +18,4 @@ class ClocksConfig(AppConfig):
 
         live.follow(Clock)
         live.follow(ClockChange, campaign="clock.campaign_id")
+        pre_delete.connect(_clock_deleted, sender=Clock, dispatch_uid="clock-events")

@@ -174,6 +174,11 @@ class SeenClock:
     viewer: Membership
 
     @property
+    def known(self) -> bool:
+        """That it exists at all, and its name."""
+        return self.viewer.is_gm or self.clock.visibility != Visibility.GM
+
+    @property
     def shown(self) -> bool:
         """Its segments, notes and history."""
         return self.clock.segments_shown_to(self.viewer)

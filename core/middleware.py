@@ -1,3 +1,4 @@
+from django.utils.cache import patch_cache_control
 from django_htmx.http import push_url
 
 
@@ -17,4 +18,18 @@ class FragmentsKeepTheAddress:
                 and not getattr(response, "streaming", False)
                 and not response.content[:64].lstrip().lower().startswith(b"<!doctype")):
             push_url(response, False)
+        return response
+
+
+class PrivatePages:
+    """A page made for a logged-in user is theirs alone: no shared cache may keep it, and no
+    browser may keep it after they leave it (the back button after logging out asks again)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.user.is_authenticated and not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True, no_store=True)
         return response

@@ -121,6 +121,9 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         helper = characters.get(helper_id)
         if helper is None or helper.campaign_id != campaign.pk or helper_id == roller.pk:
             raise Refused("A helper must be another character of this campaign.")
+        if not helper.may_assist(roller, membership):
+            raise Refused(f"{helper.name}'s player has not offered to assist {roller.name}: "
+                          f"they tap “Assist {roller.name}” on their screen first.")
         helpers.append(Helper(helper.name, helper.momentum))
     talents = {t.pk: TalentKind(t.kind) for t in roller.talents.all()}
     if any(talent_id not in talents for talent_id in request.talent_ids):
@@ -186,6 +189,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     for helper_id in request.helper_ids:
         helper = characters[helper_id]
         momentum[helper.pk] = [helper.momentum, helper.momentum - 1]
+        helper.assisting = None  # the offer is spent on this roll
     for character_id, (_, after) in momentum.items():
         characters[character_id].momentum = after
     roller.better_risk_next = False if choices.risk_improved else roller.better_risk_next
@@ -194,7 +198,8 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     if roller.lost_action and roller.lost_action != request.action:
         roller.lost_action = ""  # a new approach: the lost opportunity is behind them
     for character in characters.values():
-        character.save(update_fields=["momentum", "better_risk_next", "escalated_action", "lost_action"])
+        character.save(update_fields=["momentum", "better_risk_next", "escalated_action", "lost_action",
+                                      "assisting"])
 
     roll = _record(
         key, campaign=campaign, session=campaign.current_session, character=roller,

@@ -40,9 +40,10 @@ class ActionRollForm(forms.Form):
     pushes = forms.TypedMultipleChoiceField(
         label="Push yourself (2 momentum each)", required=False, coerce=PushBenefit,
         widget=forms.CheckboxSelectMultiple, choices=[(p.value, p.label) for p in PushBenefit])
-    helpers = forms.TypedMultipleChoiceField(label="Assist (the helper consumes 1 momentum)",
-                                             required=False, coerce=int,
-                                             widget=forms.CheckboxSelectMultiple)
+    helpers = forms.TypedMultipleChoiceField(
+        label="Assist (the helper consumes 1 momentum)", required=False, coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Another player's character is listed once its player taps “Assist” for you.")
     tension = forms.CharField(label="Add tension: the consequence the GM offers", max_length=300,
                               required=False, help_text="Accepting it adds +1d6.")
     talents = forms.TypedMultipleChoiceField(label="Talents whose situation applies", required=False,
@@ -68,7 +69,8 @@ class ActionRollForm(forms.Form):
         self.fields["risk"].label = self.wording.noun
         self.character = self._chosen_character()
         others = campaign.characters.exclude(pk=self.character.pk if self.character else None)
-        self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in others]
+        self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in others
+                                          if self.character and c.may_assist(self.character, membership)]
         talents = self.character.talents.filter(kind__in=["die", "effect", "risk"]) if self.character else []
         self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording)) for t in talents]
         setups = Roll.objects.filter(campaign=campaign, kind=RollKind.SETUP,

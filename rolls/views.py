@@ -8,7 +8,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters.models import Character
-from clocks.models import Clock
+from clocks.models import Clock, SeenClock, Visibility
 from core.htmx import answer
 from core.posted import posted_text, whole_number
 from core.refused import Refused
@@ -137,6 +137,14 @@ def roll_odds(request, campaign_id):
 SIDE_WORDS = {Side.FIRST: "Your side wins", Side.TIE: "A tie", Side.SECOND: "The other side wins"}
 
 
+def _by_audience(clocks) -> list[tuple[str, list]]:
+    """Clocks for a GM's choice, those whose segments players see apart from the others, so
+    that the GM sees before confirming when the roll's page will keep a change to itself."""
+    groups = [("Seen by everyone", [c for c in clocks if c.visibility == Visibility.ALL]),
+              ("Hidden from players", [c for c in clocks if c.visibility != Visibility.ALL])]
+    return [(label, group) for label, group in groups if group]
+
+
 def _detail_context(membership, roll):
     campaign = membership.campaign
     names = dict(Character.objects.filter(campaign=campaign).values_list("pk", "name"))
@@ -144,7 +152,12 @@ def _detail_context(membership, roll):
     consequence = aftermath.consequence
     target = Character.objects.filter(pk=consequence.target).first() if consequence else None
     exposed = Character.objects.filter(pk__in=[roll.character_id, *roll.choices.get("helpers", [])])
-    clocks = Clock.objects.visible_to(membership).active().filter(campaign=campaign)
+    clocks = list(Clock.objects.visible_to(membership).active().filter(campaign=campaign))
+    # What the roll did to clocks, as this viewer may see those clocks now.
+    changes = [(SeenClock(change.clock, membership), change)
+               for change in roll.clock_changes.select_related("clock").order_by("pk")]
+    progress = aftermath.progress
+    progress_clock = Clock.objects.filter(pk=progress.clock).first() if progress else None
     return {
         "membership": membership, "campaign": campaign, "roll": roll,
         "outcome": roll.rules_outcome, "effect": roll.rules_effect,
@@ -159,12 +172,14 @@ def _detail_context(membership, roll):
         "kind_label": consequence.kind.label(campaign.wording) if consequence else "",
         "resistance_label": consequence.resistance.label(campaign.wording)
         if consequence and consequence.resistance else "",
-        "progress": aftermath.progress,
+        "progress": progress,
+        "progress_seen": SeenClock(progress_clock, membership) if progress_clock else None,
+        "clock_changes": [(seen, change) for seen, change in changes if seen.known],
         "setup_text": (aftermath.setup_benefit.describe(campaign.wording)
                        if aftermath.setup_benefit else ""),
-        "progress_clocks": [c for c in clocks if c.kind in ("progress", "project", "opposed")
-                            and c.tickable_by(membership)],
-        "danger_clocks": [c for c in clocks if c.kind in ("danger", "complication", "opposed")],
+        "progress_clocks": _by_audience([c for c in clocks if c.kind in ("progress", "project", "opposed")
+                                         and c.tickable_by(membership)]),
+        "danger_clocks": _by_audience([c for c in clocks if c.kind in ("danger", "complication", "opposed")]),
         "may_settle": membership.is_gm or (roll.character and roll.character.editable_by(membership)),
         "may_resist": bool(target and target.editable_by(membership)),
         "my_characters": campaign.characters.editable_by(membership),

@@ -57,21 +57,27 @@ def live(request, campaign_id):
 @require_safe
 def dashboard(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
+    return page(request, DASHBOARD, dashboard_context(membership), PANELS)
+
+
+def dashboard_context(membership) -> dict:
     campaign = membership.campaign
     milestones = campaign.milestones.count()
-    return page(request, DASHBOARD, {
+    return {
         "membership": membership, "campaign": campaign,
         "forces": campaign.forces.visible_to(membership),
         "clocks": campaign.clocks.visible_to(membership).in_play().for_display()[:CLOCKS_SHOWN],
         "clock_count": campaign.clocks.visible_to(membership).active().count(),
-        "characters": campaign.characters.select_related("owner"),
+        "characters": campaign.characters.select_related("owner", "assisting"),
+        # A player offers help from their own characters; a GM names helpers in the wizard.
+        "helpers": [] if membership.is_gm else list(campaign.characters.editable_by(membership)),
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:EVENTS_SHOWN],
         "rolls": campaign.rolls.visible_to(membership).select_related("character")[:ROLLS_SHOWN],
         "call": roll_call(membership),
         "milestones": milestones, "talent_slots": unlocked_slots(milestones),
         **_gm_part(membership, milestones),
-    }, PANELS)
+    }
 
 
 def _gm_part(membership, milestones) -> dict:

@@ -59,7 +59,7 @@ def force_create(request, campaign_id):
     force = WorldForce(campaign=membership.campaign)
     form = ForceForm(request.POST or None, instance=force)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        force = actions.save_force(membership, form)
         messages.success(request, f"{force.name} added"
                          + (" and revealed to players." if force.revealed else ", hidden from players."))
         return redirect("forces", campaign_id)
@@ -83,7 +83,7 @@ def force_edit(request, campaign_id, force_id):
     form = ForceForm(request.POST or None, instance=force, player_group=force.is_player_group,
                      gm=membership.is_gm)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        actions.save_force(membership, form)
         if request.htmx:
             return changed(_card(request, membership, force))
         messages.success(request, f"{force.name} saved.")

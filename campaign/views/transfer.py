@@ -27,23 +27,27 @@ def campaign_export(request, campaign_id):
     return response
 
 
+def _uploaded_document(upload) -> dict:
+    if upload is None or upload.size > MAX_IMPORT_BYTES:
+        raise Refused("Choose a campaign file (a .json export, 50 MB at most).")
+    try:
+        return json.loads(upload.read())
+    except (ValueError, UnicodeDecodeError):
+        raise Refused("That file is not a readable export.") from None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_import(request):
     """A GM's export from this site or another, as a new campaign whose GM is you."""
     error = ""
     if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is None or upload.size > MAX_IMPORT_BYTES:
-            error = "Choose a campaign file (a .json export, 50 MB at most)."
+        try:
+            campaign = import_campaign(_uploaded_document(request.FILES.get("file")), request.user)
+        except Refused as refusal:
+            error = str(refusal)
         else:
-            try:
-                campaign = import_campaign(json.loads(upload.read()), request.user)
-            except (ValueError, UnicodeDecodeError):
-                error = "That file is not a readable export."
-            except (Refused, KeyError, TypeError) as refusal:
-                error = str(refusal) if isinstance(refusal, Refused) else "That export is incomplete."
-            else:
-                messages.success(request, f"{campaign.name} is imported, with you as its GM.")
-                return redirect(campaign)
+            messages.success(request, f"{campaign.name} is imported, with you as its GM. Invite "
+                             "your players again from Members.")
+            return redirect(campaign)
     return render(request, "campaign/import.html", {"error": error}, status=400 if error else 200)

@@ -1,7 +1,7 @@
 import pytest
 
 from characters.models import Talent
-from clocks.models import Clock
+from clocks.models import Clock, WhoMayTick
 from tests.factories import ClockFactory, ForceFactory, UserFactory, make_campaign
 from tests.helpers import HTMX, fresh, sheet_url
 
@@ -179,7 +179,8 @@ def test_a_player_adds_a_project_and_works_on_it_once_per_session(table, sheet):
 
 
 def test_work_on_a_project_needs_a_running_session(table, sheet):
-    project = ClockFactory(campaign=table.campaign, character=sheet, name="Boat", kind="project", size=6)
+    project = ClockFactory(campaign=table.campaign, character=sheet, name="Boat", kind="project", size=6,
+                           who_may_tick=WhoMayTick.OWNER)
     table.session.delete()
     response = post(table, "player", "character_work", sheet, {"effect": 2}, project.pk)
     assert "none is running" in response.text

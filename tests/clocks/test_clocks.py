@@ -3,7 +3,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from campaign.models import Event
+from campaign.models import Event, Membership
 from clocks.models import Clock, ClockChange
 from tests.factories import CharacterFactory, UserFactory, make_campaign
 from tests.helpers import HTMX
@@ -135,15 +135,20 @@ def test_an_opposed_clock_is_decided_at_either_end(table, clocks):
     assert Event.objects.filter(text="Turf War is decided: The crew wins.").exists()
 
 
+def read_by(table, who):
+    return Event.objects.visible_to(Membership.objects.get(campaign=table.campaign, user=getattr(table, who)))
+
+
 def test_a_gm_only_clock_announces_only_to_gms(table, clocks):
     tick(table, "gm", clocks.secret, amount=3)
     event = Event.objects.get(text="SECRET-GM-CLOCK is full!")
-    assert event.gm_only
+    assert event in read_by(table, "gm") and event not in read_by(table, "player")
 
 
 def test_a_known_but_hidden_clock_announces_its_end_only_to_gms(table, clocks):
     tick(table, "gm", clocks.known, to=8)
-    assert Event.objects.get(text="Turf War is decided: The crew wins.").gm_only
+    event = Event.objects.get(text="Turf War is decided: The crew wins.")
+    assert event in read_by(table, "gm") and event not in read_by(table, "player")
     page = table.client("player").get(table.campaign.get_absolute_url()).text
     assert "Turf War is decided" not in page
 

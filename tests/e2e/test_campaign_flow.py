@@ -68,9 +68,9 @@ def test_a_gm_prepares_a_campaign_and_a_player_joins_through_the_link(new_page, 
     player.get_by_role("button", name=f"Join as newplayer-{width}").click()
     expect(player.get_by_text("Welcome to Space Pirates!")).to_be_visible()
 
-    expect(player.get_by_text("The Rebel Forces")).to_be_visible()
+    expect(player.get_by_text("The Rebel Forces", exact=True)).to_be_visible()
     expect(player.get_by_text("The Grey Ledger")).to_have_count(0)
     player.get_by_role("link", name="Forces").click()
-    expect(player.get_by_text("The Rebel Forces")).to_be_visible()
+    expect(player.get_by_text("The Rebel Forces", exact=True)).to_be_visible()
     expect(player.get_by_text("The Grey Ledger")).to_have_count(0)
     screenshot(player, f"campaign-forces-player-{width}")

@@ -13,8 +13,8 @@ def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, s
     join(campaign, bo_user)
     ada = CharacterFactory(campaign=campaign, owner=ada_user, name="Ada", momentum=2, created=True,
                            action_dots=dict(SPREAD))
-    CharacterFactory(campaign=campaign, owner=bo_user, name="Bo", momentum=2, created=True,
-                     action_dots={"Muscle": 2})
+    bo = CharacterFactory(campaign=campaign, owner=bo_user, name="Bo", momentum=2, created=True,
+                          action_dots={"Muscle": 2})
     # Sneak 2 + assist + push: 5 3 2 1 is a partial success. Resisting with no momentum left
     # rolls two dice and reads the lowest: 6 5 reads 5, so the consequence is reduced.
     dice(5, 3, 2, 1, 6, 5)
@@ -23,7 +23,10 @@ def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, s
     for page, user in ((player, ada_user), (other, bo_user), (gm, gm_user)):
         log_in(page, user.username)
     other.goto(f"/c/{campaign.pk}/")
-    expect(other.locator("#characters-panel li", has_text="Bo")).to_contain_text("Momentum 2")
+    expect(other.locator(f"#character-{bo.pk}")).to_contain_text("Momentum 2")
+    # Bo's player agrees to spend Bo's momentum on Ada's roll: only then may Ada count on it.
+    other.get_by_role("button", name="Assist Ada").click()
+    expect(other.locator(f"#character-{bo.pk}")).to_contain_text("Offers to assist Ada")
 
     player.goto(f"/c/{campaign.pk}/")
     player.get_by_role("link", name="Roll", exact=True).click()
@@ -53,7 +56,7 @@ def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, s
 
     # The other player sees the roll and Bo's momentum within 3 seconds, without reloading.
     expect(other.locator("#rolls-panel")).to_contain_text("Ada · Action roll · Sneak", timeout=3000)
-    expect(other.locator("#characters-panel li", has_text="Bo")).to_contain_text("Momentum 1", timeout=3000)
+    expect(other.locator(f"#character-{bo.pk}")).to_contain_text("Momentum 1", timeout=3000)
 
     gm.goto(player.url)
     gm.get_by_label("Worse condition: Take 1 stress per consequence rating.").check()

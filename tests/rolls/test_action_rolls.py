@@ -75,8 +75,14 @@ def test_the_xavier_example_push_for_a_die_then_a_partial_ticks_the_alert_clock_
     assert crew.vault.filled == 3  # great effect
 
 
+def offer_help(crew, helper, roller, who="other_player"):
+    return crew.client(who).post(reverse("character_assist", args=[crew.campaign.pk, helper.pk]),
+                                 {"roller": roller.pk if roller else ""})
+
+
 def test_an_assist_costs_the_helper_one_momentum_and_exposes_them(crew, dice):
     dice(4, 3, 1)
+    offer_help(crew, crew.bo, crew.ada)
     wizard(crew, helpers=[crew.bo.pk])
     roll = last_roll()
     assert roll.dice_sources == ["rating", "rating", "assist"]

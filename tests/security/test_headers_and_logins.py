@@ -45,3 +45,13 @@ def test_a_right_password_before_the_limit_resets_the_count(client, user, settin
     for _ in range(4):
         client.post(reverse("login"), {"username": "mira", "password": "wrong"})
     assert client.post(reverse("login"), {"username": "mira", "password": PASSWORD}).status_code == 302
+
+
+def test_pages_made_for_a_user_are_kept_by_no_cache(table):
+    from django.urls import reverse
+    c = table.campaign.pk
+    for who, url in (("gm", reverse("console", args=[c])),
+                     ("player", reverse("character", args=[c, table.character.pk])),
+                     ("player", reverse("campaign", args=[c])), ("player", reverse("live", args=[c]) + "?v=0")):
+        response = table.client(who).get(url)
+        assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"], url

@@ -1,0 +1,201 @@
+"""Secrets next to public things: a GM plays as GMs do (a complication on a GM-only clock,
+progress on one, a public clock of a hidden force, a force revealed then hidden again, a clock
+made GM-only after it was announced, a project whose segments are hidden), then every page,
+panel, print view, table screen, poll answer and export a player can reach is searched for what
+the player may not know."""
+
+import itertools
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import Membership
+from characters.models import Character
+from clocks.models import Clock
+from rolls.models import Roll
+from tests.factories import CharacterFactory
+from tests.helpers import HTMX, SPREAD, wizard
+from tests.security.rules import RULES, routes
+
+MARKERS = ("HIDDEN-DANGER-CLOCK", "HIDDEN-PROGRESS-CLOCK", "HIDDEN-FORCE-NAME", "ONCE-SHOWN-FORCE",
+           "ONCE-PUBLIC-CLOCK", "KNOWN-CLOCK-NOTES", "worked on QUIET-ERRAND")
+# The known-but-hidden clock's segments, in any of the ways a page writes a clock's numbers.
+SEGMENTS = re.compile(r"(Turf War|QUIET-ERRAND)[^<]{0,16}(\d+ ?(→|of|/) ?\d+)")
+
+
+def clock_post(**fields):
+    return {"kind": "danger", "size": 6, "visibility": "all", "who_may_tick": "gm", "scene": "",
+            "side_a": "", "side_b": "", "notes": "", "character": "", "force": "", **fields}
+
+
+def force_post(**fields):
+    return {"kind": "organisation", "goal": "Change things.", "method_1": "One way.",
+            "method_2": "Another way.", "method_3": "", "stance": "opposed", "gm_notes": "",
+            "revealed": "", **fields}
+
+
+@pytest.fixture
+def played(table, dice):
+    """The table after an evening of ordinary GM and player actions, all through the pages."""
+    c = table.campaign.pk
+    gm, player = table.client("gm"), table.client("player")
+    ada = table.character
+    Character.objects.filter(pk=ada.pk).update(action_dots=dict(SPREAD), created=True, momentum=2)
+    CharacterFactory(campaign=table.campaign, owner=table.other_player, name="Bo", created=True)
+
+    def new_clock(**fields):
+        gm.post(reverse("clock_create", args=[c]), clock_post(**fields))
+        return Clock.objects.get(name=fields["name"])
+
+    def new_force(**fields):
+        gm.post(reverse("force_create", args=[c]), force_post(**fields))
+        return table.campaign.forces.get(name=fields["name"])
+
+    hidden_danger = new_clock(name="HIDDEN-DANGER-CLOCK", visibility="gm")
+    hidden_progress = new_clock(name="HIDDEN-PROGRESS-CLOCK", kind="progress", visibility="gm")
+    known = new_clock(name="Turf War", kind="opposed", size=8, visibility="known",
+                      notes="KNOWN-CLOCK-NOTES", side_a="The crew", side_b="The gang")
+    hidden_force = new_force(name="HIDDEN-FORCE-NAME")
+    new_clock(name="Harbour Watch", force=hidden_force.pk)
+    once_shown = new_force(name="ONCE-SHOWN-FORCE", revealed="on")
+    player.post(reverse("character_tie", args=[c, ada.pk]),
+                {"text": "Owes me a favour", "link": f"force-{once_shown.pk}"})
+    new_clock(name="Dock Strike", force=once_shown.pk)
+    gm.post(reverse("force_reveal", args=[c, once_shown.pk]), {"revealed": "0"})
+    once_public = new_clock(name="ONCE-PUBLIC-CLOCK")
+    gm.post(reverse("clock_edit", args=[c, once_public.pk]),
+            clock_post(name="ONCE-PUBLIC-CLOCK", visibility="gm"))
+
+    # A partial success: a complication on the GM-only danger clock, then progress on the
+    # GM-only progress clock.
+    dice(4, 3)
+    wizard(table, action="Sneak")
+    roll = Roll.objects.latest("pk")
+    gm.post(reverse("roll_consequence", args=[c, roll.pk]),
+            {"kind": "complication", "target": ada.pk, "clock": hidden_danger.pk})
+    player.post(reverse("roll_accept", args=[c, roll.pk]))
+    gm.post(reverse("roll_progress", args=[c, roll.pk]), {"clock": hidden_progress.pk})
+    # Another: a complication on the known-but-hidden clock.
+    dice(4, 2)
+    wizard(table, action="Sneak")
+    second = Roll.objects.latest("pk")
+    gm.post(reverse("roll_consequence", args=[c, second.pk]),
+            {"kind": "complication", "target": ada.pk, "clock": known.pk})
+    player.post(reverse("roll_accept", args=[c, second.pk]))
+    # A project whose segments are hidden, worked on by the GM for Ada.
+    errand = new_clock(name="QUIET-ERRAND", kind="project", size=6, visibility="known",
+                       who_may_tick="owner", character=ada.pk)
+    gm.post(reverse("character_work", args=[c, ada.pk, errand.pk]), {"effect": 2})
+    table.played = {"rolls": [roll, second], "known": known, "errand": errand,
+                    "hidden_danger": hidden_danger, "hidden_progress": hidden_progress}
+    return table
+
+
+def test_the_gm_sees_every_planted_thing(played):
+    """The markers are really there: the search below could fail."""
+    gm = played.client("gm")
+    c = played.campaign.pk
+    first, second = played.played["rolls"]
+    pages = "".join(gm.get(url).text for url in (
+        reverse("campaign", args=[c]), reverse("roll", args=[c, first.pk]),
+        reverse("roll", args=[c, second.pk]), reverse("clocks", args=[c]),
+        reverse("character", args=[c, played.character.pk])))
+    assert played.played["hidden_danger"].filled == 0 and Clock.objects.get(name="HIDDEN-DANGER-CLOCK").filled == 2
+    assert "HIDDEN-DANGER-CLOCK 0 → 2" in pages and "HIDDEN-PROGRESS-CLOCK ticked by 2" in pages
+    assert "Turf War 4 → 6" in pages and "worked on QUIET-ERRAND: 0→2" in pages
+    assert "HIDDEN-FORCE-NAME" in pages and "ONCE-SHOWN-FORCE" in pages
+
+
+def player_urls(table):
+    """Every URL a member may GET, with every real id it can take (and the panels of pages)."""
+    c = table.campaign
+    values = {
+        "campaign_id": [c.pk], "character_id": list(c.characters.values_list("pk", flat=True)),
+        "clock_id": list(c.clocks.values_list("pk", flat=True)),
+        "roll_id": list(c.rolls.values_list("pk", flat=True)),
+        "force_id": list(c.forces.values_list("pk", flat=True)),
+        "session_id": list(c.sessions.values_list("pk", flat=True)),
+        "change_id": [0], "tie_id": [0], "history_id": [0], "slot": [1], "field": ["concept"],
+        "member_id": [0], "invitation_id": [0], "token": ["none"], "playbook_id": [0],
+    }
+    for name, route in sorted(routes().items()):
+        if RULES[name] not in ("member", "owner"):
+            continue
+        needed = re.findall(r"<(?:\w+:)?(\w+)>", route)
+        for combination in itertools.product(*(values[key] for key in needed)):
+            yield reverse(name, kwargs=dict(zip(needed, combination, strict=True)))
+    sheet = reverse("character", args=[c.pk, table.character.pk])
+    for page, panels in ((reverse("campaign", args=[c.pk]), ("events-panel", "characters-panel",
+                                                            "rolls-panel", "roll-call")),
+                         (reverse("table", args=[c.pk]), ("table-clocks", "table-characters",
+                                                         "table-rolls", "roll-call")),
+                         (sheet, ("vitals", "actions", "talents", "ties", "projects"))):
+        for panel in panels:
+            yield f"{page}?panel={panel}"
+    yield reverse("clock_panel", args=[c.pk]) + "?archived=1"
+    yield reverse("live", args=[c.pk]) + "?v=0"
+
+
+def leaks(text):
+    found = [marker for marker in MARKERS if marker in text]
+    return found + [match.group(0) for match in SEGMENTS.finditer(text)]
+
+
+@pytest.mark.parametrize("who", ["player", "other_player"])
+def test_no_page_a_player_reaches_mentions_what_they_may_not_see(played, who):
+    client = played.client(who)
+    seen = 0
+    for url in player_urls(played):
+        for headers in ({}, HTMX):
+            response = client.get(url, **headers)
+            assert response.status_code < 500, url
+            if response.status_code == 200:
+                seen += 1
+                assert leaks(response.content.decode()) == [], url
+    assert seen > 80  # every page, panel and answer above, with and without htmx
+
+
+def test_the_table_screen_shows_no_secret_even_when_the_gm_opens_it(played):
+    gm = played.client("gm")
+    url = reverse("table", args=[played.campaign.pk])
+    for panel in ("", "?panel=table-clocks", "?panel=table-rolls", "?panel=table-characters"):
+        assert leaks(gm.get(url + panel, **HTMX).content.decode()) == [], panel
+
+
+def test_a_players_export_mentions_nothing_they_may_not_see(played):
+    response = played.client("player").get(reverse("campaign_export", args=[played.campaign.pk]))
+    assert leaks(response.content.decode()) == []
+    document = json.loads(response.content)
+    assert all("progress" not in roll["result"] for roll in document["rolls"])
+
+
+def test_lines_about_a_force_or_clock_follow_what_players_may_see_of_it_now(played):
+    player = Membership.objects.get(campaign=played.campaign, user=played.player)
+    readable = " ".join(played.campaign.events.visible_to(player).values_list("text", flat=True))
+    assert "A force is revealed: ONCE-SHOWN-FORCE" not in readable
+    assert "New clock: ONCE-PUBLIC-CLOCK" not in readable
+    assert "New clock: Harbour Watch" in readable  # a public clock stays announced
+    everything = " ".join(played.campaign.events.values_list("text", flat=True))
+    assert "A force is revealed: ONCE-SHOWN-FORCE" in everything
+
+
+def test_a_player_cannot_work_on_a_project_only_the_gm_ticks(played):
+    errand = played.played["errand"]
+    response = played.client("player").post(
+        reverse("character_work", args=[played.campaign.pk, played.character.pk, errand.pk]),
+        {"effect": 3}, **HTMX)
+    assert "You may not tick QUIET-ERRAND" in response.text
+    errand.refresh_from_db()
+    assert errand.filled == 2  # the GM's work only
+
+
+def test_the_complication_form_keeps_hidden_clocks_apart(played, dice):
+    dice(3, 2)
+    wizard(played, action="Sneak")
+    roll = Roll.objects.latest("pk")
+    page = played.client("gm").get(reverse("roll", args=[played.campaign.pk, roll.pk])).text
+    hidden_group = page.index('label="Hidden from players"')
+    assert page.index("HIDDEN-DANGER-CLOCK") > hidden_group
+    assert page.index('label="Seen by everyone"') < hidden_group
