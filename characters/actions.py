@@ -5,7 +5,6 @@ from django.db import transaction
 
 from campaign.models import Campaign, Membership
 from characters.models import Character, Playbook, Talent, Tie, slot_kind
-from clocks.actions import record_change
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from gamerules.characters import (
@@ -15,8 +14,6 @@ from gamerules.characters import (
     recovery_errors,
     take_stress,
 )
-from gamerules.charge import Effect
-from gamerules.clocks import progress_ticks
 from gamerules.dials import Extra
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
@@ -223,29 +220,6 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
                                  kind=kind, size=size, notes=notes, who_may_tick=who)
     membership.campaign.log(membership.user, f"{character.name} has a new "
                             f"{clock.get_kind_display().lower()}: {name}.", clock=clock)
-    return clock
-
-
-@transaction.atomic
-def work_on_project(membership: Membership, character: Character, clock_id, effect: Effect) -> Clock:
-    """Once per session, a character may work on a long-term project; it progresses by the
-    effect of the roll ("Long-term Projects")."""
-    clock = Clock.objects.select_related("campaign", "character").locked(
-        pk=clock_id, character=character, kind="project")
-    if not clock.tickable_by(membership):
-        raise Refused(f"You may not tick {clock.name}: ask your GM.")
-    session = character.campaign.current_session
-    if session is None:
-        raise Refused("Projects are worked on during a session: none is running.")
-    if clock.worked_in_id == session.pk:
-        raise Refused(f"{character.name} already worked on {clock.name} in {session}.")
-    before = clock.filled
-    record_change(membership, clock, before + progress_ticks(effect),
-                  f"Worked on in {session} ({effect.label.lower()} effect)")
-    clock.worked_in = session
-    clock.save(update_fields=["worked_in"])
-    membership.campaign.log(membership.user, f"{character.name} worked on {clock.name}: "
-                            f"{before}→{clock.filled}.", clock=clock)
     return clock
 
 

@@ -1,7 +1,6 @@
 from django import forms
 
 from characters.models import Character, Playbook, slot_kind
-from gamerules.charge import Effect
 from gamerules.progression import SITUATIONAL_CHOICES, TalentKind
 from gamerules.readings import RECOVERY_RANGE
 
@@ -86,10 +85,6 @@ class ProjectForm(forms.Form):
         self.fields["size"].choices = [(size, size) for size in campaign.rules.clock_sizes]
         if not gm:  # complications come from the GM's consequences
             self.fields["kind"].choices = self.fields["kind"].choices[:1]
-
-
-class WorkForm(forms.Form):
-    effect = forms.TypedChoiceField(coerce=int, choices=[(e.value, e.label) for e in Effect if e])
 
 
 class PlaybookForm(forms.ModelForm):

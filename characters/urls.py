@@ -20,8 +20,6 @@ urlpatterns = [
     path("<int:character_id>/ties/<int:tie_id>/delete/", views.character_tie_delete,
          name="character_tie_delete"),
     path("<int:character_id>/clocks/", views.character_clock, name="character_clock"),
-    path("<int:character_id>/clocks/<int:clock_id>/work/", views.character_work,
-         name="character_work"),
     path("<int:character_id>/recover/", views.character_recovery, name="recovery"),
     path("<int:character_id>/assist/", views.character_assist, name="character_assist"),
 ]

@@ -17,14 +17,11 @@ from characters.forms import (
     TalentForm,
     TextFieldForm,
     TieForm,
-    WorkForm,
 )
 from characters.models import Character, Playbook, Talent, slot_kind
-from clocks.models import Clock
 from core.htmx import answer, attempt, changed, page
 from core.posted import whole_number
 from core.refused import Refused
-from gamerules.charge import Effect
 from gamerules.dials import Extra
 from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
@@ -80,7 +77,7 @@ def sheet_context(membership, character, **extra):
                   else None) for tie in character.ties.select_related("linked_character", "linked_force")],
 
         "clocks": clocks, "session": SimpleLazyObject(lambda: campaign.current_session),
-        "effects": [e for e in Effect if e], **extra,
+        **extra,
     }
 
 
@@ -288,22 +285,6 @@ def character_clock(request, campaign_id, character_id):
                       "Name the project and choose its size from the campaign's clock sizes.",
                       project_form=form)
     actions.add_clock(membership, character, **form.cleaned_data)
-    return sheet_answer(request, membership, character, "projects")
-
-
-@login_required
-@require_POST
-def character_work(request, campaign_id, character_id, clock_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
-    get_object_or_404(Clock.objects.visible_to(membership), pk=clock_id, character=character)
-    form = WorkForm(request.POST)
-    if not form.is_valid():
-        return sheet_answer(request, membership, character, "projects", "Choose the effect of the roll.")
-    try:
-        actions.work_on_project(membership, character, clock_id, Effect(form.cleaned_data["effect"]))
-    except Refused as refusal:
-        return sheet_answer(request, membership, character, "projects", str(refusal))
     return sheet_answer(request, membership, character, "projects")
 
 

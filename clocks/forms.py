@@ -9,7 +9,7 @@ class ClockForm(forms.ModelForm):
     class Meta:
         model = Clock
         fields = ["name", "kind", "size", "visibility", "who_may_tick", "character", "force",
-                  "scene", "side_a", "side_b", "notes"]
+                  "scene", "side_a", "side_b", "characters_fill", "notes"]
         widgets = {"notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"character": "Belongs to a character", "force": "Belongs to a force"}
         help_texts = {"side_a": "Opposed clocks only: they start half full.",

@@ -9,7 +9,7 @@ from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
-from gamerules.clocks import ClockKind, opposed_start
+from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS, ClockKind, opposed_start, roll_moves
 
 KIND_CHOICES = [(kind.value, kind.label) for kind in ClockKind if kind is not ClockKind.STRESS]
 
@@ -35,6 +35,14 @@ class ClockQuerySet(LockingQuerySet):
 
     def active(self):
         return self.filter(archived=False)
+
+    def for_progress(self):
+        """Clocks a success may tick ("Clocks", "Long-term Projects", "Opposing Clocks")."""
+        return self.filter(kind__in=[kind.value for kind in PROGRESS_KINDS])
+
+    def for_consequences(self):
+        """Clocks a complication may tick ("Complications", "Opposing Clocks")."""
+        return self.filter(kind__in=[kind.value for kind in DANGER_KINDS])
 
     def in_play(self):
         """The active clocks most recently changed first: what a table shows."""
@@ -65,6 +73,10 @@ class Clock(models.Model):
     scene = models.CharField(max_length=120, blank=True, help_text="The scene it belongs to, if any.")
     side_a = models.CharField("Filling it wins for", max_length=80, blank=True)
     side_b = models.CharField("Emptying it wins for", max_length=80, blank=True)
+    characters_fill = models.BooleanField(
+        "The characters' side is the filling side", default=True,
+        help_text="Opposed clocks: a success moves it toward the characters' side, a consequence "
+                  "toward the other.")
     notes = models.TextField(blank=True, max_length=5000)
     worked_in = models.ForeignKey("campaign.GameSession", null=True, blank=True, editable=False,
                                   on_delete=models.SET_NULL, related_name="+",
@@ -113,6 +125,10 @@ class Clock(models.Model):
     def tap_target(self, segment: int) -> int:
         """Tapping a segment fills the clock up to it; tapping the last filled one clears it."""
         return segment - 1 if segment == self.filled else segment
+
+    def moved_by_roll(self, ticks: int, *, success: bool) -> int:
+        """The signed segments a roll's effect (success) or risk (consequence) moves it."""
+        return roll_moves(self.rules_kind, ticks, success=success, characters_fill=self.characters_fill)
 
     def starting_fill(self) -> int:
         """Empty, or half full for an opposed clock ("Opposing Clocks")."""

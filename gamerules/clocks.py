@@ -40,6 +40,28 @@ class ClockKind(Enum):
         return "either"
 
 
+PROGRESS_KINDS = (ClockKind.PROGRESS, ClockKind.PROJECT, ClockKind.OPPOSED)
+"""Clocks a success ticks by its effect ("Clocks": progress clocks; "Long-term Projects";
+"Opposing Clocks")."""
+
+DANGER_KINDS = (ClockKind.DANGER, ClockKind.COMPLICATION, ClockKind.OPPOSED)
+"""Clocks a consequence ticks by its risk ("Clocks": danger clocks; "Complication"; "Opposing
+Clocks")."""
+
+
+def roll_moves(kind: ClockKind, ticks: int, *, success: bool, characters_fill: bool = True) -> int:
+    """How far a roll moves a clock, signed ("Clocks"). A success ticks a progress clock or a
+    project up by its effect; a consequence ticks a danger clock or a complication up by its
+    risk. An opposed clock is one tug-of-war picture of "two opposing parties" whose progress
+    "the effect and position ratings can both be used to tick": a success moves it toward the
+    characters' side, a consequence toward the other side ("Opposing Clocks")."""
+    if kind not in (PROGRESS_KINDS if success else DANGER_KINDS):
+        raise ValueError(f"a {'success' if success else 'consequence'} does not tick a {kind.value} clock")
+    if kind is ClockKind.OPPOSED and success != characters_fill:
+        return -ticks
+    return ticks
+
+
 def progress_ticks(effect: Effect) -> int:
     """Segments a success ticks on a progress clock: 1 limited, 2 standard, 3 great ("Clocks")."""
     return int(effect)

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 
 from campaign.models import Membership
 from characters.models import Character
-from clocks.actions import record_change
+from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from gamerules.action_roll import (
@@ -35,6 +35,7 @@ from gamerules.aftermath import (
 )
 from gamerules.characters import take_stress
 from gamerules.charge import Effect, Outcome, Risk, roll_pool
+from gamerules.clocks import ClockKind, size_errors
 from gamerules.consequences import (
     Consequence,
     ConsequenceKind,
@@ -75,6 +76,7 @@ class ActionRollRequest:
     cap_lifted: bool = False
     flashback_cost: int = 0
     is_setup: bool = False
+    project_id: int | None = None
     extra: dict = field(default_factory=dict)
 
 
@@ -125,6 +127,8 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
             raise Refused(f"{helper.name}'s player has not offered to assist {roller.name}: "
                           f"they tap “Assist {roller.name}” on their screen first.")
         helpers.append(Helper(helper.name, helper.momentum))
+    if request.project_id is not None:
+        _workable_project(membership, roller, request.project_id)
     talents = {t.pk: TalentKind(t.kind) for t in roller.talents.all()}
     if any(talent_id not in talents for talent_id in request.talent_ids):
         raise Refused(f"Only {roller.name}'s own talents apply.")
@@ -139,6 +143,20 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
         cap_lifted=request.cap_lifted)
+
+
+def _workable_project(membership: Membership, character: Character, clock_id: int) -> Clock:
+    """Once per session, a character "can make an action roll to work on" a long-term project
+    ("Long-term Projects"), if whoever rolls may tick it."""
+    clock = Clock.objects.filter(pk=clock_id, character=character, kind="project", archived=False).first()
+    if clock is None or not clock.tickable_by(membership):
+        raise Refused("Choose one of the character's projects that you may tick.")
+    session = character.campaign.current_session
+    if session is None:
+        raise Refused("Projects are worked on during a session: none is running.")
+    if clock.worked_in_id == session.pk:
+        raise Refused(f"{character.name} already worked on {clock.name} in {session}.")
+    return clock
 
 
 def plan(membership: Membership, request: ActionRollRequest) -> ActionRollPlan | Refusal:
@@ -214,7 +232,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                  "asset": request.asset.value if request.asset else None,
                  "setup_from": request.setup_from, "last_standing": request.last_standing,
                  "cap_lifted": request.cap_lifted, "flashback_cost": request.flashback_cost,
-                 "momentum_gained": result.momentum_gained})
+                 "momentum_gained": result.momentum_gained, "project": request.project_id})
     if campaign.roll_call.get("character") == roller.pk:
         campaign.roll_call = {}
         campaign.save(update_fields=["roll_call"])
@@ -242,13 +260,27 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
         raise Refused("Settle the consequence first: it may reduce the effect.")
     if roll.rules_outcome is Outcome.BAD or not roll.effect:
         raise Refused("Only a success with some effect ticks a progress clock.")
-    clock = Clock.objects.select_for_update(of=("self",)).select_related("campaign", "character").filter(
-        pk=clock_id, campaign=membership.campaign).first()
+    clock = (Clock.objects.for_progress().select_for_update(of=("self",))
+             .select_related("campaign", "character").filter(pk=clock_id, campaign=membership.campaign)
+             .first())
     if clock is None or not clock.tickable_by(membership) or clock.archived:
-        raise Refused("Choose a clock you may tick.")
-    change = record_change(membership, clock, clock.filled + roll.effect,
+        raise Refused("Choose a progress clock, a project or an opposed clock you may tick.")
+    is_project = clock.rules_kind is ClockKind.PROJECT
+    if is_project and roll.choices.get("project") != clock.pk:
+        raise Refused(f"{clock.name} moves only by a roll made to work on it (once per session).")
+    if is_project:
+        _workable_project(membership, roll.character, clock.pk)
+        session = roll.campaign.current_session
+    before = clock.filled
+    moved = clock.moved_by_roll(roll.effect, success=True)
+    change = record_change(membership, clock, clock.filled + moved,
                            f"{_who(roll)}'s {roll.action} roll: {Effect(roll.effect).label.lower()} effect",
                            roll=roll)
+    if is_project:
+        clock.worked_in = session
+        clock.save(update_fields=["worked_in"])
+        roll.campaign.log(membership.user, f"{_who(roll)} worked on {clock.name}: {before}→{clock.filled}.",
+                          clock=clock)
     roll.aftermath = replace(aftermath, progress=ProgressTick(clock.pk, clock.name, roll.effect))
     roll.save(update_fields=["result"])
     return change
@@ -260,9 +292,10 @@ def _who(roll: Roll) -> str:
 
 @transaction.atomic
 def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id: int,
-                       clock_id: int | None = None) -> Roll:
+                       clock_id: int | None = None, new_clock: tuple[str, int] | None = None) -> Roll:
     """On a 1-5 the GM inflicts one consequence of the roll's rating ("Consequences"). It waits
-    for the target to accept, resist or be protected before its numbers apply."""
+    for the target to accept, resist or be protected before its numbers apply. A complication
+    ticks "a new or existing clock": ``new_clock`` (name, size) starts a danger clock."""
     roll = _locked_roll(gm, roll_id)
     if not roll.brings_consequence:
         raise Refused("Only a 1-5 on an action roll brings a consequence.")
@@ -273,9 +306,15 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
     if target_id not in exposed:
         raise Refused("The consequence falls on the roller or on a character who assisted.")
     is_complication = kind is ConsequenceKind.COMPLICATION
-    if is_complication and not Clock.objects.filter(pk=clock_id, campaign=gm.campaign,
-                                                    archived=False).exists():
-        raise Refused("A complication ticks a danger clock: choose one.")
+    if is_complication and new_clock:
+        name, size = new_clock
+        if errors := size_errors(size, gm.campaign.rules.clock_sizes):
+            raise Refused(errors[0])
+        clock_id = create_clock(gm, Clock(name=name[:120], kind="danger", size=size)).pk
+    elif is_complication and not Clock.objects.for_consequences().filter(
+            pk=clock_id, campaign=gm.campaign, archived=False).exists():
+        raise Refused("A complication ticks a danger clock, a complication or an opposed clock: "
+                      "choose one, or name a new one.")
     roll.aftermath = replace(aftermath, consequence=InflictedConsequence(
         kind, roll.consequence_rating, target_id, clock_id if is_complication else None))
     roll.save(update_fields=["result"])
@@ -357,7 +396,8 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
             stress = StressTaken(before, target.stress, result.taken_out)
         if left.danger_ticks and consequence.clock:
             clock = Clock.objects.select_related("campaign").locked(pk=consequence.clock)
-            record_change(membership, clock, clock.filled + left.danger_ticks,
+            moved = clock.moved_by_roll(left.danger_ticks, success=False)
+            record_change(membership, clock, clock.filled + moved,
                           f"{_who(roll)}'s {roll.action} roll: complication", roll=roll)
         if left.effect_reduction and roll.effect:
             roll.effect = int(Effect(roll.effect).reduced(left.effect_reduction))

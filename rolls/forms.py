@@ -1,6 +1,7 @@
 import secrets
 
 from django import forms
+from django.utils.functional import cached_property
 
 from gamerules.action_roll import FLASHBACK_COSTS, AssetBenefit, PushBenefit
 from gamerules.charge import Effect, Risk
@@ -10,7 +11,7 @@ from rolls.actions import ActionRollRequest
 from rolls.models import Roll, RollKind
 
 STEPS = {
-    1: ("key", "character", "action", "goal", "setup", "flashback"),
+    1: ("key", "character", "action", "goal", "setup", "flashback", "project"),
     2: ("risk", "effect"),
     3: ("pushes", "helpers", "tension", "talents", "asset", "setup_from", "last_standing",
         "cap_lifted"),
@@ -35,6 +36,9 @@ class ActionRollForm(forms.Form):
     flashback = forms.ChoiceField(label="Flashback", required=False, choices=[
         ("", "No: it happens now")] + [(str(cost), f"Yes, for {cost} momentum: {text}")
                                        for cost, text in FLASHBACK_COSTS.items()])
+    project = forms.TypedChoiceField(label="Work on a long-term project", required=False, coerce=int,
+                                     empty_value=None,
+                                     help_text="Once per session; the roll's effect ticks the project.")
     risk = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Risk.MODERATE))
     effect = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Effect.STANDARD))
     pushes = forms.TypedMultipleChoiceField(
@@ -68,6 +72,10 @@ class ActionRollForm(forms.Form):
         self.fields["effect"].choices = [(int(e), f"{e.label}: {e.meaning}") for e in reversed(Effect)]
         self.fields["risk"].label = self.wording.noun
         self.character = self._chosen_character()
+        # Looked up only when shown (step 1) or chosen: the later steps stay as quick as before.
+        self.fields["project"].choices = lambda: [("", "No")] + [(c.pk, c.name) for c in self.projects]
+        if step == 1 and not self.projects:
+            del self.fields["project"]
         others = campaign.characters.exclude(pk=self.character.pk if self.character else None)
         self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in others
                                           if self.character and c.may_assist(self.character, membership)]
@@ -87,6 +95,14 @@ class ActionRollForm(forms.Form):
             del self.fields["cap_lifted"]
         if campaign.ruleset == Ruleset.QUICK_CHARGE.value:
             self.fields["effect"].initial = int(Effect.NONE)  # read from the dice instead
+
+    @cached_property
+    def projects(self) -> list:
+        """The chosen character's long-term projects that this member may tick."""
+        if self.character is None:
+            return []
+        return [clock for clock in self.character.clocks.filter(kind="project", archived=False)
+                if clock.tickable_by(self.membership)]
 
     def _chosen_character(self):
         chosen = str(self.data.get("character") or self.initial.get("character") or "")
@@ -122,7 +138,8 @@ class ActionRollForm(forms.Form):
             asset=AssetBenefit(data["asset"]) if data.get("asset") else None,
             setup_from=data.get("setup_from"), last_standing=bool(data.get("last_standing")),
             cap_lifted=bool(data.get("cap_lifted")),
-            flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")))
+            flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")),
+            project_id=data.get("project"))
 
 
 class FortuneForm(forms.Form):

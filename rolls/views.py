@@ -14,6 +14,7 @@ from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
+from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.consequences import ConsequenceKind, Resistance
 from gamerules.dials import Ruleset
 from gamerules.fortune import Side, opposed_odds
@@ -93,7 +94,7 @@ def roll_new(request, campaign_id):
     if request.method == "GET":
         initial = {"key": new_key(), "character": request.GET.get("character"),
                    "action": request.GET.get("action"), "goal": request.GET.get("goal", ""),
-                   "flashback": request.GET.get("flashback", "")}
+                   "flashback": request.GET.get("flashback", ""), "project": request.GET.get("project")}
         form = ActionRollForm(membership=membership, initial=initial)
         if not form.mine:
             messages.info(request, "Create a character first: rolls are made for a character.")
@@ -177,9 +178,9 @@ def _detail_context(membership, roll):
         "clock_changes": [(seen, change) for seen, change in changes if seen.known],
         "setup_text": (aftermath.setup_benefit.describe(campaign.wording)
                        if aftermath.setup_benefit else ""),
-        "progress_clocks": _by_audience([c for c in clocks if c.kind in ("progress", "project", "opposed")
+        "progress_clocks": _by_audience([c for c in clocks if c.rules_kind in PROGRESS_KINDS
                                          and c.tickable_by(membership)]),
-        "danger_clocks": _by_audience([c for c in clocks if c.kind in ("danger", "complication", "opposed")]),
+        "danger_clocks": _by_audience([c for c in clocks if c.rules_kind in DANGER_KINDS]),
         "may_settle": membership.is_gm or (roll.character and roll.character.editable_by(membership)),
         "may_resist": bool(target and target.editable_by(membership)),
         "my_characters": campaign.characters.editable_by(membership),
@@ -237,8 +238,10 @@ def roll_progress(request, campaign_id, roll_id):
 def roll_consequence(request, campaign_id, roll_id):
     def inflict(membership):
         kind = _choice(ConsequenceKind, request.POST.get("kind", ""), "Choose one of the five consequences.")
+        new_name = posted_text(request, "new_clock", 120)
+        new_clock = (new_name, whole_number(request.POST.get("new_clock_size")) or 0) if new_name else None
         actions.choose_consequence(membership, roll_id, kind, whole_number(request.POST.get("target")),
-                                   whole_number(request.POST.get("clock")))
+                                   whole_number(request.POST.get("clock")), new_clock)
     return _apply(request, campaign_id, roll_id, inflict, gm_only=True)
 
 

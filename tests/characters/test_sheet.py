@@ -1,8 +1,8 @@
 import pytest
 
 from characters.models import Talent
-from clocks.models import Clock, WhoMayTick
-from tests.factories import ClockFactory, ForceFactory, UserFactory, make_campaign
+from clocks.models import Clock
+from tests.factories import ForceFactory, UserFactory, make_campaign
 from tests.helpers import HTMX, fresh, sheet_url
 
 
@@ -163,27 +163,12 @@ def test_text_fields_refuse_what_is_too_long(table, sheet):
     assert fresh(sheet).condition == ""
 
 
-def test_a_player_adds_a_project_and_works_on_it_once_per_session(table, sheet):
+def test_a_player_adds_a_project_to_the_sheet(table, sheet):
     post(table, "player", "character_clock", sheet, {"name": "Buy back the boat", "kind": "project", "size": 6})
     project = Clock.objects.get(name="Buy back the boat")
     assert (project.character, project.who_may_tick) == (sheet, "owner")
-    table.session.ended_at = None
-    table.session.save()
-    post(table, "player", "character_work", sheet, {"effect": 2}, project.pk)
-    project.refresh_from_db()
-    assert project.filled == 2
-    response = post(table, "player", "character_work", sheet, {"effect": 3}, project.pk)
-    assert "Ada already worked on Buy back the boat in Session 1." in response.text
-    project.refresh_from_db()
-    assert project.filled == 2
-
-
-def test_work_on_a_project_needs_a_running_session(table, sheet):
-    project = ClockFactory(campaign=table.campaign, character=sheet, name="Boat", kind="project", size=6,
-                           who_may_tick=WhoMayTick.OWNER)
-    table.session.delete()
-    response = post(table, "player", "character_work", sheet, {"effect": 2}, project.pk)
-    assert "none is running" in response.text
+    page = table.client("player").get(sheet_url(table, "character", sheet)).text
+    assert f"?character={sheet.pk}&amp;project={project.pk}" in page  # worked on by a roll
 
 
 def test_complications_are_the_gms(table, sheet):

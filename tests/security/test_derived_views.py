@@ -14,6 +14,8 @@ from django.urls import reverse
 from campaign.models import Membership
 from characters.models import Character
 from clocks.models import Clock
+from core.refused import Refused
+from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
 from tests.factories import CharacterFactory
 from tests.helpers import HTMX, SPREAD, wizard
@@ -87,7 +89,9 @@ def played(table, dice):
     # A project whose segments are hidden, worked on by the GM for Ada.
     errand = new_clock(name="QUIET-ERRAND", kind="project", size=6, visibility="known",
                        who_may_tick="owner", character=ada.pk)
-    gm.post(reverse("character_work", args=[c, ada.pk, errand.pk]), {"effect": 2})
+    dice(6, 2)
+    wizard(table, who="gm", character=ada.pk, action="Sneak", project=errand.pk)
+    gm.post(reverse("roll_progress", args=[c, Roll.objects.latest("pk").pk]), {"clock": errand.pk})
     table.played = {"rolls": [roll, second], "known": known, "errand": errand,
                     "hidden_danger": hidden_danger, "hidden_progress": hidden_progress}
     return table
@@ -181,12 +185,15 @@ def test_lines_about_a_force_or_clock_follow_what_players_may_see_of_it_now(play
     assert "A force is revealed: ONCE-SHOWN-FORCE" in everything
 
 
-def test_a_player_cannot_work_on_a_project_only_the_gm_ticks(played):
+def test_a_player_cannot_work_on_a_project_only_the_gm_ticks(played, dice):
     errand = played.played["errand"]
-    response = played.client("player").post(
-        reverse("character_work", args=[played.campaign.pk, played.character.pk, errand.pk]),
-        {"effect": 3}, **HTMX)
-    assert "You may not tick QUIET-ERRAND" in response.text
+    dice(6, 6)
+    response = wizard(played, action="Sneak", project=errand.pk)
+    assert "Select a valid choice" in response.text  # not offered to the player
+    player = Membership.objects.get(campaign=played.campaign, user=played.player)
+    request = ActionRollRequest(character_id=played.character.pk, action="Sneak", project_id=errand.pk)
+    with pytest.raises(Refused, match="projects that you may tick"):
+        make_action_roll(player, request, "direct")  # nor accepted, asked directly
     errand.refresh_from_db()
     assert errand.filled == 2  # the GM's work only
 
