@@ -114,6 +114,9 @@ def end_session(gm: Membership, session: GameSession) -> None:
         raise Refused(f"{session} has already ended.")
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
+    for character in campaign.characters.select_for_update().exclude(escalated_action="").order_by("pk"):
+        character.escalated_action, character.escalated_risk = "", None  # it lasted the session
+        character.save(update_fields=["escalated_action", "escalated_risk"])
     campaign.log(gm.user, f"Session {session.number} ended. Players: update your characters' "
          "details (concept, appearance, ties) if the session changed them.")
 

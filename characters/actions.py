@@ -14,7 +14,7 @@ from gamerules.characters import (
     recovery_errors,
     take_stress,
 )
-from gamerules.dials import Extra
+from gamerules.dials import Extra, Ruleset
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
 
@@ -117,7 +117,7 @@ def change_momentum(membership: Membership, character: Character, delta: int) ->
 
 RESTORABLE = ("name", "concept", "appearance", "condition", "momentum", "stress", "taken_out",
               "action_dots", "created", "gm_notes", "better_risk_next", "escalated_action",
-              "lost_action")
+              "escalated_risk", "lost_action")
 
 
 @transaction.atomic
@@ -225,14 +225,19 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
 
 @transaction.atomic
 def recover_stress(gm: Membership, character: Character, amount: int) -> Character:
-    """The GM clears 1-4 stress when the fiction allows downtime ("Recovery")."""
+    """The GM clears stress when the fiction allows downtime, once per character and session
+    ("Recovery"): 1-4 as the GM says, 1 in Quick Charge."""
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    if errors := recovery_errors(amount):
-        raise Refused(errors[0])
     character = Character.objects.locked(pk=character.pk, campaign=campaign)
+    session = campaign.sessions.order_by("-number").first()
+    quick = campaign.ruleset == Ruleset.QUICK_CHARGE.value
+    already = session is not None and character.recovered_in_id == session.pk
+    if errors := recovery_errors(amount, quick, recovered_this_session=already):
+        raise Refused(" ".join(errors))
     before = character.stress
-    character.stress = recover(before, amount)
-    character.save(update_fields=["stress"])
+    character.stress = recover(before, amount, quick)
+    character.recovered_in = session
+    character.save(update_fields=["stress", "recovered_in"])
     campaign.log(gm.user, f"{character.name} recovers: stress {before}→{character.stress}. "
                  "Update the condition to match.")
     return character
@@ -248,3 +253,15 @@ def offer_assist(membership: Membership, helper: Character, roller: Character | 
     helper.assisting = roller
     helper.save(update_fields=["assisting"])
     return helper
+
+
+@transaction.atomic
+def clear_escalation(gm: Membership, character: Character) -> Character:
+    """The GM sets the risk back: an escalation lasts until the session ends or the GM says."""
+    character = _locked(character)
+    if character.escalated_action:
+        action = character.escalated_action
+        character.escalated_action, character.escalated_risk = "", None
+        character.save(update_fields=["escalated_action", "escalated_risk"])
+        _log(gm, f"The GM set {character.name}'s {action} rolls back to their usual risk.")
+    return character

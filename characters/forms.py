@@ -1,8 +1,10 @@
 from django import forms
 
 from characters.models import Character, Playbook, slot_kind
+from gamerules.characters import recovery_range
+from gamerules.dials import Ruleset
 from gamerules.progression import SITUATIONAL_CHOICES, TalentKind
-from gamerules.readings import RECOVERY_RANGE
+from gamerules.readings import RECOVERY_DEFAULT
 
 
 class NewCharacterForm(forms.Form):
@@ -150,5 +152,9 @@ class PlaybookForm(forms.ModelForm):
 
 
 class RecoveryForm(forms.Form):
-    amount = forms.TypedChoiceField(label="Stress cleared", coerce=int, initial=1,
-                                    choices=[(n, n) for n in RECOVERY_RANGE])
+    amount = forms.TypedChoiceField(label="Stress cleared", coerce=int, initial=RECOVERY_DEFAULT)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        quick = campaign.ruleset == Ruleset.QUICK_CHARGE.value
+        self.fields["amount"].choices = [(n, n) for n in recovery_range(quick)]

@@ -8,6 +8,7 @@ from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from gamerules.charge import Risk
 from gamerules.dials import Attribute, Dials
 from gamerules.progression import TALENT_LINE, TalentKind
 from gamerules.progression import Talent as RulesTalent
@@ -60,7 +61,12 @@ class Character(models.Model):
     better_risk_next = models.BooleanField(
         default=False, help_text="A determination 66: the next roll's risk is lowered.")
     escalated_action = models.CharField(
-        max_length=30, blank=True, help_text="Escalated risk: the next roll with this action is riskier.")
+        max_length=30, blank=True, help_text="Escalated risk: rolls with this action are riskier.")
+    escalated_risk = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The risk those rolls start at, until the session ends.")
+    recovered_in = models.ForeignKey(
+        "campaign.GameSession", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The session of the last recovery: once per session.")
     lost_action = models.CharField(
         max_length=30, blank=True, help_text="Lost opportunity: this action did not work; use another.")
     action_dots = models.JSONField(default=dict, blank=True,
@@ -86,6 +92,12 @@ class Character(models.Model):
 
     def editable_by(self, membership: Membership) -> bool:
         return membership.is_gm or (self.owner_id is not None and self.owner_id == membership.user_id)
+
+    def escalated_for(self, action: str) -> Risk | None:
+        """The risk rolls with ``action`` start at after an escalation, or None."""
+        if action and action == self.escalated_action and self.escalated_risk:
+            return Risk(self.escalated_risk)
+        return None
 
     def may_assist(self, roller: "Character", membership: Membership) -> bool:
         """A helper's momentum is spent only with its player's agreement ("Assist": the helper

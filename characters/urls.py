@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:character_id>/clocks/", views.character_clock, name="character_clock"),
     path("<int:character_id>/recover/", views.character_recovery, name="recovery"),
     path("<int:character_id>/assist/", views.character_assist, name="character_assist"),
+    path("<int:character_id>/escalation/", views.character_escalation, name="character_escalation"),
 ]
 
 playbook_patterns = [

@@ -64,6 +64,7 @@ def sheet_context(membership, character, **extra):
         "membership": membership, "campaign": campaign, "character": character, "rules": rules,
         "can_edit": can_edit, "actions": character.actions_by_attribute(rules),
         "may_set_dots": (can_edit and not character.created) or (membership.is_gm and character.created),
+        "escalated": _escalated(character, campaign.wording),
         "text_fields": [(field, getattr(character, field)) for field in fields],
         "dots_left": rules.starting_dots - dots_spent,
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
@@ -79,6 +80,12 @@ def sheet_context(membership, character, **extra):
         "clocks": clocks, "session": SimpleLazyObject(lambda: campaign.current_session),
         **extra,
     }
+
+
+def _escalated(character, wording) -> str:
+    """The risk an escalated action's rolls start at, in the campaign's words, or ""."""
+    risk = character.escalated_for(character.escalated_action)
+    return risk.label(wording).lower() if risk else ""
 
 
 def sheet_answer(request, membership, character, panel, error="", **extra):
@@ -346,13 +353,24 @@ def character_assist(request, campaign_id, character_id):
 
 @login_required
 @require_POST
+def character_escalation(request, campaign_id, character_id):
+    """The GM sets an escalated action back to its usual risk."""
+    membership = gm_membership_or_404(request, campaign_id)
+    character = actions.clear_escalation(membership, character_or_404(membership, character_id))
+    return sheet_answer(request, membership, character, "vitals")
+
+
+@login_required
+@require_POST
 def character_recovery(request, campaign_id, character_id):
     """The GM clears stress after downtime; from the dashboard or the session page."""
     membership = gm_membership_or_404(request, campaign_id)
     character = membership.campaign.characters.filter(pk=character_id).first()
-    form = RecoveryForm(request.POST)
+    form = RecoveryForm(request.POST, campaign=membership.campaign)
     if character is None or not form.is_valid():
-        messages.error(request, "Choose a character and clear 1 to 4 stress; nothing changed.")
+        allowed = form.fields["amount"].choices
+        amounts = f"{allowed[0][0]} to {allowed[-1][0]}" if len(allowed) > 1 else str(allowed[0][0])
+        messages.error(request, f"Choose a character and clear {amounts} stress; nothing changed.")
         return redirect(membership.campaign)
     attempt(request, lambda: actions.recover_stress(membership, character, form.cleaned_data["amount"]),
             lambda recovered: f"{recovered.name} now has {recovered.stress} stress.")

@@ -8,10 +8,9 @@ Rulebook sections: "Action Roll" (steps 1-4, "Push Yourself", "Add Tension", "As
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from types import MappingProxyType
 
 from gamerules.characters import spend_errors
 from gamerules.charge import (
@@ -83,10 +82,19 @@ class SetupBenefit(Enum):
 
 @dataclass(frozen=True)
 class Helper:
-    """A character who assists: they consume 1 momentum and give +1d6 ("Assist")."""
+    """A character who assists: they consume 1 momentum and give +1d6 ("Assist"). ``key``
+    tells characters apart (two may share a name); ``name`` is what the table reads. A
+    character taken out for the scene acts only by pushing on their own roll ("Push Yourself":
+    "take action even if you were taken out"), so they do not assist (project reading)."""
 
     key: str
     momentum: int
+    name: str = ""
+    taken_out: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.name or self.key
 
 
 @dataclass(frozen=True)
@@ -124,11 +132,12 @@ class ActionRollPlan:
     effect: Effect
     effect_steps: int
     roller_cost: int
-    helper_costs: Mapping[str, int] = field(default_factory=dict)
+    helper_costs: tuple[tuple[str, int], ...] = ()
+    """(who, momentum) for each helper, by name, in the order they assist."""
 
     @property
     def momentum_spent(self) -> int:
-        return self.roller_cost + sum(self.helper_costs.values())
+        return self.roller_cost + sum(cost for _, cost in self.helper_costs)
 
     @property
     def generates_momentum(self) -> bool:
@@ -190,10 +199,12 @@ def plan_action_roll(choices: ActionRollChoices,
     helper_keys = [helper.key for helper in c.helpers]
     if len(set(helper_keys)) != len(helper_keys):
         reasons.append("A character can assist a roll only once.")
-    helper_costs = {helper.key: ASSIST_COST for helper in c.helpers}
+    helper_costs = tuple((helper.label, ASSIST_COST) for helper in c.helpers)
     for helper in c.helpers:
-        if helper.momentum < ASSIST_COST:
-            reasons.append(f"{helper.key} has no momentum left to assist.")
+        if helper.taken_out:
+            reasons.append(f"{helper.label} is taken out for the scene and cannot assist.")
+        elif helper.momentum < ASSIST_COST:
+            reasons.append(f"{helper.label} has no momentum left to assist.")
 
     roller_cost = push_cost * len(c.pushes) + c.flashback_cost
     reasons.extend(spend_errors(c.momentum, roller_cost))
@@ -219,7 +230,7 @@ def plan_action_roll(choices: ActionRollChoices,
         effect=c.effect.raised(effect_steps),
         effect_steps=effect_steps,
         roller_cost=roller_cost,
-        helper_costs=MappingProxyType(helper_costs),
+        helper_costs=helper_costs,
     )
 
 
@@ -277,6 +288,19 @@ def setup_succeeded(outcome: Outcome) -> bool:
     """A setup "has its intended result" on a 4 or better, so a follower gets its benefit
     ("Set up")."""
     return outcome.is_success
+
+
+def escalation_errors(risk: Risk, escalated_to: Risk | None, by_gm: bool,
+                      wording: RiskWording = RiskWording.RISK) -> list[str]:
+    """After an escalated risk ("Worse Position": "reduce the position rating by one level for
+    future rolls related to that action"), a roll with that action starts at the worse level;
+    only the GM sets it lower (project reading ESCALATION_LASTS_THE_SESSION)."""
+    if escalated_to is None or by_gm or risk >= escalated_to:
+        return []
+    word = wording.value
+    return [f"The {word} escalated for this action: it stays at least "
+            f"{escalated_to.label(wording).lower()} until the session ends. Only the GM sets a "
+            f"better {word}."]
 
 
 def flashback_errors(cost: int, momentum: int) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gamerules.dials import Dials
-from gamerules.readings import RECOVERY_RANGE
+from gamerules.readings import QUICK_CHARGE_RECOVERY_RANGE, RECOVERY_RANGE
 
 
 def dots_spent(dots: Mapping[str, int]) -> int:
@@ -81,17 +81,27 @@ def take_stress(stress: int, amount: int, clock_size: int) -> StressResult:
     return StressResult(stress=total, taken_out=False)
 
 
-def recovery_errors(amount: int) -> list[str]:
-    """The GM clears 1 to 4 stress when the fiction allows it ("Recovery"; reading 6)."""
-    if amount in RECOVERY_RANGE:
-        return []
-    return [f"Recovery clears {RECOVERY_RANGE.start} to {RECOVERY_RANGE.stop - 1} stress."]
+def recovery_range(quick: bool = False) -> range:
+    """How much stress one recovery clears: the GM says 1 to 4 ("Recovery"; reading 6), or 1 in
+    Quick Charge ("Quick Charge": "once per session clear 1 segment")."""
+    return QUICK_CHARGE_RECOVERY_RANGE if quick else RECOVERY_RANGE
 
 
-def recover(stress: int, amount: int) -> int:
+def recovery_errors(amount: int, quick: bool = False, recovered_this_session: bool = False) -> list[str]:
+    """A character recovers once per session, when the fiction allows it ("Recovery": recap)."""
+    allowed = recovery_range(quick)
+    errors = [] if amount in allowed else [
+        f"Recovery clears {allowed.start} stress." if len(allowed) == 1
+        else f"Recovery clears {allowed.start} to {allowed.stop - 1} stress."]
+    if recovered_this_session:
+        errors.append("Recovery happens once per session, and this character has recovered.")
+    return errors
+
+
+def recover(stress: int, amount: int, quick: bool = False) -> int:
     """Stress left after recovering ``amount`` segments, never below zero ("Recovery")."""
-    if recovery_errors(amount):
-        raise ValueError(recovery_errors(amount)[0])
+    if errors := recovery_errors(amount, quick):
+        raise ValueError(errors[0])
     return max(0, stress - amount)
 
 

@@ -37,3 +37,12 @@ DETERMINATION_REDUCTION = 1
 # Project reading (Quick Charge Extra): the rundown lists "Study", the creation section "Think".
 # We use "Study", the word the core game uses for the same action; a GM may rename it.
 QUICK_CHARGE_STUDY_ACTION = "Study"
+
+# Project reading ("Worse Position": "reduce the position rating by one level for future rolls
+# related to that action"): the mark lasts until the session ends or the GM clears it, and each
+# roll with that action starts at the worse level; only a GM sets it lower.
+ESCALATION_LASTS_THE_SESSION = True
+
+# Project reading (recap, "In a Nutshell" and "What to Hack": recovery "once per session"; the
+# body: the GM says 1-4; Quick Charge: "once per session clear 1 segment").
+QUICK_CHARGE_RECOVERY_RANGE = range(1, 2)

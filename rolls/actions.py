@@ -21,6 +21,7 @@ from gamerules.action_roll import (
     PushBenefit,
     Refusal,
     SetupBenefit,
+    escalation_errors,
     flashback_errors,
     plan_action_roll,
     resolve_action_roll,
@@ -94,11 +95,14 @@ def _lock_own_character(membership: Membership, character_id, refusal: str) -> C
     return character
 
 
-def _setup_benefit(campaign, roll_id) -> SetupBenefit | None:
-    """A teammate's successful setup roll in this campaign, and the benefit its player chose."""
+def _setup_benefit(campaign, roll_id, roller: Character) -> SetupBenefit | None:
+    """A teammate's successful setup roll in this campaign, and the benefit its player chose:
+    "any member of the team who follows through" gets it ("Set up"), not the one who set up."""
     if not roll_id:
         return None
     setup = Roll.objects.filter(campaign=campaign, pk=roll_id, kind=RollKind.SETUP).first()
+    if setup and setup.character_id == roller.pk:
+        raise Refused(f"{roller.name} set this up: a teammate follows through on it.")
     benefit = setup.aftermath.setup_benefit if setup else None
     if benefit is None:
         raise Refused("That setup has no benefit to give (it failed, or its player has not chosen).")
@@ -126,9 +130,12 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         if not helper.may_assist(roller, membership):
             raise Refused(f"{helper.name}'s player has not offered to assist {roller.name}: "
                           f"they tap “Assist {roller.name}” on their screen first.")
-        helpers.append(Helper(helper.name, helper.momentum))
+        helpers.append(Helper(str(helper.pk), helper.momentum, helper.name, helper.taken_out))
     if request.project_id is not None:
         _workable_project(membership, roller, request.project_id)
+    if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
+                                   membership.is_gm, campaign.wording):
+        raise Refused(errors[0])
     talents = {t.pk: TalentKind(t.kind) for t in roller.talents.all()}
     if any(talent_id not in talents for talent_id in request.talent_ids):
         raise Refused(f"Only {roller.name}'s own talents apply.")
@@ -139,7 +146,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         effect=request.effect, pushes=request.pushes, helpers=tuple(helpers),
         tension=bool(request.tension.strip()),
         talents=tuple(talents[t] for t in request.talent_ids if talents[t].changes_roll),
-        asset=request.asset, setup=_setup_benefit(campaign, request.setup_from),
+        asset=request.asset, setup=_setup_benefit(campaign, request.setup_from, roller),
         risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
         cap_lifted=request.cap_lifted)
@@ -211,8 +218,6 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     for character_id, (_, after) in momentum.items():
         characters[character_id].momentum = after
     roller.better_risk_next = False if choices.risk_improved else roller.better_risk_next
-    if roller.escalated_action == request.action:
-        roller.escalated_action = ""  # the escalation was this roll's risk
     if roller.lost_action and roller.lost_action != request.action:
         roller.lost_action = ""  # a new approach: the lost opportunity is behind them
     for character in characters.values():
@@ -343,6 +348,8 @@ def protect(membership: Membership, roll_id, protector_id: int) -> Roll:
         raise Refused("Protect with your own character.")
     if protector.pk == consequence.target:
         raise Refused(f"{protector.name} already faces this consequence.")
+    if protector.taken_out:
+        raise Refused(f"{protector.name} is taken out for the scene and cannot step in.")
     _set_consequence(roll, consequence.protected(protector.pk, protector.name))
     roll.save(update_fields=["result"])
     return roll
@@ -403,11 +410,12 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
             roll.effect = int(Effect(roll.effect).reduced(left.effect_reduction))
         if left.risk_escalation:
             target.escalated_action = roll.action
+            target.escalated_risk = int(Risk(roll.risk or Risk.MODERATE).escalated())
         if left.lost_opportunity:
             target.lost_action = roll.action
     if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED:
         target.better_risk_next = True
-    target.save(update_fields=["stress", "taken_out", "escalated_action", "lost_action",
+    target.save(update_fields=["stress", "taken_out", "escalated_action", "escalated_risk", "lost_action",
                                "better_risk_next"])
     _set_consequence(roll, consequence.applied(outcome, left, stress))
     roll.save(update_fields=["result", "effect"])

@@ -86,7 +86,8 @@ class ActionRollForm(forms.Form):
         self.fields["setup_from"].choices = [("", "No setup")] + [
             (r.pk, f"{r.character.name if r.character else 'A teammate'}: "
                    f"{r.aftermath.setup_benefit.describe(self.wording)}")
-            for r in setups if r.aftermath.setup_benefit]
+            for r in setups if r.aftermath.setup_benefit
+            and not (self.character and r.character_id == self.character.pk)]
         if not self.rules.has(Extra.ASSET):
             del self.fields["asset"]
         if not self.rules.has(Extra.SOLO):

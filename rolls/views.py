@@ -54,9 +54,7 @@ def _defaults(data, membership, step, character):
     (higher after an escalation for this action) and standard effect."""
     data = data.copy()
     if step >= 2 and "risk" not in data:
-        risk = Risk.MODERATE
-        if character and character.escalated_action and character.escalated_action == data.get("action"):
-            risk = risk.escalated()
+        risk = (character and character.escalated_for(data.get("action", ""))) or Risk.MODERATE
         data["risk"] = str(int(risk))
     if step >= 2 and "effect" not in data:
         quick = membership.campaign.ruleset == Ruleset.QUICK_CHARGE.value

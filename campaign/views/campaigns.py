@@ -84,7 +84,7 @@ def _gm_part(membership, milestones) -> dict:
     """What only a GM's dashboard shows; a player's render never receives it."""
     if not membership.is_gm:
         return {"gm_notes": None, "milestone_form": None, "recovery_form": None}
-    return {"gm_notes": membership.campaign.gm_notes, "recovery_form": RecoveryForm(),
+    return {"gm_notes": membership.campaign.gm_notes, "recovery_form": RecoveryForm(campaign=membership.campaign),
             "milestone_form": MilestoneForm(initial={"expected_count": milestones})}
 
 

@@ -46,7 +46,7 @@ def _context(membership, session, **forms):
     gm = membership.is_gm  # the GM's notes and recovery never reach a player's render
     return {"membership": membership, "campaign": membership.campaign, "session": session,
             "characters": membership.campaign.characters.all(),
-            "recovery_form": RecoveryForm() if gm else None,
+            "recovery_form": RecoveryForm(campaign=membership.campaign) if gm else None,
             "session_notes": session.gm_notes if gm else None, **forms}
 
 

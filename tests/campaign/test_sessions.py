@@ -1,7 +1,7 @@
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign.models import GameSession, Milestone
+from campaign.models import Campaign, GameSession, Milestone
 from gamerules.progression import unlocked_slots
 from tests.factories import CharacterFactory
 from tests.helpers import HTMX
@@ -110,14 +110,32 @@ def test_a_player_cannot_award_a_milestone(table):
     assert not Milestone.objects.exists()
 
 
-def test_recovery_clears_the_stress_the_gm_chooses(table):
+def test_recovery_clears_the_stress_the_gm_chooses_once_per_session(table):
+    """"Recovery": the GM says 1-4 (reading 6); the recap: "once per session"."""
     url = reverse("recovery", args=[table.campaign.pk, table.character.pk])
     table.client("gm").post(url, {"amount": 2})
     table.character.refresh_from_db()
     assert table.character.stress == 1
+    response = table.client("gm").post(url, {"amount": 1}, follow=True)
+    assert "Recovery happens once per session" in response.text
+    table.character.refresh_from_db()
+    assert table.character.stress == 1
+    table.client("gm").post(reverse("session_end", args=[table.campaign.pk, table.session.pk]))
+    table.client("gm").post(reverse("session_start", args=[table.campaign.pk]), {"number": 2})
     table.client("gm").post(url, {"amount": 4})
     table.character.refresh_from_db()
     assert table.character.stress == 0
+
+
+def test_quick_charge_recovers_one_segment(table):
+    """"Quick Charge": "once per session clear 1 segment off a PC's stress clock"."""
+    Campaign.objects.filter(pk=table.campaign.pk).update(ruleset="quick_charge")
+    url = reverse("recovery", args=[table.campaign.pk, table.character.pk])
+    response = table.client("gm").post(url, {"amount": 2}, follow=True)
+    assert "clear 1 stress" in response.text
+    table.client("gm").post(url, {"amount": 1})
+    table.character.refresh_from_db()
+    assert table.character.stress == 2
 
 
 def test_recovery_outside_one_to_four_changes_nothing(table):

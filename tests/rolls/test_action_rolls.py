@@ -158,14 +158,34 @@ def test_reduced_effect_lowers_the_ticks_on_the_progress_clock(crew, dice):
     assert crew.vault.filled == 2
 
 
-def test_escalated_risk_makes_the_next_roll_with_that_action_riskier(crew, dice):
+def test_escalated_risk_makes_rolls_with_that_action_riskier_until_the_session_ends(crew, dice):
+    """"Worse Position": "reduce the position rating by one level for future rolls related to
+    that action" (project reading ESCALATION_LASTS_THE_SESSION)."""
     dice(4, 2)
-    accepted(crew, "escalated_risk")
-    assert fresh(crew.ada).escalated_action == "Sneak"
+    accepted(crew, "escalated_risk", risk=1)  # suffered at low risk
+    ada = fresh(crew.ada)
+    assert (ada.escalated_action, ada.escalated_risk) == ("Sneak", 2)
     dice(6, 1)
     wizard(crew)
-    assert last_roll().risk == 3  # the wizard started from high
-    assert fresh(crew.ada).escalated_action == ""
+    assert last_roll().risk == 2  # the wizard starts one level worse than low: moderate
+    dice(6, 1)
+    response = wizard(crew, risk=1)  # the player may not make it better
+    assert "The risk escalated for this action: it stays at least moderate" in response.text
+    assert Roll.objects.count() == 2
+    dice(6, 1)
+    wizard(crew, action="Finesse", risk=1)  # another action is not affected
+    assert last_roll().risk == 1
+    assert fresh(crew.ada).escalated_action == "Sneak"  # it lasts: "future rolls"
+    crew.client("gm").post(reverse("character_escalation", args=[crew.campaign.pk, crew.ada.pk]))
+    assert fresh(crew.ada).escalated_action == ""  # only the GM sets it back (or the session's end)
+
+
+def test_an_escalation_ends_with_the_session(crew, dice):
+    dice(4, 2)
+    accepted(crew, "escalated_risk")
+    assert fresh(crew.ada).escalated_risk == 3  # moderate, one worse: high
+    crew.client("gm").post(reverse("session_end", args=[crew.campaign.pk, crew.session.pk]))
+    assert (fresh(crew.ada).escalated_action, fresh(crew.ada).escalated_risk) == ("", None)
 
 
 def test_a_lost_opportunity_refuses_the_same_action_until_another_is_tried(crew, dice):
