@@ -26,7 +26,7 @@ from gamerules.charge import (
 )
 from gamerules.dials import Extra, Ruleset
 from gamerules.progression import TalentKind
-from gamerules.readings import CRITICAL_RAISES_EFFECT
+from gamerules.readings import CRITICAL_RAISES_EFFECT, TENSION_MOMENTUM
 
 PUSH_COST = 2
 """Push yourself: 2 momentum per push ("Push Yourself")."""
@@ -267,7 +267,8 @@ def resolve_action_roll(plan: ActionRollPlan, roll: PoolRoll, ruleset: Ruleset =
 
     Charge: the effect is the plan's, raised one level on a critical (SRD 1.1: "you achieve your
     goal with increased effect"), and the consequence rating is the risk. Quick Charge: both are
-    read from the result, and each effect step the player bought adds one.
+    read from the result, and each effect step the player bought adds one. Added tension gains
+    momentum too ("Momentum"; reading TENSION_MOMENTUM).
     """
     outcome = roll.outcome
     if ruleset is Ruleset.QUICK_CHARGE:
@@ -280,8 +281,9 @@ def resolve_action_roll(plan: ActionRollPlan, roll: PoolRoll, ruleset: Ruleset =
         if outcome is Outcome.CRITICAL and CRITICAL_RAISES_EFFECT and effect > Effect.NONE:
             effect = effect.raised()
         rating = int(plan.risk) if outcome.brings_consequence else 0
+    tension = TENSION_MOMENTUM if "tension" in plan.dice_sources else 0
     return ActionRollResult(outcome=outcome, effect=effect, consequence_rating=rating,
-                            momentum_gained=momentum_gain(outcome, plan.momentum_spent, dial))
+                            momentum_gained=momentum_gain(outcome, plan.momentum_spent, dial) + tension)
 
 
 def setup_succeeded(outcome: Outcome) -> bool:

@@ -46,3 +46,9 @@ ESCALATION_LASTS_THE_SESSION = True
 # Project reading (recap, "In a Nutshell" and "What to Hack": recovery "once per session"; the
 # body: the GM says 1-4; Quick Charge: "once per session clear 1 segment").
 QUICK_CHARGE_RECOVERY_RANGE = range(1, 2)
+
+# Project reading ("Momentum": "you can either gain momentum as a result of an action roll, or by
+# adding tension to the scene", with no amount): accepting the GM's tension consequence gains
+# this much momentum, on top of what the roll's result gains. It is not gained from the dice, so
+# momentum spent on the roll does not cancel it.
+TENSION_MOMENTUM = 1

@@ -91,6 +91,11 @@ class Roll(models.Model):
         return min(self.dice) if self.pool_size <= 0 else max(self.dice)
 
     @property
+    def tension(self) -> str:
+        """The consequence the player accepted for a tension die ("Add Tension"), if any."""
+        return (self.choices or {}).get("tension", "")
+
+    @property
     def brings_consequence(self) -> bool:
         return self.kind in (RollKind.ACTION, RollKind.SETUP) and self.consequence_rating > 0
 

@@ -18,6 +18,7 @@ from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.consequences import ConsequenceKind, Resistance
 from gamerules.dials import Ruleset
 from gamerules.fortune import Side, opposed_odds
+from gamerules.readings import TENSION_MOMENTUM
 from rolls import actions
 from rolls.forms import (
     LAST_STEP,
@@ -80,6 +81,7 @@ def _odds_context(membership, form):
     if not isinstance(planned, ActionRollPlan):
         return {**words, "plan": None, "reasons": planned.reasons}
     return {**words, "plan": planned, "bars": odds_bars(planned.pool_size), "reasons": [],
+            "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
             "risk_label": planned.risk.label(wording)}
 
 

@@ -81,10 +81,15 @@ def test_an_assist_alone_spends_momentum_so_the_roll_generates_none():
     assert result.momentum_gained == 0
 
 
-def test_added_tension_costs_nothing_and_still_generates_momentum():
+def test_added_tension_costs_nothing_and_gains_momentum_of_its_own():
+    """"Momentum": gained "as a result of an action roll, or by adding tension" (reading
+    TENSION_MOMENTUM: +1 for the tension, on top of the roll's +3 for a 66)."""
     p = plan(rating=1, momentum=0, tension=True)
     assert p.pool_size == 2
-    assert resolve_action_roll(p, rolled(6, 6)).momentum_gained == 3
+    assert resolve_action_roll(p, rolled(6, 6)).momentum_gained == 3 + 1
+    assert resolve_action_roll(p, rolled(2, 1)).momentum_gained == 0 + 1
+    pushed = plan(rating=1, momentum=2, pushes=(PushBenefit.EFFECT,), tension=True)
+    assert resolve_action_roll(pushed, rolled(6, 1)).momentum_gained == 0 + 1  # spent: only tension
 
 
 def test_push_and_tension_together_break_the_cap():
