@@ -26,7 +26,7 @@ from gamerules.charge import (
 )
 from gamerules.dials import Extra, Ruleset
 from gamerules.progression import TalentKind
-from gamerules.readings import CRITICAL_RAISES_EFFECT, TENSION_MOMENTUM
+from gamerules.readings import CRITICAL_RAISES_EFFECT, LAST_STANDING_IS_ALONE, TENSION_MOMENTUM
 
 PUSH_COST = 2
 """Push yourself: 2 momentum per push ("Push Yourself")."""
@@ -174,7 +174,7 @@ def plan_action_roll(choices: ActionRollChoices,
         if Extra.SOLO not in extras:
             reasons.append("The Solo extra is not used in this campaign.")
         push_cost = LAST_STANDING_PUSH_COST
-        if c.helpers:
+        if c.helpers and LAST_STANDING_IS_ALONE:
             reasons.append("Nobody can assist the last one standing.")
     if c.asset is not None and Extra.ASSET not in extras:
         reasons.append("The Asset extra is not used in this campaign.")

@@ -52,3 +52,7 @@ QUICK_CHARGE_RECOVERY_RANGE = range(1, 2)
 # this much momentum, on top of what the roll's result gains. It is not gained from the dice, so
 # momentum spent on the roll does not cancel it.
 TENSION_MOMENTUM = 1
+
+# Project reading (Solo Extra: "When you are alone, you are the last standing"): someone who is
+# assisted is not alone, so nobody assists the last one standing.
+LAST_STANDING_IS_ALONE = True

@@ -138,6 +138,15 @@ def roll_odds(request, campaign_id):
 SIDE_WORDS = {Side.FIRST: "Your side wins", Side.TIE: "A tie", Side.SECOND: "The other side wins"}
 
 
+def _resistance_label(consequence, wording) -> str:
+    """How a settled consequence ended; reduced to a rating of 0, it is as good as avoided."""
+    if consequence is None or consequence.resistance is None:
+        return ""
+    if consequence.resistance is Resistance.REDUCED and not consequence.final_rating:
+        return "The consequence is reduced to nothing: it is avoided."
+    return consequence.resistance.label(wording)
+
+
 def _by_audience(clocks) -> list[tuple[str, list]]:
     """Clocks for a GM's choice, those whose segments players see apart from the others, so
     that the GM sees before confirming when the roll's page will keep a change to itself."""
@@ -171,8 +180,7 @@ def _detail_context(membership, roll):
         "awaits_consequence": roll.awaits_consequence,
         "kinds": [(k.value, k.label(campaign.wording), k.meaning(campaign.wording)) for k in ConsequenceKind],
         "kind_label": consequence.kind.label(campaign.wording) if consequence else "",
-        "resistance_label": consequence.resistance.label(campaign.wording)
-        if consequence and consequence.resistance else "",
+        "resistance_label": _resistance_label(consequence, campaign.wording),
         "progress": progress,
         "progress_seen": SeenClock(progress_clock, membership) if progress_clock else None,
         "clock_changes": [(seen, change) for seen, change in changes if seen.known],

@@ -1,5 +1,7 @@
 from django import template
 
+from gamerules.charge import Outcome
+
 register = template.Library()
 
 _PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)],
@@ -16,7 +18,10 @@ def pips(face):
 
 @register.filter
 def faces(roll):
-    """(face, is_read) for each die: the highest is read, or the lowest of two for zero dice."""
+    """(face, is_read) for each die: the highest is read, or the lowest of two for zero dice; a
+    critical reads every 6 (reading 4: two or more 6s)."""
+    if roll.outcome == Outcome.CRITICAL.value:
+        return [(face, face == 6) for face in roll.dice]
     read, marked, result = roll.read_face, False, []
     for face in roll.dice:
         is_read = face == read and not marked

@@ -20,3 +20,26 @@ def test_a_tension_roll_shows_its_consequence_everywhere_and_gains_momentum(crew
         assert "The guard&#x27;s dog starts barking" in page, url
     table = crew.client("player").get(reverse("table", args=[c]), {"panel": "table-rolls"}, **HTMX)
     assert "Tension: The guard&#x27;s dog starts barking" in table.content.decode()
+
+
+def test_a_critical_shows_both_sixes_read(crew, dice):
+    """Reading 4: two or more 6s make a critical, so each of them is read."""
+    dice(6, 6)
+    wizard(crew)
+    page = crew.client("player").get(reverse("roll", args=[crew.campaign.pk, Roll.objects.get().pk])).text
+    assert page.count('aria-label="6, the die read"') == 2
+
+
+def test_a_reduced_consequence_at_low_risk_is_avoided_and_says_so(crew, dice):
+    """"Determination Roll": 4-5 reduces; a rating of 1 reduced by one is nothing left."""
+    dice(2, 1)
+    wizard(crew, risk=1)
+    roll = Roll.objects.get()
+    c = crew.campaign.pk
+    crew.client("gm").post(reverse("roll_consequence", args=[c, roll.pk]),
+                           {"kind": "worse_condition", "target": crew.ada.pk})
+    dice(4)
+    response = crew.client("player").post(reverse("roll_resist", args=[c, roll.pk]),
+                                          {"burn": 1, "key": "resist-low"}, **HTMX)
+    assert "The consequence is reduced to nothing: it is avoided." in response.content.decode()
+    assert fresh(crew.ada).stress == 0
