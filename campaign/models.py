@@ -56,6 +56,11 @@ class Campaign(models.Model):
         return RiskWording(self.risk_wording)
 
     @property
+    def quick(self) -> bool:
+        """Quick Charge: its own section of the rulebook decides where it differs."""
+        return self.ruleset == Ruleset.QUICK_CHARGE.value
+
+    @property
     def current_session(self):
         return self.sessions.filter(ended_at__isnull=True).first()
 

@@ -88,9 +88,13 @@ class Resistance(Enum):
     AVOIDED = "avoided"
     AVOIDED_AND_RISK_IMPROVED = "avoided_and_risk_improved"
 
-    def label(self, wording: RiskWording = RiskWording.RISK) -> str:
+    def label(self, wording: RiskWording = RiskWording.RISK, quick: bool = False) -> str:
+        """Quick Charge has no risk to improve: its 66 gives "some other benefit" ("Quick
+        Charge": Determination Roll)."""
         improved = ("you get +1 position for your next roll" if wording is RiskWording.POSITION
                     else "the risk of your next roll is lowered")
+        if quick:
+            improved = "you get some other benefit (the GM says which)"
         return {
             "still_happens": "The consequence still happens.",
             "reduced": "The consequence is reduced.",

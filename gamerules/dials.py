@@ -177,8 +177,10 @@ class Dials:
 
 CHARGE_DIALS = Dials()
 
-QUICK_CHARGE_DIALS = replace(CHARGE_DIALS, actions=QUICK_CHARGE_ACTIONS, starting_dots=4)
-"""Quick Charge: 6 actions, 4 action dots, a 4-segment stress clock ("Quick Charge Extra")."""
+QUICK_CHARGE_DIALS = replace(CHARGE_DIALS, actions=QUICK_CHARGE_ACTIONS, starting_dots=4,
+                             creation_cap=4)
+"""Quick Charge: 6 actions, "assign 4 action dots" with no other limit, a 4-segment stress clock
+("Quick Charge Extra": Character Creation)."""
 
 
 def default_dials(ruleset: Ruleset) -> Dials:

@@ -413,8 +413,8 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
             target.escalated_risk = int(Risk(roll.risk or Risk.MODERATE).escalated())
         if left.lost_opportunity:
             target.lost_action = roll.action
-    if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED:
-        target.better_risk_next = True
+    if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED and not roll.campaign.quick:
+        target.better_risk_next = True  # Quick Charge's 66 is "some other benefit", the GM's call
     target.save(update_fields=["stress", "taken_out", "escalated_action", "escalated_risk", "lost_action",
                                "better_risk_next"])
     _set_consequence(roll, consequence.applied(outcome, left, stress))
@@ -430,6 +430,8 @@ def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit)
         raise Refused("Only a successful setup action gives a benefit.")
     if not _may_settle(membership, roll):
         raise Refused("The setup's player chooses the benefit.")
+    if benefit is SetupBenefit.RISK and roll.campaign.quick:
+        raise Refused("In Quick Charge a setup gives +1 effect.")
     roll.aftermath = replace(roll.aftermath, setup_benefit=benefit)
     roll.save(update_fields=["result"])
     return roll
@@ -472,7 +474,7 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
     pool = roll_pool(burned, _dice(rng))
     before = character.momentum
     character.momentum -= burned
-    if pool.outcome is Outcome.CRITICAL:
+    if pool.outcome is Outcome.CRITICAL and not membership.campaign.quick:
         character.better_risk_next = True
     character.save(update_fields=["momentum", "better_risk_next"])
     roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,

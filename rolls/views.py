@@ -15,7 +15,7 @@ from core.refused import Refused
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
-from gamerules.consequences import ConsequenceKind, Resistance
+from gamerules.consequences import ConsequenceKind, Resistance, resistance
 from gamerules.dials import Ruleset
 from gamerules.fortune import Side, opposed_odds
 from gamerules.readings import TENSION_MOMENTUM
@@ -138,13 +138,13 @@ def roll_odds(request, campaign_id):
 SIDE_WORDS = {Side.FIRST: "Your side wins", Side.TIE: "A tie", Side.SECOND: "The other side wins"}
 
 
-def _resistance_label(consequence, wording) -> str:
+def _resistance_label(consequence, campaign) -> str:
     """How a settled consequence ended; reduced to a rating of 0, it is as good as avoided."""
     if consequence is None or consequence.resistance is None:
         return ""
     if consequence.resistance is Resistance.REDUCED and not consequence.final_rating:
         return "The consequence is reduced to nothing: it is avoided."
-    return consequence.resistance.label(wording)
+    return consequence.resistance.label(campaign.wording, campaign.quick)
 
 
 def _by_audience(clocks) -> list[tuple[str, list]]:
@@ -173,14 +173,16 @@ def _detail_context(membership, roll):
         "outcome": roll.rules_outcome, "effect": roll.rules_effect,
         "risk_text": (f"{campaign.wording.value} {roll.rules_risk.label(campaign.wording).lower()}"
                       if roll.rules_risk else ""),
-        "determination_text": aftermath.resistance.label(campaign.wording) if aftermath.resistance else "",
+        "determination_text": (aftermath.resistance.label(campaign.wording, campaign.quick)
+                               if aftermath.resistance else ""),
+        "setup_benefits": [b for b in SetupBenefit if not (campaign.quick and b is SetupBenefit.RISK)],
         "momentum_changes": [(names.get(int(pk), "?"), before, after)
                              for pk, (before, after) in roll.momentum.items()],
         "consequence": consequence, "target": target, "exposed": exposed,
         "awaits_consequence": roll.awaits_consequence,
         "kinds": [(k.value, k.label(campaign.wording), k.meaning(campaign.wording)) for k in ConsequenceKind],
         "kind_label": consequence.kind.label(campaign.wording) if consequence else "",
-        "resistance_label": _resistance_label(consequence, campaign.wording),
+        "resistance_label": _resistance_label(consequence, campaign),
         "progress": progress,
         "progress_seen": SeenClock(progress_clock, membership) if progress_clock else None,
         "clock_changes": [(seen, change) for seen, change in changes if seen.known],
@@ -354,11 +356,10 @@ def roll_determination(request, campaign_id):
 @login_required
 @require_safe
 def determination_odds(request, campaign_id):
-    membership_or_404(request, campaign_id)
+    campaign = membership_or_404(request, campaign_id).campaign
     burn = whole_number(request.GET.get("burn"))
     burn = burn if burn is not None and 0 <= burn <= 10 else 1
-    labels = {Outcome.CRITICAL: Resistance.AVOIDED_AND_RISK_IMPROVED, Outcome.FULL: Resistance.AVOIDED,
-              Outcome.PARTIAL: Resistance.REDUCED, Outcome.BAD: Resistance.STILL_HAPPENS}
+    labels = {outcome: resistance(outcome).label(campaign.wording, campaign.quick) for outcome in Outcome}
     return render(request, "rolls/determination.html#determination_odds", {
         "bars": odds_bars(burn), "labels": labels, "burn": burn})
 

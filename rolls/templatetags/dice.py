@@ -39,3 +39,9 @@ def bar_segments(bars):
             segments.append((outcome, x, percent))
             x += percent
     return segments
+
+
+@register.filter
+def setup_words(benefit, campaign):
+    """A setup's benefit in the campaign's words: "+1 effect" or "a better risk"."""
+    return benefit.describe(campaign.wording)

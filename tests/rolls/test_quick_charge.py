@@ -1,0 +1,49 @@
+"""Quick Charge screens follow Quick Charge's own section ("Quick Charge Extra")."""
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import Campaign
+from characters.models import Character
+from rolls.models import Roll
+from tests.helpers import HTMX, fresh, wizard
+
+
+@pytest.fixture
+def quick(crew):
+    Campaign.objects.filter(pk=crew.campaign.pk).update(ruleset="quick_charge")
+    Character.objects.filter(pk=crew.ada.pk).update(action_dots={"Finesse": 2, "Move": 2})
+    crew.campaign.refresh_from_db()
+    return crew
+
+
+def test_creation_assigns_four_dots_with_no_other_limit(quick):
+    """"At character creation, players assign 4 action dots"."""
+    Character.objects.filter(pk=quick.ada.pk).update(created=False, action_dots={})
+    url = reverse("character_dots", args=[quick.campaign.pk, quick.ada.pk])
+    quick.client("player").post(url, {"action": "Muscle", "dots": 4}, **HTMX)
+    assert fresh(quick.ada).action_dots == {"Muscle": 4}
+
+
+def test_a_determination_66_gives_some_other_benefit_not_a_better_risk(quick, dice):
+    """"On a 66, the consequence is avoided, and you get some other benefit"."""
+    dice(6, 6)
+    response = quick.client("player").post(reverse("roll_determination", args=[quick.campaign.pk]),
+                                           {"key": "k66", "character": quick.ada.pk, "burn": 2, "note": "A fall"},
+                                           follow=True)
+    assert "you get some other benefit" in response.content.decode()
+    assert fresh(quick.ada).better_risk_next is False
+
+
+def test_a_setup_gives_plus_one_effect_only(quick, dice):
+    """Set up: a follower "gets +1 effect level for their roll"."""
+    dice(6, 1)
+    wizard(quick, action="Finesse", setup="on", risk=2, effect=0)  # Quick Charge reads them from the dice
+    setup = Roll.objects.get()
+    url = reverse("roll", args=[quick.campaign.pk, setup.pk])
+    page = quick.client("player").get(url).content.decode()
+    assert 'value="effect"' in page and 'name="benefit" value="risk"' not in page
+    response = quick.client("player").post(reverse("roll_setup", args=[quick.campaign.pk, setup.pk]),
+                                           {"benefit": "risk"}, **HTMX)
+    assert "In Quick Charge a setup gives +1 effect." in response.content.decode()
+    assert fresh(setup).aftermath.setup_benefit is None
