@@ -3,7 +3,7 @@ from django import forms
 from characters.models import Character, Playbook, slot_kind
 from gamerules.characters import recovery_range
 from gamerules.dials import Ruleset
-from gamerules.progression import SITUATIONAL_CHOICES, TalentKind
+from gamerules.progression import TalentKind, slot_choices
 from gamerules.readings import RECOVERY_DEFAULT
 
 
@@ -66,8 +66,7 @@ class TalentForm(forms.Form):
 
     def __init__(self, *args, slot_kind, action_names, wording, **kwargs):
         super().__init__(*args, **kwargs)
-        kinds = [TalentKind.ACTION_DOT] if slot_kind is TalentKind.ACTION_DOT else (
-            [slot_kind] + [k for k in SITUATIONAL_CHOICES if k is not slot_kind])
+        kinds = slot_choices(slot_kind)
         self.fields["kind"].choices = [(k.value, k.label(wording)) for k in kinds]
         actions = [("", "Choose an action")] + [(name, name) for name in action_names]
         self.fields["action"].choices = actions

@@ -47,8 +47,19 @@ TALENT_LINE: tuple[TalentKind, ...] = tuple(TalentKind(code) for code in TALENT_
 
 SITUATIONAL_CHOICES = (TalentKind.EXTRA_DIE, TalentKind.EXTRA_EFFECT, TalentKind.LOWER_RISK,
                        TalentKind.ACTION_SWAP, TalentKind.NARRATIVE_LIBERTY)
-"""What a situational slot may hold: its printed bonus, or one of the other situational kinds the
-rules list ("Milestone")."""
+"""The situational talents the rules list ("Milestone")."""
+
+BONUS_FREE_KINDS = (TalentKind.ACTION_SWAP, TalentKind.NARRATIVE_LIBERTY)
+"""Situational talents without a bonus to stack, which any situational slot may hold."""
+
+
+def slot_choices(slot: TalentKind) -> tuple[TalentKind, ...]:
+    """What a slot of the line may hold: an action dot slot its dot; a situational slot its
+    printed bonus, or a talent with no bonus to stack ("Milestone"; the line is reading 7, two of
+    each bonus, so that nobody stacks six +1d6)."""
+    if slot is TalentKind.ACTION_DOT:
+        return (TalentKind.ACTION_DOT,)
+    return (slot, *BONUS_FREE_KINDS)
 
 
 def unlocked_slots(milestones: int) -> int:
@@ -78,6 +89,9 @@ class Talent:
             errors.append("This slot gives an action dot.")
         if slot is not None and slot.is_situational and not self.kind.is_situational:
             errors.append("This slot gives a situational talent, not an action dot.")
+        elif slot is not None and slot.is_situational and self.kind not in slot_choices(slot):
+            errors.append(f"This slot gives \u201c{slot.label()}\u201d (or a talent without a bonus, "
+                          "such as using one action instead of another).")
         if self.action and self.action not in action_names:
             errors.append(f"{self.action} is not an action in this campaign.")
         if self.kind is TalentKind.ACTION_DOT and not self.action:

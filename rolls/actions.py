@@ -136,13 +136,14 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
     if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
                                    membership.is_gm, campaign.wording):
         raise Refused(errors[0])
-    talents = {t.pk: TalentKind(t.kind) for t in roller.talents.all()}
-    if any(talent_id not in talents for talent_id in request.talent_ids):
+    own = {t.pk: t for t in roller.talents.all()}
+    if any(talent_id not in own for talent_id in request.talent_ids):
         raise Refused(f"Only {roller.name}'s own talents apply.")
+    talents = {pk: TalentKind(t.kind) for pk, t in own.items()}
     if request.cap_lifted and not membership.is_gm:
         raise Refused("Only a GM lifts the cap on bonus dice.")
     return ActionRollChoices(
-        rating=roller.rating(request.action), momentum=roller.momentum, risk=request.risk,
+        rating=roller.rating(_rolled_action(request, own)), momentum=roller.momentum, risk=request.risk,
         effect=request.effect, pushes=request.pushes, helpers=tuple(helpers),
         tension=bool(request.tension.strip()),
         talents=tuple(talents[t] for t in request.talent_ids if talents[t].changes_roll),
@@ -150,6 +151,18 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
         cap_lifted=request.cap_lifted)
+
+
+def _rolled_action(request: ActionRollRequest, talents: dict) -> str:
+    """The action whose dots are rolled: the chosen one, or another that a talent "use [action]
+    instead of [action] when ___" puts in its place ("Milestone": situational talents)."""
+    swaps = [talents[pk] for pk in request.talent_ids if talents[pk].kind == TalentKind.ACTION_SWAP.value]
+    if not swaps:
+        return request.action
+    if len(swaps) > 1 or swaps[0].instead_of != request.action:
+        raise Refused(f"That talent replaces {swaps[0].instead_of}, not {request.action}: choose one "
+                      "talent that replaces the action you roll.")
+    return swaps[0].action
 
 
 def _workable_project(membership: Membership, character: Character, clock_id: int) -> Clock:

@@ -79,7 +79,10 @@ class ActionRollForm(forms.Form):
         others = campaign.characters.exclude(pk=self.character.pk if self.character else None)
         self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in others
                                           if self.character and c.may_assist(self.character, membership)]
-        talents = self.character.talents.filter(kind__in=["die", "effect", "risk"]) if self.character else []
+        # Bonuses, and the talents that roll another action's dots in place of this one.
+        chosen_action = self.data.get("action") or self.initial.get("action") or ""
+        talents = [t for t in (self.character.talents.all() if self.character else [])
+                   if t.kind in ("die", "effect", "risk") or (t.kind == "swap" and t.instead_of == chosen_action)]
         self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording)) for t in talents]
         setups = Roll.objects.filter(campaign=campaign, kind=RollKind.SETUP,
                                      session__ended_at__isnull=True).select_related("character")

@@ -77,12 +77,12 @@ def test_the_talent_line_opens_only_after_a_milestone(table, sheet):
 
 
 def test_a_situational_slot_asks_for_the_action_and_the_situation(table, sheet):
-    award(table)
-    award(table)
+    for _ in range(4):
+        award(table)
     response = talent(table, sheet, 2, kind="effect", action="Shoot", situation="")
     assert "Say when the talent applies (the situation)." in response.text
-    talent(table, sheet, 2, kind="risk", action="Shoot", situation="monsters in the forest")
-    saved = Talent.objects.get(character=sheet, slot=2)
+    talent(table, sheet, 4, kind="risk", action="Shoot", situation="monsters in the forest")
+    saved = Talent.objects.get(character=sheet, slot=4)
     assert str(saved) == "-1 risk when I Shoot monsters in the forest"
     page = table.client("player").get(sheet.get_absolute_url()).text
     assert "-1 risk when I Shoot monsters in the forest" in page
@@ -91,9 +91,9 @@ def test_a_situational_slot_asks_for_the_action_and_the_situation(table, sheet):
 def test_the_classic_wording_says_position(table, sheet):
     table.campaign.risk_wording = "position"
     table.campaign.save()
-    award(table)
-    award(table)
-    talent(table, sheet, 2, kind="risk", action="Shoot", situation="monsters in the forest")
+    for _ in range(4):
+        award(table)
+    talent(table, sheet, 4, kind="risk", action="Shoot", situation="monsters in the forest")
     page = table.client("player").get(sheet.get_absolute_url()).text
     assert "+1 position when I Shoot monsters in the forest" in page
 
@@ -111,10 +111,21 @@ def test_a_dot_slot_cannot_hold_a_situational_talent_nor_pass_the_max_rating(tab
 def test_the_gm_rewrites_a_talent_as_a_veto_and_it_is_recorded(table, sheet):
     award(table)
     award(table)
-    talent(table, sheet, 2, kind="die", action="Shoot", situation="anything at all")
-    talent(table, sheet, 2, who="gm", kind="die", action="Shoot", situation="monsters in the forest")
+    talent(table, sheet, 2, kind="effect", action="Shoot", situation="anything at all")
+    talent(table, sheet, 2, who="gm", kind="effect", action="Shoot", situation="monsters in the forest")
     assert Talent.objects.get(character=sheet, slot=2).situation == "monsters in the forest"
     assert table.campaign.events.filter(text__startswith="The GM rewrote Ada").exists()
+
+
+def test_each_situational_slot_holds_its_own_bonus_or_one_without_a_bonus(table, sheet):
+    """Reading 7: two of each bonus, in order; so nobody stacks six +1d6."""
+    award(table)
+    award(table)
+    response = talent(table, sheet, 2, kind="die", action="Shoot", situation="in the rain")
+    assert "Select a valid choice" in response.text  # slot 2 is +1 effect
+    assert not Talent.objects.filter(character=sheet, slot=2).exists()
+    talent(table, sheet, 2, kind="swap", action="Shoot", instead_of="Sneak", situation="at night")
+    assert Talent.objects.get(character=sheet, slot=2).kind == "swap"
 
 
 def test_the_starting_talent_needs_the_campaign_to_use_it(table, sheet):
