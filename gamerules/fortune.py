@@ -16,7 +16,8 @@ class Likeliness(IntEnum):
     """How likely a thing is; its value is the fortune pool ("Fortune Roll").
 
     "If there's a 50% chance of success, roll 1d6. If it's more than that, add more dice. If it's
-    really unlikely, roll 2d6 and pick the lowest result" (a pool of zero).
+    really unlikely, roll 2d6 and pick the lowest result" (a pool of zero). The SRD's other pool:
+    "by using a specific action" (a character's rating, see the roll's form).
     """
 
     REALLY_UNLIKELY = 0
@@ -24,11 +25,26 @@ class Likeliness(IntEnum):
     LIKELY = 2
     VERY_LIKELY = 3
     ALMOST_CERTAIN = 4
+    OVERWHELMING = 5
+    ALL_BUT_SURE = 6
 
     @property
     def label(self) -> str:
         return {0: "Really unlikely (2d6, lowest)", 1: "Even chance (1d6)", 2: "Likely (2d6)",
-                3: "Very likely (3d6)", 4: "Almost certain (4d6)"}[int(self)]
+                3: "Very likely (3d6)", 4: "Almost certain (4d6)", 5: "Overwhelmingly likely (5d6)",
+                6: "All but sure (6d6)"}[int(self)]
+
+
+class Side(Enum):
+    """Who an opposed fortune roll favours."""
+
+    FIRST = "first"
+    SECOND = "second"
+    TIE = "tie"
+
+    @property
+    def words(self) -> str:
+        return {"first": "Your side wins", "tie": "A tie", "second": "The other side wins"}[self.value]
 
 
 def fortune_pool(likeliness: Likeliness) -> int:
@@ -39,14 +55,6 @@ def fortune_pool(likeliness: Likeliness) -> int:
 
 fortune_odds = odds
 """A fortune pool reads like any other pool ("Fortune Roll" recap)."""
-
-
-class Side(Enum):
-    """Who an opposed fortune roll favours."""
-
-    FIRST = "first"
-    SECOND = "second"
-    TIE = "tie"
 
 
 def _standing(roll: PoolRoll) -> int:

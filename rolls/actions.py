@@ -453,25 +453,35 @@ def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit)
 @transaction.atomic
 def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = "",
                       opposed_pool: int | None = None, hidden: bool = False,
-                      rng: random.Random | None = None) -> Roll:
+                      rng: random.Random | None = None, character_id: int | None = None,
+                      action: str = "") -> Roll:
     """+1d6 per likeliness level; really unlikely is 2d6 lowest; opposed pools compare their best
-    results ("Fortune Roll"). A GM may roll hidden."""
+    results ("Fortune Roll"). Or the pool is a character's action rating (SRD "Fortune Rolls":
+    "by using a specific action"). A GM may roll hidden."""
     if hidden and not membership.is_gm:
         raise Refused("Only a GM rolls hidden.")
+    character = None
+    if character_id is not None:
+        character = Character.objects.select_related("campaign").filter(
+            pk=character_id, campaign=membership.campaign).first()
+        if character is None or action not in membership.campaign.rules.action_names:
+            raise Refused("Choose a character of this campaign and one of its actions.")
+        pool = character.rating(action)
     if not -1 <= pool <= 10 or (opposed_pool is not None and not -1 <= opposed_pool <= 10):
         raise Refused("A fortune pool has 0 to 10 dice.")
     if existing := _existing(membership.campaign, key):
         return existing
     first = roll_pool(pool, _dice(rng))
     aftermath = Aftermath()
-    dice, sources = list(first.dice), ["fortune"] * len(first.dice)
+    dice = list(first.dice)
     if opposed_pool is not None:
         second = roll_pool(opposed_pool, _dice(rng))
         aftermath = Aftermath(opposed=OpposedFortune.of(OpposedResult(first, second)))
     roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    rolled_by=membership.user, kind=RollKind.FORTUNE, goal=label[:300], pool_size=pool,
-                   dice_sources=sources, dice=dice, outcome=first.outcome.value, hidden=hidden,
-                   aftermath=aftermath)
+                   dice_sources=["rating" if character else "fortune"] * len(dice), dice=dice,
+                   outcome=first.outcome.value, hidden=hidden, aftermath=aftermath,
+                   character=character, action=action if character else "")
     return roll
 
 

@@ -152,6 +152,10 @@ class FortuneForm(forms.Form):
     likeliness = forms.TypedChoiceField(label="How likely is it?", coerce=int,
                                         initial=int(Likeliness.EVEN),
                                         choices=[(int(level), level.label) for level in Likeliness])
+    character = forms.TypedChoiceField(label="Or roll a character's action", required=False,
+                                       coerce=int, empty_value=None,
+                                       help_text="The SRD: a fortune pool may use a specific action.")
+    action = forms.ChoiceField(label="Action", required=False)
     opposed = forms.TypedChoiceField(label="Against an opposing force?", required=False, coerce=int,
                                      empty_value=None,
                                      choices=[("", "No: one pool")] + [
@@ -160,8 +164,19 @@ class FortuneForm(forms.Form):
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
+        campaign = membership.campaign
+        self.fields["character"].choices = [("", "No: by likeliness")] + [
+            (c.pk, c.name) for c in campaign.characters.order_by("name")]
+        self.fields["action"].choices = [("", "Choose an action")] + [
+            (name, name) for name in campaign.rules.action_names]
         if not membership.is_gm:
             del self.fields["hidden"]
+
+    def clean(self):
+        data = super().clean()
+        if bool(data.get("character")) != bool(data.get("action")):
+            raise forms.ValidationError("Choose a character and an action to roll its rating, or neither.")
+        return data
 
 
 class DeterminationForm(forms.Form):

@@ -135,7 +135,6 @@ def roll_odds(request, campaign_id):
                                              **_odds_context(membership, form)})
 
 
-SIDE_WORDS = {Side.FIRST: "Your side wins", Side.TIE: "A tie", Side.SECOND: "The other side wins"}
 
 
 def _resistance_label(consequence, campaign) -> str:
@@ -198,7 +197,7 @@ def _detail_context(membership, roll):
         "resist_key": new_key(), "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],
         "opposed": aftermath.opposed,
-        "opposed_text": SIDE_WORDS[aftermath.opposed.winner] if aftermath.opposed else "",
+        "opposed_text": aftermath.opposed.winner.words if aftermath.opposed else "",
     }
 
 
@@ -326,20 +325,24 @@ def roll_fortune(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     form = FortuneForm(request.POST or None, membership=membership, initial={"key": new_key()})
     return _other_roll(request, membership, form, "rolls/fortune.html", lambda data: actions.make_fortune_roll(
-        membership, data["likeliness"], data["key"], data["label"], data["opposed"], data.get("hidden", False)))
+        membership, data["likeliness"], data["key"], data["label"], data["opposed"], data.get("hidden", False),
+        character_id=data.get("character"), action=data.get("action", "")))
 
 
 @login_required
 @require_safe
 def fortune_odds(request, campaign_id):
-    membership_or_404(request, campaign_id)
+    membership = membership_or_404(request, campaign_id)
     pool, against = whole_number(request.GET.get("likeliness")), whole_number(request.GET.get("opposed"))
     pool = pool if pool is not None and 0 <= pool <= 10 else 1
-    context = {"bars": odds_bars(pool)}
+    character = membership.campaign.characters.filter(pk=whole_number(request.GET.get("character")) or 0).first()
+    if character and request.GET.get("action") in membership.campaign.rules.action_names:
+        pool = character.rating(request.GET["action"])  # the action's rating is the pool
+    context = {"bars": odds_bars(pool), "pool": pool}
     if against is not None and 0 <= against <= 10:
         chances = opposed_odds(pool, against)
-        context["opposed"] = [(label, chances[side], percentages(chances)[side])
-                              for side, label in SIDE_WORDS.items()]
+        context["opposed"] = [(side.words, chances[side], percentages(chances)[side])
+                              for side in (Side.FIRST, Side.TIE, Side.SECOND)]
     return render(request, "rolls/fortune.html#fortune_odds", context)
 
 

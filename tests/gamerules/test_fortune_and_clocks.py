@@ -18,7 +18,8 @@ from gamerules.fortune import Likeliness, OpposedResult, Side, fortune_pool, opp
 
 def test_each_likeliness_level_adds_a_die_and_really_unlikely_is_two_dice_lowest():
     assert fortune_pool(Likeliness.EVEN) == 1  # a 50% chance is 1d6
-    assert [fortune_pool(level) for level in Likeliness] == [0, 1, 2, 3, 4]
+    # "If it's more than that, add more dice to the pool": likeliness goes past 4d6
+    assert [fortune_pool(level) for level in Likeliness] == [0, 1, 2, 3, 4, 5, 6]
     assert odds(fortune_pool(Likeliness.REALLY_UNLIKELY))[Outcome.BAD] == F(27, 36)
     # a 50% chance: 4 or better on one die
     assert odds(fortune_pool(Likeliness.EVEN))[Outcome.BAD] == F(1, 2)

@@ -43,3 +43,26 @@ def test_a_reduced_consequence_at_low_risk_is_avoided_and_says_so(crew, dice):
                                           {"burn": 1, "key": "resist-low"}, **HTMX)
     assert "The consequence is reduced to nothing: it is avoided." in response.content.decode()
     assert fresh(crew.ada).stress == 0
+
+
+def test_a_fortune_roll_may_use_a_characters_action_and_shows_both_opposed_pools(crew, dice):
+    """SRD "Fortune Rolls": "by using a specific action or by adding 1d6 per likeliness level";
+    the rulebook: "roll two opposing pools and take the best result of each"."""
+    dice(5, 2, 6)  # Ada's Sneak 2: 5 2; the other side's 1d6: 6
+    crew.client("gm").post(reverse("roll_fortune", args=[crew.campaign.pk]),
+                           {"key": "f1", "label": "Does the patrol pass?", "likeliness": 1,
+                            "character": crew.ada.pk, "action": "Sneak", "opposed": 1})
+    roll = Roll.objects.get()
+    assert (roll.pool_size, roll.dice, roll.character, roll.action) == (2, [5, 2], crew.ada, "Sneak")
+    page = crew.client("player").get(reverse("roll", args=[crew.campaign.pk, roll.pk])).content.decode()
+    assert "Against: 1 die: 6" in page and "The other side wins" in page
+    odds = crew.client("gm").get(reverse("fortune_odds", args=[crew.campaign.pk]),
+                                 {"likeliness": 1, "character": crew.ada.pk, "action": "Sneak"})
+    assert "2d6" in odds.content.decode()
+
+
+def test_a_fortune_roll_names_both_or_neither(crew):
+    response = crew.client("gm").post(reverse("roll_fortune", args=[crew.campaign.pk]),
+                                      {"key": "f2", "likeliness": 1, "character": crew.ada.pk})
+    assert "Choose a character and an action to roll its rating, or neither." in response.content.decode()
+    assert not Roll.objects.exists()
