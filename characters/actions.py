@@ -4,7 +4,7 @@ so edits from two devices at once are applied one after the other and neither is
 from django.db import transaction
 
 from campaign.models import Campaign, Membership
-from characters.models import Character, Playbook, Talent, Tie, slot_kind
+from characters.models import Asset, Character, Playbook, Talent, Tie, slot_kind
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from gamerules.characters import (
@@ -265,3 +265,16 @@ def clear_escalation(gm: Membership, character: Character) -> Character:
         character.save(update_fields=["escalated_action", "escalated_risk"])
         _log(gm, f"The GM set {character.name}'s {action} rolls back to their usual risk.")
     return character
+
+
+@transaction.atomic
+def give_asset(gm: Membership, character: Character, name: str, source: str = "boon") -> Asset:
+    """The GM rewards a brilliant moment with an asset ("Boon Asset Rule"), or notes loot."""
+    character = _locked(character)
+    if not character.campaign.rules.has(Extra.ASSET):
+        raise Refused("This campaign does not use assets (the Asset extra).")
+    if not name.strip():
+        raise Refused("Name the asset: what is it?")
+    asset = Asset.objects.create(character=character, name=name.strip()[:80], source=source)
+    _log(gm, f"{character.name} holds a new asset: {asset.name}.")
+    return asset

@@ -7,7 +7,7 @@ class CharactersConfig(AppConfig):
 
     def ready(self):
         from campaign import live
-        from characters.models import Character, Talent, Tie
+        from characters.models import Asset, Character, Talent, Tie
 
         live.follow(Character)
-        live.follow(Tie, Talent, campaign="character.campaign_id")
+        live.follow(Tie, Talent, Asset, campaign="character.campaign_id")

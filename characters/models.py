@@ -174,3 +174,26 @@ def slot_kind(slot: int) -> TalentKind:
     """What a slot of the sheet gives: slot 0 is the starting talent "+1 effect when ___"."""
     return TalentKind.EXTRA_EFFECT if slot == Talent.STARTING_SLOT else TALENT_LINE[slot - 1]
 
+
+
+class AssetSource(models.TextChoices):
+    LOOT = "loot", "Loot"
+    BOON = "boon", "The GM's boon"
+
+
+class Asset(models.Model):
+    """Something a character holds that gives +1d6 or increased effect to one action roll, as
+    an alternative to pushing or adding tension, and is spent by it ("Asset Extra")."""
+
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="assets")
+    name = models.CharField(max_length=80)
+    source = models.CharField(max_length=10, choices=AssetSource.choices, default=AssetSource.BOON)
+    created_at = models.DateTimeField(auto_now_add=True)
+    spent_by = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+", help_text="The roll that used it up.")
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return self.name

@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:character_id>/recover/", views.character_recovery, name="recovery"),
     path("<int:character_id>/assist/", views.character_assist, name="character_assist"),
     path("<int:character_id>/escalation/", views.character_escalation, name="character_escalation"),
+    path("<int:character_id>/assets/", views.character_asset, name="character_asset"),
 ]
 
 playbook_patterns = [

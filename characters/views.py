@@ -20,14 +20,14 @@ from characters.forms import (
 )
 from characters.models import Character, Playbook, Talent, slot_kind
 from core.htmx import answer, attempt, changed, page
-from core.posted import whole_number
+from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules.dials import Extra
 from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
 
 SHEET = "characters/sheet.html"
-PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects"), SHEET)
+PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets"), SHEET)
 DETAILS = ("condition", "concept", "appearance")
 
 
@@ -73,6 +73,8 @@ def sheet_context(membership, character, **extra):
         "locked_from": min(unlocked_slots(milestones) + 1, len(TALENT_LINE)),
         "locked_count": max(0, len(TALENT_LINE) - unlocked_slots(milestones) - 1),
         "uses_starting_talent": rules.has(Extra.STARTING_TALENT),
+        "assets": (list(character.assets.filter(spent_by__isnull=True)) if rules.has(Extra.ASSET)
+                   else None),
         # A tie names its force only while the viewer may see that force.
         "ties": [(tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership)
                   else None) for tie in character.ties.select_related("linked_character", "linked_force")],
@@ -349,6 +351,19 @@ def character_assist(request, campaign_id, character_id):
             error = str(refusal)
     return answer(request, "campaign/dashboard.html#characters-panel",
                   lambda: dashboard_context(membership), membership.campaign, error)
+
+
+@login_required
+@require_POST
+def character_asset(request, campaign_id, character_id):
+    """The GM gives the character an asset: a boon for a brilliant moment ("Asset Extra")."""
+    membership = gm_membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    try:
+        actions.give_asset(membership, character, posted_text(request, "name", 80))
+    except Refused as refusal:
+        return sheet_answer(request, membership, character, "assets", str(refusal))
+    return sheet_answer(request, membership, character, "assets")
 
 
 @login_required

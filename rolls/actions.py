@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from django.db import IntegrityError, transaction
 
 from campaign.models import Membership
-from characters.models import Character
+from characters.models import Asset, Character
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -72,6 +72,7 @@ class ActionRollRequest:
     tension: str = ""
     talent_ids: tuple[int, ...] = ()
     asset: AssetBenefit | None = None
+    asset_id: int | None = None
     setup_from: int | None = None
     last_standing: bool = False
     cap_lifted: bool = False
@@ -133,6 +134,10 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         helpers.append(Helper(str(helper.pk), helper.momentum, helper.name, helper.taken_out))
     if request.project_id is not None:
         _workable_project(membership, roller, request.project_id)
+    if (request.asset is None) != (request.asset_id is None) or (
+            request.asset_id is not None and not roller.assets.filter(pk=request.asset_id,
+                                                                  spent_by__isnull=True).exists()):
+        raise Refused(f"Use an asset {roller.name} holds and has not spent.")
     if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
                                    membership.is_gm, campaign.wording):
         raise Refused(errors[0])
@@ -251,6 +256,8 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                  "setup_from": request.setup_from, "last_standing": request.last_standing,
                  "cap_lifted": request.cap_lifted, "flashback_cost": request.flashback_cost,
                  "momentum_gained": result.momentum_gained, "project": request.project_id})
+    if request.asset_id is not None:
+        Asset.objects.filter(pk=request.asset_id, spent_by__isnull=True).update(spent_by=roll)
     if campaign.roll_call.get("character") == roller.pk:
         campaign.roll_call = {}
         campaign.save(update_fields=["roll_call"])

@@ -52,8 +52,7 @@ class ActionRollForm(forms.Form):
                               required=False, help_text="Accepting it adds +1d6.")
     talents = forms.TypedMultipleChoiceField(label="Talents whose situation applies", required=False,
                                              coerce=int, widget=forms.CheckboxSelectMultiple)
-    asset = forms.ChoiceField(label="Use an asset", required=False, choices=[
-        ("", "No asset"), (AssetBenefit.DIE.value, "+1d6"), (AssetBenefit.EFFECT.value, "+1 effect")])
+    asset = forms.ChoiceField(label="Use an asset (it is spent)", required=False)
     setup_from = forms.TypedChoiceField(label="Follow a teammate's setup", required=False,
                                         coerce=int, empty_value=None)
     last_standing = forms.BooleanField(label="The last one standing: pushes cost 1", required=False)
@@ -91,7 +90,12 @@ class ActionRollForm(forms.Form):
                    f"{r.aftermath.setup_benefit.describe(self.wording)}")
             for r in setups if r.aftermath.setup_benefit
             and not (self.character and r.character_id == self.character.pk)]
-        if not self.rules.has(Extra.ASSET):
+        held = (list(self.character.assets.filter(spent_by__isnull=True))
+                if self.character and self.rules.has(Extra.ASSET) else [])
+        self.fields["asset"].choices = [("", "No asset")] + [
+            (f"{asset.pk}:{benefit.value}", f"{asset.name}: {label}") for asset in held
+            for benefit, label in ((AssetBenefit.DIE, "+1d6"), (AssetBenefit.EFFECT, "+1 effect"))]
+        if not held:
             del self.fields["asset"]
         if not self.rules.has(Extra.SOLO):
             del self.fields["last_standing"]
@@ -139,7 +143,8 @@ class ActionRollForm(forms.Form):
             effect=Effect(data["effect"] if data.get("effect") is not None else Effect.STANDARD),
             pushes=tuple(data.get("pushes") or ()), helper_ids=tuple(data.get("helpers") or ()),
             tension=data.get("tension", ""), talent_ids=tuple(data.get("talents") or ()),
-            asset=AssetBenefit(data["asset"]) if data.get("asset") else None,
+            asset=AssetBenefit(data["asset"].partition(":")[2]) if data.get("asset") else None,
+            asset_id=int(data["asset"].partition(":")[0]) if data.get("asset") else None,
             setup_from=data.get("setup_from"), last_standing=bool(data.get("last_standing")),
             cap_lifted=bool(data.get("cap_lifted")),
             flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")),

@@ -23,7 +23,7 @@ RULES = {
     "character_momentum": "owner", "character_stress": "owner", "character_back": "owner",
     "character_talent": "owner", "character_tie": "owner", "character_tie_delete": "owner",
     "character_clock": "owner", "character_assist": "owner",
-    "character_escalation": "gm",
+    "character_escalation": "gm", "character_asset": "gm",
     "rolls": "member", "roll_new": "member", "roll_odds": "member", "roll_fortune": "member",
     "fortune_odds": "member", "roll_determination": "member", "determination_odds": "member",
     "roll_flashback": "member", "roll": "member", "roll_progress": "member",
