@@ -60,6 +60,9 @@ class DialsForm(forms.Form):
     clock_sizes = forms.TypedMultipleChoiceField(
         label="Clock sizes allowed", coerce=int, widget=forms.CheckboxSelectMultiple,
         choices=[(size, f"{size} segments") for size in EXTENDED_CLOCK_SIZES])
+    flashback_most = forms.IntegerField(label="Most a flashback may cost (momentum)", min_value=2,
+                                        max_value=6, help_text="2 in the recap and the SRD; the "
+                                        "rulebook's body allows \u201c2 (or more)\u201d.")
     extras = forms.MultipleChoiceField(
         label="Extras in play", required=False, widget=forms.CheckboxSelectMultiple,
         choices=[(extra.value, extra.label) for extra in Extra])
@@ -77,6 +80,7 @@ class DialsForm(forms.Form):
             "momentum_partial": dials.momentum.partial, "momentum_full": dials.momentum.full,
             "momentum_critical": dials.momentum.critical, "clock_sizes": list(dials.clock_sizes),
             "extras": sorted(extra.value for extra in dials.extras),
+            "flashback_most": dials.flashback_most,
         }
 
     @staticmethod
@@ -103,7 +107,8 @@ class DialsForm(forms.Form):
             momentum=MomentumDial(data["momentum_partial"], data["momentum_full"],
                                   data["momentum_critical"]),
             clock_sizes=tuple(sorted(data["clock_sizes"])),
-            extras=frozenset(Extra(value) for value in data["extras"]))
+            extras=frozenset(Extra(value) for value in data["extras"]),
+            flashback_most=data["flashback_most"])
         errors = self.dials.errors()
         if errors:
             raise forms.ValidationError(errors)

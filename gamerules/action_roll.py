@@ -46,7 +46,14 @@ FLASHBACK_COSTS = {
     1: "A complex action or unlikely opportunity.",
     2: "An elaborate action that involved special opportunities or contingencies.",
 }
-"""The GM sets a flashback's cost in momentum, 0 to 2 ("Flashbacks")."""
+"""The GM sets a flashback's cost in momentum, 0 to 2 ("Flashbacks" recap, Quick Charge, SRD)."""
+
+
+def flashback_costs(most: int = max(FLASHBACK_COSTS)) -> dict[int, str]:
+    """The costs a GM may set: 0 to 2 by default; the body's "2 (or more)" is a dial that lets
+    the GM ask more for the most elaborate flashbacks ("Flashbacks"; project reading)."""
+    elaborate = FLASHBACK_COSTS[2]
+    return {cost: FLASHBACK_COSTS.get(cost, elaborate) for cost in range(0, max(most, 0) + 1)}
 
 
 class PushBenefit(Enum):
@@ -118,6 +125,8 @@ class ActionRollChoices:
     taken_out: bool = False
     last_standing: bool = False
     flashback_cost: int = 0
+    flashback_most: int = 2
+    """The most a flashback may cost in this campaign (the dial)."""
     cap_lifted: bool = False
     """The GM lifts the normal cap of two bonus dice."""
 
@@ -187,8 +196,8 @@ def plan_action_roll(choices: ActionRollChoices,
         reasons.append("Only a character who is taken out needs to push to act.")
     if c.pushes.count(PushBenefit.ACT_WHILE_TAKEN_OUT) > 1:
         reasons.append("One push is enough to act while taken out.")
-    if c.flashback_cost not in FLASHBACK_COSTS:
-        reasons.append("A flashback costs 0, 1 or 2 momentum.")
+    if c.flashback_cost not in flashback_costs(c.flashback_most):
+        reasons.append(_flashback_refusal(c.flashback_most))
 
     assist_dice = len(c.helpers)
     other_dice = c.pushes.count(PushBenefit.DIE) + int(c.tension) + int(c.asset is AssetBenefit.DIE)
@@ -305,8 +314,14 @@ def escalation_errors(risk: Risk, escalated_to: Risk | None, by_gm: bool,
             f"better {word}."]
 
 
-def flashback_errors(cost: int, momentum: int) -> list[str]:
-    """The GM sets a cost of 0 to 2 momentum; it must be there to pay ("Flashbacks")."""
-    if cost not in FLASHBACK_COSTS:
-        return ["A flashback costs 0, 1 or 2 momentum."]
+def _flashback_refusal(most: int) -> str:
+    costs = [str(cost) for cost in flashback_costs(most)]
+    return f"A flashback costs {', '.join(costs[:-1])} or {costs[-1]} momentum."
+
+
+def flashback_errors(cost: int, momentum: int, most: int = 2) -> list[str]:
+    """The GM sets a cost of 0 to 2 momentum (more with the dial); it must be there to pay
+    ("Flashbacks")."""
+    if cost not in flashback_costs(most):
+        return [_flashback_refusal(most)]
     return spend_errors(momentum, cost, spending="This flashback costs")

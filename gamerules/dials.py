@@ -108,6 +108,8 @@ class Dials:
     momentum: MomentumDial = DEFAULT_MOMENTUM_DIAL
     clock_sizes: tuple[int, ...] = DEFAULT_CLOCK_SIZES
     extras: frozenset[Extra] = field(default_factory=frozenset)
+    flashback_most: int = 2
+    """The most a flashback may cost: 0-2 in the recap and the SRD, "2 (or more)" in the body."""
 
     @property
     def action_names(self) -> tuple[str, ...]:
@@ -144,6 +146,8 @@ class Dials:
             errors.append("The stress clock has 4, 6, 8, 10 or 12 segments.")
         if not self.clock_sizes or not set(self.clock_sizes) <= set(EXTENDED_CLOCK_SIZES):
             errors.append("Clocks may have 4, 6, 8, 10 or 12 segments.")
+        if not 2 <= self.flashback_most <= 6:
+            errors.append("A flashback may cost at most 2 to 6 momentum.")
         return errors + self.momentum.errors()
 
     def to_data(self) -> dict[str, Any]:
@@ -169,7 +173,7 @@ class Dials:
         if "extras" in data:
             values["extras"] = frozenset(Extra(value) for value in data["extras"])
         for name in ("starting_dots", "creation_cap", "max_rating", "starting_momentum",
-                     "stress_clock_size"):
+                     "stress_clock_size", "flashback_most"):
             if name in data:
                 values[name] = int(data[name])
         return replace(base or cls(), **values)

@@ -155,7 +155,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         asset=request.asset, setup=_setup_benefit(campaign, request.setup_from, roller),
         risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
-        cap_lifted=request.cap_lifted)
+        flashback_most=campaign.rules.flashback_most, cap_lifted=request.cap_lifted)
 
 
 def _rolled_action(request: ActionRollRequest, talents: dict) -> str:
@@ -525,7 +525,7 @@ def make_flashback(membership: Membership, character_id: int, cost: int, key: st
     character = _lock_own_character(membership, character_id, "Call a flashback for your own character.")
     if existing := _existing(membership.campaign, key):
         return existing
-    if errors := flashback_errors(cost, character.momentum):
+    if errors := flashback_errors(cost, character.momentum, membership.campaign.rules.flashback_most):
         raise Refused(errors[0])
     before = character.momentum
     character.momentum -= cost

@@ -3,7 +3,7 @@ import secrets
 from django import forms
 from django.utils.functional import cached_property
 
-from gamerules.action_roll import FLASHBACK_COSTS, AssetBenefit, PushBenefit
+from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra, Ruleset
 from gamerules.fortune import Likeliness
@@ -33,9 +33,7 @@ class ActionRollForm(forms.Form):
                            help_text="What the character wants, in a few words.")
     setup = forms.BooleanField(label="A setup action: it helps a teammate who follows through",
                                required=False)
-    flashback = forms.ChoiceField(label="Flashback", required=False, choices=[
-        ("", "No: it happens now")] + [(str(cost), f"Yes, for {cost} momentum: {text}")
-                                       for cost, text in FLASHBACK_COSTS.items()])
+    flashback = forms.ChoiceField(label="Flashback", required=False)
     project = forms.TypedChoiceField(label="Work on a long-term project", required=False, coerce=int,
                                      empty_value=None,
                                      help_text="Once per session; the roll's effect ticks the project.")
@@ -66,6 +64,9 @@ class ActionRollForm(forms.Form):
         self.mine = list(campaign.characters.editable_by(membership).order_by("name"))
         self.fields["character"].choices = [(c.pk, c.name) for c in self.mine]
         self.fields["action"].choices = [(name, name) for name in self.rules.action_names]
+        self.fields["flashback"].choices = [("", "No: it happens now")] + [
+            (str(cost), f"Yes, for {cost} momentum: {text}")
+            for cost, text in flashback_costs(self.rules.flashback_most).items()]
         self.fields["risk"].choices = [(int(r), f"{r.label(self.wording)}: {r.meaning(self.wording)}")
                                        for r in Risk]
         self.fields["effect"].choices = [(int(e), f"{e.label}: {e.meaning}") for e in reversed(Effect)]
@@ -201,7 +202,7 @@ class FlashbackForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     character = forms.TypedChoiceField(label="Character", coerce=int)
     cost = forms.TypedChoiceField(label="The GM's price", coerce=int, widget=forms.RadioSelect,
-                                  initial=0, choices=[(c, f"{c} momentum: {t}") for c, t in FLASHBACK_COSTS.items()])
+                                  initial=0)
     resolution = forms.ChoiceField(label="How it resolves", widget=forms.RadioSelect, initial="no_roll",
                                    choices=[("no_roll", "No roll: it simply happened"),
                                             ("fortune_roll", "A fortune roll: it was a matter of luck"),
@@ -212,3 +213,5 @@ class FlashbackForm(forms.Form):
         super().__init__(*args, **kwargs)
         mine = membership.campaign.characters.editable_by(membership).order_by("name")
         self.fields["character"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in mine]
+        self.fields["cost"].choices = [(cost, f"{cost} momentum: {text}") for cost, text
+                                       in flashback_costs(membership.campaign.rules.flashback_most).items()]

@@ -102,7 +102,7 @@ def dials_post(**changes):
     data = {
         "physique_actions": "Muscle\nFinesse\nMove\nSneak", "insight_actions": "Shoot\nTinker\nStudy\nNotice",
         "resolve_actions": "Bond\nCommand\nFocus\nSway", "starting_dots": 7, "creation_cap": 2,
-        "max_rating": 4, "starting_momentum": 2, "stress_clock_size": 4, "momentum_partial": 1,
+        "max_rating": 4, "starting_momentum": 2, "stress_clock_size": 4, "flashback_most": 2, "momentum_partial": 1,
         "momentum_full": 2, "momentum_critical": 3, "clock_sizes": [4, 6, 8], "extras": []}
     data.update(changes)
     return data

@@ -3,6 +3,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from campaign.models import Campaign
 from characters.models import Character
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh
@@ -190,3 +191,16 @@ def test_roll_pages_are_not_found_for_outsiders_and_need_a_login(table, name):
     url = reverse(name, args=[table.campaign.pk])
     assert table.client("outsider").get(url).status_code == 404
     assert table.client("anonymous").get(url).status_code == 302
+
+
+def test_the_gm_may_let_a_flashback_cost_more_than_two(table):
+    """"Flashbacks": "2 (or more) momentum" in the body; 0-2 in the recap, the default."""
+    Character.objects.filter(pk=table.character.pk).update(momentum=5)
+    url = reverse("roll_flashback", args=[table.campaign.pk])
+    post = {"key": "fb3", "character": table.character.pk, "cost": 3, "resolution": "no_roll", "note": "x"}
+    assert "Select a valid choice" in table.client("player").post(url, post).text
+    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"flashback_most": 3})
+    assert "3 momentum: An elaborate action" in table.client("player").get(url).text
+    table.client("player").post(url, post)
+    table.character.refresh_from_db()
+    assert table.character.momentum == 2
