@@ -17,6 +17,7 @@ from campaign.models import (
 from characters.models import Character
 from core.refused import Refused
 from gamerules.characters import session_start_momentum
+from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 
 
 @transaction.atomic
@@ -114,7 +115,8 @@ def end_session(gm: Membership, session: GameSession) -> None:
         raise Refused(f"{session} has already ended.")
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
-    for character in campaign.characters.select_for_update().exclude(escalated_action="").order_by("pk"):
+    escalated = campaign.characters.select_for_update().exclude(escalated_action="").order_by("pk")
+    for character in escalated if ESCALATION_LASTS_THE_SESSION else ():
         character.escalated_action, character.escalated_risk = "", None  # it lasted the session
         character.save(update_fields=["escalated_action", "escalated_risk"])
     campaign.log(gm.user, f"Session {session.number} ended. Players: update your characters' "

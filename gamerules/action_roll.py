@@ -26,7 +26,13 @@ from gamerules.charge import (
 )
 from gamerules.dials import Extra, Ruleset
 from gamerules.progression import TalentKind
-from gamerules.readings import CRITICAL_RAISES_EFFECT, LAST_STANDING_IS_ALONE, TENSION_MOMENTUM
+from gamerules.readings import (
+    CRITICAL_RAISES_EFFECT,
+    FLASHBACK_MOST,
+    LAST_STANDING_IS_ALONE,
+    TAKEN_OUT_MAY_HELP,
+    TENSION_MOMENTUM,
+)
 
 PUSH_COST = 2
 """Push yourself: 2 momentum per push ("Push Yourself")."""
@@ -49,7 +55,7 @@ FLASHBACK_COSTS = {
 """The GM sets a flashback's cost in momentum, 0 to 2 ("Flashbacks" recap, Quick Charge, SRD)."""
 
 
-def flashback_costs(most: int = max(FLASHBACK_COSTS)) -> dict[int, str]:
+def flashback_costs(most: int = FLASHBACK_MOST) -> dict[int, str]:
     """The costs a GM may set: 0 to 2 by default; the body's "2 (or more)" is a dial that lets
     the GM ask more for the most elaborate flashbacks ("Flashbacks"; project reading)."""
     elaborate = FLASHBACK_COSTS[2]
@@ -125,7 +131,7 @@ class ActionRollChoices:
     taken_out: bool = False
     last_standing: bool = False
     flashback_cost: int = 0
-    flashback_most: int = 2
+    flashback_most: int = FLASHBACK_MOST
     """The most a flashback may cost in this campaign (the dial)."""
     cap_lifted: bool = False
     """The GM lifts the normal cap of two bonus dice."""
@@ -210,7 +216,7 @@ def plan_action_roll(choices: ActionRollChoices,
         reasons.append("A character can assist a roll only once.")
     helper_costs = tuple((helper.label, ASSIST_COST) for helper in c.helpers)
     for helper in c.helpers:
-        if helper.taken_out:
+        if helper.taken_out and not TAKEN_OUT_MAY_HELP:
             reasons.append(f"{helper.label} is taken out for the scene and cannot assist.")
         elif helper.momentum < ASSIST_COST:
             reasons.append(f"{helper.label} has no momentum left to assist.")
@@ -319,7 +325,7 @@ def _flashback_refusal(most: int) -> str:
     return f"A flashback costs {', '.join(costs[:-1])} or {costs[-1]} momentum."
 
 
-def flashback_errors(cost: int, momentum: int, most: int = 2) -> list[str]:
+def flashback_errors(cost: int, momentum: int, most: int = FLASHBACK_MOST) -> list[str]:
     """The GM sets a cost of 0 to 2 momentum (more with the dial); it must be there to pay
     ("Flashbacks")."""
     if cost not in flashback_costs(most):

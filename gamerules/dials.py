@@ -12,7 +12,7 @@ from typing import Any
 
 from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
 from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
-from gamerules.readings import QUICK_CHARGE_STUDY_ACTION
+from gamerules.readings import FLASHBACK_MOST, FLASHBACK_MOST_DIAL, QUICK_CHARGE_STUDY_ACTION
 
 
 class Ruleset(Enum):
@@ -108,7 +108,7 @@ class Dials:
     momentum: MomentumDial = DEFAULT_MOMENTUM_DIAL
     clock_sizes: tuple[int, ...] = DEFAULT_CLOCK_SIZES
     extras: frozenset[Extra] = field(default_factory=frozenset)
-    flashback_most: int = 2
+    flashback_most: int = FLASHBACK_MOST
     """The most a flashback may cost: 0-2 in the recap and the SRD, "2 (or more)" in the body."""
 
     @property
@@ -146,8 +146,9 @@ class Dials:
             errors.append("The stress clock has 4, 6, 8, 10 or 12 segments.")
         if not self.clock_sizes or not set(self.clock_sizes) <= set(EXTENDED_CLOCK_SIZES):
             errors.append("Clocks may have 4, 6, 8, 10 or 12 segments.")
-        if not 2 <= self.flashback_most <= 6:
-            errors.append("A flashback may cost at most 2 to 6 momentum.")
+        if self.flashback_most not in FLASHBACK_MOST_DIAL:
+            errors.append(f"A flashback may cost at most {FLASHBACK_MOST_DIAL.start} to "
+                          f"{FLASHBACK_MOST_DIAL.stop - 1} momentum.")
         return errors + self.momentum.errors()
 
     def to_data(self) -> dict[str, Any]:

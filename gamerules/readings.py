@@ -56,3 +56,12 @@ TENSION_MOMENTUM = 1
 # Project reading (Solo Extra: "When you are alone, you are the last standing"): someone who is
 # assisted is not alone, so nobody assists the last one standing.
 LAST_STANDING_IS_ALONE = True
+
+# Project reading ("Push Yourself": "take action even if you were taken out", on one's own roll):
+# a character taken out for the scene neither assists nor protects.
+TAKEN_OUT_MAY_HELP = False
+
+# Project reading ("Flashbacks": the recap, Quick Charge and the SRD say 0-2, the body "2 (or
+# more)"): 2 is the default most a flashback costs; the GM's dial goes up to 6.
+FLASHBACK_MOST = 2
+FLASHBACK_MOST_DIAL = range(2, 7)
