@@ -3,7 +3,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
-export CHROMIUM
+PORT ?= 8000
+export CHROMIUM PORT
 
 .PHONY: run test serve bench lint chromium wrk clean
 
@@ -20,11 +21,11 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	@touch $@ $(VENV)/.installed-run
 
-## run: install, migrate, load the demo campaign and serve on http://127.0.0.1:8000
+## run: install, migrate, load the demo campaign and serve on http://127.0.0.1:$(PORT) (PORT=8001 make run)
 run: $(VENV)/.installed-run
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 ## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
 test: $(VENV)/.installed-dev chromium

@@ -62,11 +62,17 @@ def _campaign(users) -> Campaign:
         return existing
     campaign = actions.create_campaign(users[DEMO_GM], name=DEMO_CAMPAIGN, pitch=PITCH,
                                        gm_notes="The old king is already dying.")
+    gm = users[DEMO_GM]
     for name in DEMO_PLAYERS:
         Membership.objects.create(campaign=campaign, user=users[name], role=Role.PLAYER)
+        campaign.log(users[name], f"{name} joined the campaign.")
     WorldForce.objects.filter(campaign=campaign, is_player_group=True).update(**PLAYER_GROUP)
-    WorldForce.objects.create(campaign=campaign, **REBEL_FORCES)
+    rebels = WorldForce.objects.create(campaign=campaign, **REBEL_FORCES)
     WorldForce.objects.create(campaign=campaign, **HIDDEN_FORCE)
+    campaign.log(gm, "Session 1 started. Momentum resets to 2.")
+    campaign.log(gm, f"A force is revealed: {rebels.name}.", force=rebels)
+    campaign.log(gm, "Session 1 ended. Players: update your characters' details (concept, "
+                 "appearance, ties) if the session changed them.")
     GameSession.objects.create(
         campaign=campaign, number=1, ended_at=timezone.now(),
         log="The crew met the rebels' go-between at the Drowned Bell and took the job: bring "
@@ -106,6 +112,7 @@ def _characters(campaign, users):
         talents={"2": {"action": "Sneak", "situation": "through the marsh at night"}})
     for note in ("Crossed the marsh", "Delivered the first letter"):
         Milestone.objects.create(campaign=campaign, note=note, awarded_by=users[DEMO_GM])
+        campaign.log(users[DEMO_GM], f"Milestone: {note}. Every character gains a talent.")
     for spec in CHARACTERS:
         character = Character.objects.create(
             campaign=campaign, owner=users[spec["player"]], name=spec["name"], created=True,
@@ -141,6 +148,9 @@ def _clocks(campaign, users):
                          size=8, filled=3, force=campaign.forces.get(name="The Rebel Forces"))
     Clock.objects.create(campaign=campaign, name="The Ledger calls in its debts", kind="danger",
                          size=4, filled=1, visibility=Visibility.GM)
+    for clock in campaign.clocks.filter(character=None).order_by("pk"):
+        # The line about the GM-only clock is the GM's alone, as the log's audience rule says.
+        campaign.log(users[DEMO_GM], f"New clock: {clock.name} ({clock.size} segments).", clock=clock)
 
 
 def _session_in_progress(campaign, users):
@@ -150,6 +160,7 @@ def _session_in_progress(campaign, users):
         return
     session = GameSession.objects.create(campaign=campaign, number=2,
                                          log="The crew reached the harbour gate at midnight.")
+    campaign.log(users[DEMO_GM], "Session 2 started. Momentum resets to 2.")
     vesna = campaign.characters.get(name="Vesna Kade")
     roll = Roll.objects.create(
         campaign=campaign, session=session, character=vesna, rolled_by=users["xavier"],

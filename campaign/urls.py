@@ -8,6 +8,7 @@ C = "c/<int:campaign_id>/"
 
 urlpatterns = [
     path("", accounts.home, name="home"),
+    path("favicon.ico", accounts.favicon),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/ping/", accounts.ping, name="ping"),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True),

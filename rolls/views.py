@@ -160,7 +160,9 @@ def _detail_context(membership, roll):
     aftermath = roll.aftermath
     consequence = aftermath.consequence
     target = Character.objects.filter(pk=consequence.target).first() if consequence else None
-    exposed = Character.objects.filter(pk__in=[roll.character_id, *roll.choices.get("helpers", [])])
+    # The roller first: a consequence falls on them unless the GM chooses a helper.
+    exposed = sorted(Character.objects.filter(pk__in=[roll.character_id, *roll.choices.get("helpers", [])]),
+                     key=lambda character: character.pk != roll.character_id)
     clocks = list(Clock.objects.visible_to(membership).active().filter(campaign=campaign))
     # What the roll did to clocks, as this viewer may see those clocks now.
     changes = [(SeenClock(change.clock, membership), change)
@@ -192,7 +194,8 @@ def _detail_context(membership, roll):
         "danger_clocks": _by_audience([c for c in clocks if c.rules_kind in DANGER_KINDS]),
         "may_settle": membership.is_gm or (roll.character and roll.character.editable_by(membership)),
         "may_resist": bool(target and target.editable_by(membership)),
-        "my_characters": campaign.characters.editable_by(membership),
+        "protectors": [c for c in campaign.characters.editable_by(membership)
+                       if consequence and c.pk != consequence.target and not c.taken_out],
         "burn_choices": range(0, (target.momentum if target else 0) + 1),
         "resist_key": new_key(), "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],

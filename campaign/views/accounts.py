@@ -3,6 +3,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.forms import SignupForm
@@ -15,6 +16,12 @@ from core.posted import local_url
 def ping(request):
     """A logged-in "still here": for monitoring, and the floor that benchmarks compare pages to."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says; the icon is a static SVG."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 @require_safe

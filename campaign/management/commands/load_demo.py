@@ -1,3 +1,5 @@
+import os
+
 from django.core.management.base import BaseCommand
 
 from campaign.demo import load_demo
@@ -8,6 +10,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         logins = load_demo()
-        self.stdout.write(self.style.SUCCESS("Demo logins (http://127.0.0.1:8000):"))
+        port = os.environ.get("PORT", "8000")
+        self.stdout.write(self.style.SUCCESS(f"Demo logins (http://127.0.0.1:{port}):"))
         for line in logins:
             self.stdout.write(f"  {line}")
