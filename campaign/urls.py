@@ -23,6 +23,7 @@ urlpatterns = [
     path("campaigns/import/", transfer.campaign_import, name="campaign_import"),
     path(C, campaigns.dashboard, name="campaign"),
     path(C + "live/", campaigns.live, name="live"),
+    path(C + "waiting/", campaigns.waiting, name="waiting"),
     path(C + "table/", table.table_screen, name="table"),
     path(C + "console/", table.console, name="console"),
     path(C + "console/call/", table.call_for_roll, name="call_for_roll"),

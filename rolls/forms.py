@@ -61,7 +61,7 @@ class ActionRollForm(forms.Form):
         self.membership, self.step = membership, step
         campaign = membership.campaign
         self.rules, self.wording = campaign.rules, campaign.wording
-        self.mine = list(campaign.characters.editable_by(membership).order_by("name"))
+        self.mine = list(campaign.characters.editable_by(membership).order_by("name").prefetch_related("talents"))
         self.fields["character"].choices = [(c.pk, c.name) for c in self.mine]
         self.fields["action"].choices = [(name, name) for name in self.rules.action_names]
         self.fields["flashback"].choices = [("", "No: it happens now")] + [
@@ -72,6 +72,10 @@ class ActionRollForm(forms.Form):
         self.fields["effect"].choices = [(int(e), f"{e.label}: {e.meaning}") for e in reversed(Effect)]
         self.fields["risk"].label = self.wording.noun
         self.character = self._chosen_character()
+        if self.character:  # each action with the chosen character's rating
+            ratings = self.character.ratings()
+            self.fields["action"].choices = [(name, f"{name} ({ratings.get(name, 0)})")
+                                             for name in self.rules.action_names]
         # Looked up only when shown (step 1) or chosen: the later steps stay as quick as before.
         self.fields["project"].choices = lambda: [("", "No")] + [(c.pk, c.name) for c in self.projects]
         if step == 1 and not self.projects:

@@ -24,6 +24,14 @@ class RollQuerySet(LockingQuerySet):
         """Hidden rolls (the GM's secret fortune rolls) are for GMs only."""
         return self if membership.is_gm else self.filter(hidden=False)
 
+    def awaiting_answer(self, membership: Membership, recent: int = 20) -> list:
+        """The latest rolls whose consequence waits for one of this member's characters to
+        accept, resist or be protected."""
+        mine = set(membership.campaign.characters.editable_by(membership).values_list("pk", flat=True))
+        rolls = (self.filter(campaign=membership.campaign, hidden=False, consequence_rating__gt=0)
+                 .select_related("character").order_by("-pk")[:recent])
+        return [roll for roll in rolls if roll.awaits_answer_from(mine)]
+
 
 class Roll(models.Model):
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="rolls")
@@ -89,6 +97,10 @@ class Roll(models.Model):
         if not self.dice:
             return None
         return min(self.dice) if self.pool_size <= 0 else max(self.dice)
+
+    def awaits_answer_from(self, character_ids) -> bool:
+        consequence = self.aftermath.consequence
+        return consequence is not None and not consequence.settled and consequence.target in character_ids
 
     @property
     def tension(self) -> str:

@@ -9,15 +9,15 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, inline_form_context
 from campaign.live import live_version
 from campaign.models import Campaign
-from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN, TABLE, roll_call
+from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN, roll_call
 from characters.forms import RecoveryForm
 from core.htmx import attempt, changed, page
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
+from rolls.models import Roll
 
 DASHBOARD = "campaign/dashboard.html"
-PANELS = {"events-panel": DASHBOARD, "characters-panel": DASHBOARD, "rolls-panel": DASHBOARD,
-          "roll-call": TABLE}
+PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)
 
 
 @login_required
@@ -74,7 +74,6 @@ def dashboard_context(membership) -> dict:
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:EVENTS_SHOWN],
         "rolls": campaign.rolls.visible_to(membership).select_related("character")[:ROLLS_SHOWN],
-        "call": roll_call(membership),
         "milestones": milestones, "talent_slots": unlocked_slots(milestones),
         **_gm_part(membership, milestones),
     }
@@ -156,3 +155,16 @@ def milestone_award(request, campaign_id):
                                                          form.cleaned_data["expected_count"]),
                 "Milestone awarded: every character gains a talent.")
     return redirect(membership.campaign)
+
+
+@login_required
+@require_safe
+def waiting(request, campaign_id):
+    """What waits for this member, shown on every campaign page: the roll the GM called for one
+    of their characters, and a consequence one of their characters faces, each with its button."""
+    membership = membership_or_404(request, campaign_id)
+    call = roll_call(membership)
+    return render(request, "campaign/layout.html#waiting", {
+        "membership": membership, "campaign": membership.campaign,
+        "call": call if call and call["roll_url"] else None,
+        "consequences": Roll.objects.awaiting_answer(membership)})

@@ -22,6 +22,8 @@ def panel(swap="outerHTML"):
 
 
 @register.simple_tag
-def live_panel(swap="outerHTML"):
-    """A panel that also fetches its hx-get again whenever the campaign changes."""
-    return format_html('hx-trigger="{} from:body" {}', CAMPAIGN_CHANGED, panel(swap))
+def live_panel(swap="outerHTML", load=False):
+    """A panel that also fetches its hx-get again whenever the campaign changes (and, with
+    ``load``, once when the page has loaded: what the page itself need not wait for)."""
+    trigger = f"load, {CAMPAIGN_CHANGED} from:body" if load else f"{CAMPAIGN_CHANGED} from:body"
+    return format_html('hx-trigger="{}" {}', trigger, panel(swap))

@@ -74,7 +74,10 @@ def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets, dice)
     page = secrets.client("player").get(reverse("table", args=[secrets.campaign.pk])).text
     assert "The GM calls for a roll: <strong>Ada</strong>, Sneak" in page
     assert f"?character={secrets.character.pk}&amp;action=Sneak" in page
-    assert "calls for a roll" in secrets.client("player").get(secrets.campaign.get_absolute_url()).text
+    # Every campaign page loads what waits for the player (the dashboard, the sheet, the rolls...).
+    dashboard = secrets.client("player").get(secrets.campaign.get_absolute_url()).text
+    assert f'hx-get="{reverse("waiting", args=[secrets.campaign.pk])}"' in dashboard
+    assert "calls for a roll" in secrets.client("player").get(reverse("waiting", args=[secrets.campaign.pk])).text
     secrets.character.action_dots = {"Sneak": 2}
     secrets.character.save()
     dice(4, 1)

@@ -34,3 +34,11 @@ def test_protect_is_offered_only_with_a_character_to_protect_with(crew, dice):
 def test_the_browser_finds_the_icon(db):
     response = Client().get("/favicon.ico")
     assert response.status_code == 301 and response.url.endswith("favicon.svg")
+
+
+def test_an_action_on_the_sheet_starts_its_roll_and_the_wizard_shows_ratings(crew):
+    sheet = crew.client("player").get(reverse("character", args=[crew.campaign.pk, crew.ada.pk])).text
+    start = reverse("roll_new", args=[crew.campaign.pk]) + f"?character={crew.ada.pk}&amp;action=Sneak"
+    assert f'href="{start}"' in sheet
+    step1 = crew.client("player").get(start.replace("&amp;", "&")).text
+    assert '<option value="Sneak" selected>Sneak (2)</option>' in step1

@@ -131,8 +131,9 @@ def player_urls(table):
         for combination in itertools.product(*(values[key] for key in needed)):
             yield reverse(name, kwargs=dict(zip(needed, combination, strict=True)))
     sheet = reverse("character", args=[c.pk, table.character.pk])
+    yield reverse("waiting", args=[c.pk])
     for page, panels in ((reverse("campaign", args=[c.pk]), ("events-panel", "characters-panel",
-                                                            "rolls-panel", "roll-call")),
+                                                            "rolls-panel")),
                          (reverse("table", args=[c.pk]), ("table-clocks", "table-characters",
                                                          "table-rolls", "roll-call")),
                          (sheet, ("vitals", "actions", "talents", "ties", "projects"))):
