@@ -154,7 +154,8 @@ def _by_audience(clocks) -> list[tuple[str, list]]:
     return [(label, group) for label, group in groups if group]
 
 
-def _detail_context(membership, roll):
+def roll_context(membership, roll):
+    """Everything the roll's result panel shows this member, with the controls they may use."""
     campaign = membership.campaign
     names = dict(Character.objects.filter(campaign=campaign).values_list("pk", "name"))
     aftermath = roll.aftermath
@@ -210,12 +211,12 @@ def roll_detail(request, campaign_id, roll_id):
     membership = membership_or_404(request, campaign_id)
     roll = roll_or_404(membership, roll_id)
     template = "rolls/roll.html#roll-result" if request.htmx else "rolls/roll.html"
-    return render(request, template, _detail_context(membership, roll))
+    return render(request, template, roll_context(membership, roll))
 
 
 def _settled(request, membership, roll_id, error=""):
     roll = roll_or_404(membership, roll_id)
-    return answer(request, "rolls/roll.html#roll-result", lambda: _detail_context(membership, roll),
+    return answer(request, "rolls/roll.html#roll-result", lambda: roll_context(membership, roll),
                   roll, error)
 
 

@@ -15,6 +15,8 @@ from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from core.htmx import page
 from core.posted import posted_text
+from rolls.models import RollKind
+from rolls.views import roll_context
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -39,7 +41,8 @@ class TableViewer:
 
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "roll-call"), TABLE)
-CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE}
+CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
+                  "console-roll": CONSOLE}
 
 
 def roll_call(membership):
@@ -94,6 +97,13 @@ def console(request, campaign_id):
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "next_number": campaign.next_session_number(),
     })
+    # The latest action roll, with its consequence and progress controls, where the GM is. Its
+    # panel loads after the page, so that the console itself stays quick.
+    if request.htmx and request.GET.get("panel") == "console-roll":
+        latest = campaign.rolls.filter(kind__in=(RollKind.ACTION, RollKind.SETUP)).select_related(
+            "character", "rolled_by").first()
+        if latest:
+            context.update(roll_context(membership, latest))
     return page(request, CONSOLE, context, CONSOLE_PANELS)
 
 

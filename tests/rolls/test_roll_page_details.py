@@ -42,3 +42,17 @@ def test_an_action_on_the_sheet_starts_its_roll_and_the_wizard_shows_ratings(cre
     assert f'href="{start}"' in sheet
     step1 = crew.client("player").get(start.replace("&amp;", "&")).text
     assert '<option value="Sneak" selected>Sneak (2)</option>' in step1
+
+
+def test_the_console_shows_the_latest_roll_with_its_controls(crew, dice):
+    from tests.helpers import HTMX
+    dice(4, 2)
+    wizard(crew)
+    roll = Roll.objects.get()
+    console = reverse("console", args=[crew.campaign.pk])
+    panel = crew.client("gm").get(console, {"panel": "console-roll"}, **HTMX).text
+    assert 'id="console-roll"' in panel and "Inflict the consequence" in panel
+    assert f'action="{reverse("roll_consequence", args=[crew.campaign.pk, roll.pk])}"' in panel
+    page = crew.client("gm").get(console).text
+    assert "Inflict the consequence" not in page  # loaded after the page, to keep it quick
+    assert f'href="{roll.get_absolute_url()}"' in page  # the latest roll and the log link to their pages
