@@ -64,6 +64,14 @@ class Campaign(models.Model):
     def current_session(self):
         return self.sessions.filter(ended_at__isnull=True).first()
 
+    def called_preset(self, character_id, action: str) -> dict:
+        """The risk and effect the GM set when calling for this character's roll with this
+        action ("GM Sets the Position", "GM Sets the Effect Rating"), or {}."""
+        call = self.roll_call or {}
+        if call.get("character") != character_id or call.get("action") != action:
+            return {}
+        return {name: call[name] for name in ("risk", "effect") if call.get(name) is not None}
+
     def next_session_number(self) -> int:
         return (self.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
 

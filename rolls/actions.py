@@ -138,6 +138,9 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
             request.asset_id is not None and not roller.assets.filter(pk=request.asset_id,
                                                                   spent_by__isnull=True).exists()):
         raise Refused(f"Use an asset {roller.name} holds and has not spent.")
+    preset = campaign.called_preset(roller.pk, request.action)
+    if not membership.is_gm and any(int(getattr(request, name)) != value for name, value in preset.items()):
+        raise Refused("The GM set the risk and effect when calling for this roll.")
     if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
                                    membership.is_gm, campaign.wording):
         raise Refused(errors[0])

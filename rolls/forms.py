@@ -108,6 +108,12 @@ class ActionRollForm(forms.Form):
             del self.fields["cap_lifted"]
         if campaign.ruleset == Ruleset.QUICK_CHARGE.value:
             self.fields["effect"].initial = int(Effect.NONE)  # read from the dice instead
+        # The GM set risk and effect when calling for this roll: the player sees them, fixed.
+        self.preset = (campaign.called_preset(self.character.pk, self.data.get("action", ""))
+                       if self.character else {})
+        if self.preset and not membership.is_gm:
+            for name in self.preset:
+                self.fields[name].widget = forms.HiddenInput()
 
     @cached_property
     def projects(self) -> list:

@@ -54,6 +54,9 @@ def _defaults(data, membership, step, character):
     """Fill in what the GM sets by default when the player first reaches a step: moderate risk
     (higher after an escalation for this action) and standard effect."""
     data = data.copy()
+    if step >= 2 and character:
+        preset = membership.campaign.called_preset(character.pk, data.get("action", ""))
+        data.update({name: str(value) for name, value in preset.items()})
     if step >= 2 and "risk" not in data:
         risk = (character and character.escalated_for(data.get("action", ""))) or Risk.MODERATE
         data["risk"] = str(int(risk))
@@ -66,6 +69,9 @@ def _defaults(data, membership, step, character):
 def _wizard(request, membership, form, status=200):
     context = {"membership": membership, "campaign": membership.campaign, "form": form,
                "step": form.step, "character": form.character}
+    if form.preset:
+        context.update(risk_label=Risk(form.preset.get("risk", Risk.MODERATE)).label(membership.campaign.wording),
+                       effect_label=Effect(form.preset.get("effect", Effect.STANDARD)).label)
     if form.step == LAST_STEP and form.is_bound:
         context.update(_odds_context(membership, form))
     template = f"{WIZARD}#wizard" if request.htmx else WIZARD
@@ -99,6 +105,13 @@ def roll_new(request, campaign_id):
         if not form.mine:
             messages.info(request, "Create a character first: rolls are made for a character.")
             return redirect("character_create", campaign_id)
+        called = membership.campaign.called_preset(form.character.pk if form.character else None,
+                                                   initial["action"] or "")
+        if form.character and {"risk", "effect"} <= set(called):
+            # A call with risk and effect set: straight to evening the odds, one tap from rolling.
+            data = {**{k: v for k, v in initial.items() if v}, "character": form.character.pk,
+                    **{name: str(value) for name, value in called.items()}}
+            return _wizard(request, membership, ActionRollForm(data, membership=membership, step=LAST_STEP))
         return _wizard(request, membership, form)
     step = _step(request.POST.get("step"))
     if "back" in request.POST:

@@ -14,7 +14,8 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from core.htmx import page
-from core.posted import posted_text
+from core.posted import posted_text, whole_number
+from gamerules.charge import Effect, Risk
 from rolls.models import RollKind
 from rolls.views import roll_context
 
@@ -96,6 +97,8 @@ def console(request, campaign_id):
         "milestones": milestones,
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "next_number": campaign.next_session_number(),
+        "risks": [(int(risk), risk.label(campaign.wording)) for risk in Risk],
+        "effects": [(int(effect), effect.label) for effect in reversed(Effect)],
     })
     # The latest action roll, with its consequence and progress controls, where the GM is. Its
     # panel loads after the page, so that the console itself stays quick.
@@ -121,7 +124,11 @@ def call_for_roll(request, campaign_id):
         messages.error(request, "Choose a character and an action to call for a roll.")
         return redirect("console", campaign_id)
     else:
+        risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
         campaign.roll_call = {"character": character.pk, "action": action,
-                              "goal": posted_text(request, "goal", 300)}
+                              "goal": posted_text(request, "goal", 300),
+                              # The GM may set risk and effect now; the player then evens the odds.
+                              "risk": risk if risk in {int(r) for r in Risk} else None,
+                              "effect": effect if effect in {int(e) for e in Effect} else None}
     campaign.save(update_fields=["roll_call"])
     return redirect("console", campaign_id)

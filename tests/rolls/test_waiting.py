@@ -30,3 +30,27 @@ def test_a_call_for_a_roll_reaches_the_player_on_any_page(crew):
     assert "Roll it" not in waiting(crew, "other_player")  # not Bo's roll
     sheet = crew.client("player").get(reverse("character", args=[crew.campaign.pk, crew.ada.pk])).text
     assert 'id="waiting"' in sheet and "load, campaignChanged from:body" in sheet
+
+
+def test_a_called_roll_with_risk_and_effect_set_is_two_taps_and_binds_the_player(crew, dice):
+    """The rulebook's order: the player sets the goal, the GM sets risk and effect, the player
+    evens the odds. A call for a roll may carry the GM's risk and effect."""
+    import re
+
+    c = crew.campaign.pk
+    crew.client("gm").post(reverse("call_for_roll", args=[c]),
+                           {"character": crew.ada.pk, "action": "Sneak", "goal": "Get in", "risk": 3, "effect": 3})
+    banner = waiting(crew, "player")
+    roll_url = re.search(r'href="([^"]+)">Roll it', banner).group(1).replace("&amp;", "&")
+    page = crew.client("player").get(roll_url).text  # tap 1: "Roll it"
+    assert "Even the odds" in page and "Roll 2d6" in page
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    data = {"key": key, "character": crew.ada.pk, "action": "Sneak", "goal": "Get in", "step": 3, "roll": "1"}
+    response = crew.client("player").post(reverse("roll_new", args=[c]), {**data, "risk": 1, "effect": 3})
+    assert "The GM set the risk and effect when calling for this roll." in response.text
+    dice(6, 2)
+    crew.client("player").post(reverse("roll_new", args=[c]), {**data, "risk": 3, "effect": 3})  # tap 2: "Roll"
+    roll = Roll.objects.get()
+    assert (roll.risk, roll.effect, roll.goal) == (3, 3, "Get in")
+    crew.campaign.refresh_from_db()
+    assert crew.campaign.roll_call == {}  # answered
