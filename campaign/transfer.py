@@ -205,6 +205,8 @@ def _translate_roll(row, translate, rolls=True):
             choices[name] = [translate(key, value) for value in choices[name]]
     if rolls and choices.get("setup_from") is not None:
         choices["setup_from"] = translate("rolls", choices["setup_from"])
+    if choices.get("project") is not None:
+        choices["project"] = translate("clocks", choices["project"])
     row["choices"] = choices
     result = dict(row["result"] or {})
     if "consequence" in result:

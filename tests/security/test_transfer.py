@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_export_import_export_gives_the_same_document_field_for_field():
     built = build("round", SMOKE)
     roll = Roll.objects.filter(campaign=built.campaign).first()
-    roll.choices = {"helpers": [built.character.pk], "setup_from": roll.pk}
+    roll.choices = {"helpers": [built.character.pk], "setup_from": roll.pk, "project": built.clock.pk}
     roll.result = {"consequence": {"kind": "complication", "target": built.character.pk,
                                    "clock": built.clock.pk, "status": "applied"}}
     roll.momentum = {str(built.character.pk): [2, 0]}
