@@ -40,6 +40,12 @@ def character_or_404(membership, character_id) -> Character:
     return character
 
 
+def own_sheet(request, campaign_id, character_id) -> tuple:
+    """The member, and a sheet they may change (their own, or any for a GM); else 404."""
+    membership = membership_or_404(request, campaign_id)
+    return membership, editable_character_or_404(membership, character_id)
+
+
 def editable_character_or_404(membership, character_id) -> Character:
     character = character_or_404(membership, character_id)
     if not character.editable_by(membership):
@@ -128,8 +134,7 @@ def character_create(request, campaign_id):
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_text(request, campaign_id, character_id, field):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     if field not in actions.TEXT_FIELDS or (field == "gm_notes" and not membership.is_gm):
         raise Http404("No such field")
     current = getattr(character, field)
@@ -157,8 +162,7 @@ def character_text(request, campaign_id, character_id, field):
 @login_required
 @require_POST
 def character_dots(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     try:
         dots = int(request.POST.get("dots", ""))
         actions.set_dots(membership, character, request.POST.get("action", ""), dots)
@@ -173,8 +177,7 @@ def character_dots(request, campaign_id, character_id):
 @login_required
 @require_POST
 def character_finish(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     try:
         actions.finish_creation(membership, character)
     except Refused as refusal:
@@ -187,8 +190,7 @@ def character_finish(request, campaign_id, character_id):
 
 def _one_step(request, campaign_id, character_id, change, refusal):
     """Momentum or stress, one step up or down, on the owner's or a GM's say."""
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     delta = {"1": 1, "-1": -1}.get(request.POST.get("delta", ""))
     if delta is None:
         return sheet_answer(request, membership, character, "vitals", refusal)
@@ -216,16 +218,21 @@ def character_stress(request, campaign_id, character_id):
 @login_required
 @require_POST
 def character_back(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = actions.back_in_action(membership, editable_character_or_404(membership, character_id))
+    return _vitals_tap(request, campaign_id, character_id, actions.back_in_action)
+
+
+def _vitals_tap(request, campaign_id, character_id, change, gm_only=False):
+    """One tap that changes the vitals panel: back in action, an escalation set back (GM)."""
+    membership = (gm_membership_or_404 if gm_only else membership_or_404)(request, campaign_id)
+    load = character_or_404 if gm_only else editable_character_or_404
+    character = change(membership, load(membership, character_id))
     return sheet_answer(request, membership, character, "vitals")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_talent(request, campaign_id, character_id, slot):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     if not 0 <= slot <= len(TALENT_LINE):
         raise Http404("No such slot")
     rules = membership.campaign.rules
@@ -258,8 +265,7 @@ def character_talent(request, campaign_id, character_id, slot):
 @require_http_methods(["GET", "POST"])
 def character_tie(request, campaign_id, character_id):
     """The tie form, asked for when wanted (it lists every character and force), and its post."""
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     form = TieForm(request.POST or None, character=character, membership=membership)
     if request.method == "GET":
         context = sheet_context(membership, character, tie_form=form)
@@ -277,8 +283,7 @@ def character_tie(request, campaign_id, character_id):
 @login_required
 @require_POST
 def character_tie_delete(request, campaign_id, character_id, tie_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     get_object_or_404(character.ties, pk=tie_id).delete()
     return sheet_answer(request, membership, character, "ties")
 
@@ -286,8 +291,7 @@ def character_tie_delete(request, campaign_id, character_id, tie_id):
 @login_required
 @require_POST
 def character_clock(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
+    membership, character = own_sheet(request, campaign_id, character_id)
     form = ProjectForm(request.POST, campaign=membership.campaign, gm=membership.is_gm)
     if not form.is_valid():
         return sheet_answer(request, membership, character, "projects",
@@ -370,9 +374,7 @@ def character_asset(request, campaign_id, character_id):
 @require_POST
 def character_escalation(request, campaign_id, character_id):
     """The GM sets an escalated action back to its usual risk."""
-    membership = gm_membership_or_404(request, campaign_id)
-    character = actions.clear_escalation(membership, character_or_404(membership, character_id))
-    return sheet_answer(request, membership, character, "vitals")
+    return _vitals_tap(request, campaign_id, character_id, actions.clear_escalation, gm_only=True)
 
 
 @login_required

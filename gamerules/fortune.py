@@ -44,7 +44,11 @@ class Side(Enum):
 
     @property
     def words(self) -> str:
-        return {"first": "Your side wins", "tie": "A tie", "second": "The other side wins"}[self.value]
+        """Who won, as the table says it."""
+        return SIDE_WORDS[self.value]
+
+
+SIDE_WORDS = {"first": "Your side wins", "tie": "A tie", "second": "The other side wins"}
 
 
 def fortune_pool(likeliness: Likeliness) -> int:

@@ -255,8 +255,8 @@ def _choice(enum, value, refusal):
 @login_required
 @require_POST
 def roll_progress(request, campaign_id, roll_id):
-    clock = whole_number(request.POST.get("clock"))
-    return _apply(request, campaign_id, roll_id, lambda m: actions.tick_progress(m, roll_id, clock))
+    return _apply(request, campaign_id, roll_id, lambda m: actions.tick_progress(
+        m, roll_id, whole_number(request.POST.get("clock"))))
 
 
 @login_required
@@ -291,8 +291,8 @@ def roll_resist(request, campaign_id, roll_id):
 @login_required
 @require_POST
 def roll_protect(request, campaign_id, roll_id):
-    protector = whole_number(request.POST.get("protector"))
-    return _apply(request, campaign_id, roll_id, lambda m: actions.protect(m, roll_id, protector))
+    return _apply(request, campaign_id, roll_id, lambda m: actions.protect(
+        m, roll_id, whole_number(request.POST.get("protector"))))
 
 
 @login_required

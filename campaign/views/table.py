@@ -97,8 +97,9 @@ def console(request, campaign_id):
         "milestones": milestones,
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "next_number": campaign.next_session_number(),
-        "risks": [(int(risk), risk.label(campaign.wording)) for risk in Risk],
-        "effects": [(int(effect), effect.label) for effect in reversed(Effect)],
+        # What a call for a roll may set beforehand: the GM's part of the roll.
+        "presets": [("risk", campaign.wording.noun, [(int(r), r.label(campaign.wording)) for r in Risk]),
+                    ("effect", "Effect", [(int(e), e.label) for e in reversed(Effect)])],
     })
     # The latest action roll, with its consequence and progress controls, where the GM is. Its
     # panel loads after the page, so that the console itself stays quick.
