@@ -10,7 +10,7 @@ LONG = "Thequickbrownfoxjumpsoverthelazydog" * 4  # 140 characters, no space to 
 
 def test_nothing_overflows_a_phone_with_long_unbroken_names(new_page, screenshot):
     gm = UserFactory(username="layout-gm")
-    campaign = make_campaign(gm, name="A" + LONG)
+    campaign = make_campaign(gm, name="A" + LONG[:110])  # names stay within their fields
     character = CharacterFactory(campaign=campaign, owner=gm, name="N" + LONG[:79], created=True,
                                  action_dots=dict(SPREAD), condition="C" + LONG[:150])
     force = ForceFactory(campaign=campaign, name="F" + LONG[:110], revealed=True, goal="G" + LONG)
