@@ -25,3 +25,32 @@ def test_nothing_overflows_a_phone_with_long_unbroken_names(new_page, screenshot
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{path} is {width} px wide"
     screenshot(page, "long-names-campaigns-phone")
+
+
+TABLE = {"width": 1920, "height": 1080}
+
+
+def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):
+    """Five characters, six clocks, the last roll and a call for a roll, without scrolling."""
+    from rolls.models import Roll
+
+    gm = UserFactory(username="table-fit-gm")
+    campaign = make_campaign(gm, name="The Usurper's Throne")
+    characters = [CharacterFactory(campaign=campaign, owner=gm, name=name, created=True, momentum=2,
+                                   condition="Winded", action_dots=dict(SPREAD))
+                  for name in ("Ada", "Bo", "Cyra", "Dunn", "Esk")]
+    for number in range(6):
+        ClockFactory(campaign=campaign, name=f"Clock number {number + 1}", kind="danger", size=6, filled=2)
+    for face in (5, 6, 2):
+        Roll.objects.create(campaign=campaign, character=characters[0], kind="action", action="Sneak",
+                            pool_size=2, dice=[face, 1], outcome="partial", risk=2, effect=2,
+                            idempotency_key=f"fit-{face}")
+    campaign.roll_call = {"character": characters[1].pk, "action": "Sneak", "goal": "Climb the wall"}
+    campaign.save()
+    page = new_page(TABLE)
+    log_in(page, "table-fit-gm")
+    page.goto(f"/c/{campaign.pk}/table/")
+    expect(page.get_by_text("The GM calls for a roll")).to_be_visible()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    screenshot(page, "table-screen-fit-1920x1080")
+    assert height <= TABLE["height"], f"the table screen is {height} px tall"
