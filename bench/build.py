@@ -13,7 +13,7 @@ from characters.models import Character, Talent
 from clocks.models import Clock, ClockChange
 from gamerules.charge import read_pool
 from gamerules.progression import TALENT_LINE
-from rolls.models import Roll
+from rolls.models import PendingRoll, Roll
 
 PASSWORD = "bench-passphrase-7"
 
@@ -45,6 +45,7 @@ class Built:
     player: object
     character: object
     clock: object
+    pending: object  # the player's roll on its way, risk and effect set
 
 
 def build(name: str, size: Size, seed: int = 1) -> Built:
@@ -104,4 +105,10 @@ def build(name: str, size: Size, seed: int = 1) -> Built:
     Event.objects.bulk_create([Event(campaign=campaign, actor=gm, text=f"Event {i}")
                                for i in range(min(size.rolls, 500))])
     visible_clock = next(c for c in clocks if c.visibility == "all")
-    return Built(campaign, gm, players[0], characters[0], visible_clock)
+    # Rolls on their way: the player's, ready to roll, and another waiting for the GM.
+    pending = PendingRoll.objects.create(campaign=campaign, character=characters[0], key=f"{name}-on-its-way",
+                                         action="Sneak", goal="Get in", risk=2, effect=2, started_by=players[0])
+    if len(characters) > 1:
+        PendingRoll.objects.create(campaign=campaign, character=characters[1], key=f"{name}-waiting",
+                                   action="Sneak", goal="Climb", asked=[characters[0].pk])
+    return Built(campaign, gm, players[0], characters[0], visible_clock, pending)

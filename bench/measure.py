@@ -51,9 +51,9 @@ def pages(built) -> list[Page]:
     def version():
         return Campaign.objects.values_list("live_version", flat=True).get(pk=c)
 
-    new, odds = reverse("roll_new", args=[c]), reverse("roll_odds", args=[c])
+    new, odds = reverse("roll_new", args=[c]), reverse("roll_odds", args=[c, built.pending.pk])
     step = {"key": "bench-key", "character": built.character.pk, "action": "Sneak", "goal": "Get in"}
-    chosen = {**step, "risk": 2, "effect": 2, "pushes": ["die"]}
+    chosen = {"risk": 2, "effect": 2, "pushes": ["die"]}
     return [
         Page(FLOOR, "get", reverse("ping")),
         Page("campaign dashboard", "get", reverse("campaign", args=[c])),
@@ -61,8 +61,8 @@ def pages(built) -> list[Page]:
         Page("table screen", "get", reverse("table", args=[c])),
         Page("GM console", "get", reverse("console", args=[c])),
         Page("wizard step 1", "get", new, who="player"),
-        Page("wizard step 2", "post", new, {**step, "step": 1}, who="player"),
-        Page("wizard step 3", "post", new, {**step, "step": 2, "risk": 2, "effect": 2}, who="player"),
+        Page("wizard step 2", "post", new, {**step, "step": 1}, HTMX, who="player"),
+        Page("wizard step 3", "get", built.pending.get_absolute_url(), who="player"),
         Page("odds partial", "post", odds, chosen, HTMX, who="player"),
         Page("clock tick", "post", reverse("clock_tick", args=[c, built.clock.pk]),
              lambda n: {"amount": 1 if n % 2 == 0 else -1}, HTMX),

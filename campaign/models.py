@@ -34,8 +34,6 @@ class Campaign(models.Model):
                  (RiskWording.POSITION.value, "Classic: position controlled / risky / desperate")])
     dials = models.JSONField(default=dict, blank=True)
     live_version = models.PositiveBigIntegerField(default=0)
-    roll_call = models.JSONField(default=dict, blank=True,
-                                 help_text="The roll the GM calls for: character, action, goal.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = LockingQuerySet.as_manager()
@@ -63,14 +61,6 @@ class Campaign(models.Model):
     @property
     def current_session(self):
         return self.sessions.filter(ended_at__isnull=True).first()
-
-    def called_preset(self, character_id, action: str) -> dict:
-        """The risk and effect the GM set when calling for this character's roll with this
-        action ("GM Sets the Position", "GM Sets the Effect Rating"), or {}."""
-        call = self.roll_call or {}
-        if call.get("character") != character_id or call.get("action") != action:
-            return {}
-        return {name: call[name] for name in ("risk", "effect") if call.get(name) is not None}
 
     def next_session_number(self) -> int:
         return (self.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1

@@ -3,9 +3,9 @@
 Rows refer to each other by their place in the document ("characters" 3), never by database
 ids, so a campaign imports on another instance and export → import → export gives the same
 document. Ids kept inside JSON fields (a roll's momentum, helpers, talents, setup and
-consequence, the roll call) are translated the same way. Users travel as usernames and are
-matched on import. Invitation links belong to the instance that made them and do not travel;
-neither does the history of things since deleted.
+consequence) are translated the same way. Users travel as usernames and are matched on import.
+Invitation links belong to the instance that made them and do not travel; neither do rolls on
+their way (not yet made: the table starts them again), nor the history of things since deleted.
 """
 
 import datetime
@@ -86,7 +86,7 @@ PARTS = [
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
 CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "live_version",
-                   "roll_call", "created_at")
+                   "created_at")
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
 
 
@@ -143,7 +143,6 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
                        .values_list("pk", flat=True)) if player else set()
 
     campaign_data = {name: getattr(campaign, name) for name in CAMPAIGN_FIELDS}
-    campaign_data["roll_call"] = _translate_call(campaign.roll_call, place)
     if player:
         campaign_data["gm_notes"] = ""
     document = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now(),
@@ -186,12 +185,6 @@ def _keep_to_shown_clocks(row, shown_clocks):
     if "consequence" in result and result["consequence"].get("clock") not in shown_clocks:
         result["consequence"] = {**result["consequence"], "clock": None}
     row["result"] = result
-
-
-def _translate_call(call, translate):
-    if not call or call.get("character") is None:
-        return dict(call or {})
-    return {**call, "character": translate("characters", call["character"])}
 
 
 def _translate_roll(row, translate, rolls=True):
@@ -272,7 +265,7 @@ def _import(document: dict, importer) -> Campaign:
              for name, target in part.links.items() if target == USER}
     users = _known_users(importer, names)
     fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS}
-    created_at, call = fields.pop("created_at"), fields.pop("roll_call")
+    created_at = fields.pop("created_at")
     campaign = Campaign.objects.create(**fields)
     ids: dict[str, list[int]] = {}
 
@@ -318,8 +311,6 @@ def _import(document: dict, importer) -> Campaign:
             part.model.objects.bulk_update(created, changed, batch_size=1000)
         if not part.is_history:
             ids[part.key] = [obj.pk for obj in created]
-    campaign.roll_call = _translate_call(call, pk)
-    campaign.save(update_fields=["roll_call"])
     Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
     Membership.objects.create(campaign=campaign, user=importer, role=Role.GM)
     campaign.refresh_from_db()

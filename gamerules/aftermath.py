@@ -80,6 +80,9 @@ class InflictedConsequence:
     final_rating: int | None = None
     """The rating left after resisting: 0 when avoided."""
     stress: StressTaken | None = None
+    story: str = ""
+    """What the consequence is in the story, in the GM's words ("Consequences": the GM says
+    what happens); the numbers above are what it does."""
 
     @property
     def settled(self) -> bool:
@@ -119,19 +122,22 @@ class InflictedConsequence:
             data["final_rating"] = self.final_rating
         if self.stress is not None:
             data["stress"] = self.stress.to_data()
+        if self.story:
+            data["story"] = self.story
         return data
 
     @classmethod
     def from_data(cls, data: Any) -> InflictedConsequence:
         data = _keys(data, "A consequence", ("kind", "rating", "target", "clock", "status"),
-                     ("protected_by", "resistance", "final_rating", "stress"))
+                     ("protected_by", "resistance", "final_rating", "stress", "story"))
         return cls(
             kind=ConsequenceKind(data["kind"]), rating=data["rating"], target=data["target"],
             clock=data["clock"], status=ConsequenceStatus(data["status"]),
             protected_by=data.get("protected_by"),
             resistance=Resistance(data["resistance"]) if "resistance" in data else None,
             final_rating=data.get("final_rating"),
-            stress=StressTaken.from_data(data["stress"]) if "stress" in data else None)
+            stress=StressTaken.from_data(data["stress"]) if "stress" in data else None,
+            story=data.get("story", ""))
 
 
 @dataclass(frozen=True)

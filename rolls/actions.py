@@ -48,7 +48,7 @@ from gamerules.consequences import (
 from gamerules.dials import Ruleset
 from gamerules.fortune import OpposedResult
 from gamerules.progression import TalentKind
-from rolls.models import Roll, RollKind
+from rolls.models import PendingRoll, Roll, RollKind, new_key
 
 SYSTEM_RANDOM = random.SystemRandom()
 """Where the table's dice come from. Tests replace it, or pass their own ``rng``."""
@@ -111,7 +111,7 @@ def _setup_benefit(campaign, roll_id, roller: Character) -> SetupBenefit | None:
 
 
 def rules_choices(membership: Membership, request: ActionRollRequest,
-                  characters: dict[int, Character]) -> ActionRollChoices:
+                  characters: dict[int, Character], pending: PendingRoll | None) -> ActionRollChoices:
     """The gamerules choices for a request, read from the characters as they are now."""
     campaign = membership.campaign
     roller = characters.get(request.character_id)
@@ -138,9 +138,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
             request.asset_id is not None and not roller.assets.filter(pk=request.asset_id,
                                                                   spent_by__isnull=True).exists()):
         raise Refused(f"Use an asset {roller.name} holds and has not spent.")
-    preset = campaign.called_preset(roller.pk, request.action)
-    if not membership.is_gm and any(int(getattr(request, name)) != value for name, value in preset.items()):
-        raise Refused("The GM set the risk and effect when calling for this roll.")
+    _check_risk_and_effect(membership, request, roller, pending)
     if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
                                    membership.is_gm, campaign.wording):
         raise Refused(errors[0])
@@ -159,6 +157,24 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
         flashback_most=campaign.rules.flashback_most, cap_lifted=request.cap_lifted)
+
+
+def _check_risk_and_effect(membership: Membership, request: ActionRollRequest, roller: Character,
+                           pending: PendingRoll | None) -> None:
+    """The GM sets the risk and the effect ("Action Roll"), on the roll on its way; the roll is
+    made with what the roller last saw of them."""
+    wording = membership.campaign.wording
+    if pending is None and membership.is_gm:
+        return  # the GM sets them as they roll
+    if pending is None or pending.character_id != roller.pk or pending.action != request.action:
+        raise Refused(f"Start {roller.name}'s {request.action or 'action'} roll first: choose the goal and "
+                      "the action.")
+    if not pending.is_set:
+        raise Refused(f"Waiting for the GM to set the {wording.value} and the effect.")
+    if (request.risk, request.effect) != (pending.rules_risk, pending.rules_effect):
+        raise Refused(f"The GM changed the {wording.value} and the effect: now "
+                      f"{pending.rules_risk.label(wording).lower()} {wording.value}, "
+                      f"{pending.rules_effect.label.lower()} effect. Roll again if you agree.")
 
 
 def _rolled_action(request: ActionRollRequest, talents: dict) -> str:
@@ -187,12 +203,12 @@ def _workable_project(membership: Membership, character: Character, clock_id: in
     return clock
 
 
-def plan(membership: Membership, request: ActionRollRequest) -> ActionRollPlan | Refusal:
-    """The odds and costs of a request without rolling (the wizard's odds partial)."""
-    characters = {c.pk: c for c in Character.objects.select_related("campaign").filter(
-        pk__in={request.character_id, *request.helper_ids})}
+def plan(membership: Membership, request: ActionRollRequest, pending: PendingRoll | None,
+         characters: dict[int, Character]) -> ActionRollPlan | Refusal:
+    """The odds and costs of a request without rolling (the wizard's odds partial), with the
+    characters as the wizard loaded them."""
     try:
-        choices = rules_choices(membership, request, characters)
+        choices = rules_choices(membership, request, characters, pending)
     except Refused as refusal:
         return Refusal((str(refusal),))
     return plan_action_roll(choices, membership.campaign.rules.extras)
@@ -222,7 +238,8 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     characters = _lock({request.character_id, *request.helper_ids})
     if existing := _existing(campaign, key):
         return existing
-    choices = rules_choices(membership, request, characters)
+    pending = PendingRoll.objects.select_for_update().filter(character_id=request.character_id).first()
+    choices = rules_choices(membership, request, characters, pending)
     rules = campaign.rules
     planned = plan_action_roll(choices, rules.extras)
     if isinstance(planned, Refusal):
@@ -261,10 +278,109 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                  "momentum_gained": result.momentum_gained, "project": request.project_id})
     if request.asset_id is not None:
         Asset.objects.filter(pk=request.asset_id, spent_by__isnull=True).update(spent_by=roll)
-    if campaign.roll_call.get("character") == roller.pk:
-        campaign.roll_call = {}
-        campaign.save(update_fields=["roll_call"])
+    if pending is not None:
+        pending.delete()  # rolled: no longer on its way
     return roll
+
+
+@dataclass(frozen=True)
+class RollStart:
+    """The wizard's first step ("Action Roll": the player sets the goal), or a GM's call."""
+
+    character_id: int
+    action: str
+    goal: str = ""
+    setup: bool = False
+    flashback_cost: int = 0
+    project_id: int | None = None
+
+
+@transaction.atomic
+def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRoll:
+    """Put a roll on its way, or change the goal and action of the one already on its way for
+    this character. A new action needs the GM's risk and effect again; Quick Charge reads them
+    from the dice ("Quick Charge"), so its rolls are ready at once."""
+    campaign = membership.campaign
+    character = _lock({start.character_id}).get(start.character_id)
+    if character is None or character.campaign_id != campaign.pk or not character.editable_by(membership):
+        raise Refused("Roll for a character of yours in this campaign.")
+    if start.action not in campaign.rules.action_names:
+        raise Refused(f"{start.action or 'That'} is not an action in this campaign.")
+    if start.project_id is not None:
+        _workable_project(membership, character, start.project_id)
+    if errors := flashback_errors(start.flashback_cost, character.momentum, campaign.rules.flashback_most):
+        raise Refused(errors[0])
+    pending = PendingRoll.objects.select_for_update().filter(character=character).first()
+    if pending is None:
+        pending = PendingRoll(campaign=campaign, character=character, key=key, started_by=membership.user)
+    elif pending.action != start.action:
+        pending.risk = pending.effect = None  # the GM sets them for the new action
+    pending.action, pending.goal, pending.setup = start.action, start.goal[:300], start.setup
+    pending.flashback_cost, pending.project_id = start.flashback_cost, start.project_id
+    if campaign.quick:
+        pending.risk, pending.effect = int(pending.suggested_risk()), int(Effect.NONE)
+    pending.save()
+    return pending
+
+
+@transaction.atomic
+def call_for_roll(gm: Membership, start: RollStart, risk: Risk | None, effect: Effect | None) -> PendingRoll:
+    """The GM calls for a roll, and may set its risk and effect at once; the player then evens
+    the odds."""
+    pending = start_roll(gm, start, new_key())
+    pending.called = True
+    if risk is not None and effect is not None and not gm.campaign.quick:
+        pending.risk, pending.effect = int(risk), int(effect)
+    pending.save()
+    return pending
+
+
+def _locked_pending(membership: Membership, pending_id) -> PendingRoll:
+    try:
+        return (PendingRoll.objects.select_related("character", "campaign")
+                .locked(pk=pending_id, campaign=membership.campaign))
+    except PendingRoll.DoesNotExist:
+        raise Refused("That roll was made or withdrawn a moment ago.") from None
+
+
+@transaction.atomic
+def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect) -> PendingRoll:
+    """The GM sets the risk and the effect of a roll on its way ("Action Roll")."""
+    if not gm.is_gm:
+        raise Refused("The GM sets the risk and the effect.")
+    pending = _locked_pending(gm, pending_id)
+    if gm.campaign.quick:
+        raise Refused("Quick Charge reads the risk and the effect from the dice.")
+    pending.risk, pending.effect = int(risk), int(effect)
+    pending.save(update_fields=["risk", "effect"])
+    return pending
+
+
+@transaction.atomic
+def ask_for_assist(membership: Membership, pending_id, helper_id) -> PendingRoll:
+    """The roller asks a teammate for help; the helper's player agrees on their own screen,
+    since the helper pays the momentum ("Assist")."""
+    pending = _locked_pending(membership, pending_id)
+    if not pending.character.editable_by(membership):
+        raise Refused(f"{pending.character.name}'s player asks for help.")
+    helper = Character.objects.filter(pk=helper_id, campaign=membership.campaign).first()
+    if helper is None or helper.pk == pending.character_id:
+        raise Refused("Ask another character of this campaign.")
+    if helper.taken_out:
+        raise Refused(f"{helper.name} is taken out and cannot assist.")
+    if helper.pk not in pending.asked:
+        pending.asked = [*pending.asked, helper.pk]
+        pending.save(update_fields=["asked"])
+    return pending
+
+
+@transaction.atomic
+def withdraw_roll(membership: Membership, pending_id) -> None:
+    """The roller's player or a GM takes back a roll on its way (a call, too)."""
+    pending = _locked_pending(membership, pending_id)
+    if not pending.character.editable_by(membership):
+        raise Refused(f"{pending.character.name}'s player or a GM withdraws this roll.")
+    pending.delete()
 
 
 def _locked_roll(membership: Membership, roll_id) -> Roll:
@@ -320,8 +436,10 @@ def _who(roll: Roll) -> str:
 
 @transaction.atomic
 def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id: int,
-                       clock_id: int | None = None, new_clock: tuple[str, int] | None = None) -> Roll:
-    """On a 1-5 the GM inflicts one consequence of the roll's rating ("Consequences"). It waits
+                       clock_id: int | None = None, new_clock: tuple[str, int] | None = None,
+                       story: str = "") -> Roll:
+    """On a 1-5 the GM inflicts one consequence of the roll's rating ("Consequences"), and says
+    what it is in the story. It waits
     for the target to accept, resist or be protected before its numbers apply. A complication
     ticks "a new or existing clock": ``new_clock`` (name, size) starts a danger clock."""
     roll = _locked_roll(gm, roll_id)
@@ -344,7 +462,7 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
         raise Refused("A complication ticks a danger clock, a complication or an opposed clock: "
                       "choose one, or name a new one.")
     roll.aftermath = replace(aftermath, consequence=InflictedConsequence(
-        kind, roll.consequence_rating, target_id, clock_id if is_complication else None))
+        kind, roll.consequence_rating, target_id, clock_id if is_complication else None, story=story[:300]))
     roll.save(update_fields=["result"])
     return roll
 

@@ -7,6 +7,6 @@ class RollsConfig(AppConfig):
 
     def ready(self):
         from campaign import live
-        from rolls.models import Roll
+        from rolls.models import PendingRoll, Roll
 
-        live.follow(Roll)
+        live.follow(Roll, PendingRoll)

@@ -1,13 +1,11 @@
-import secrets
-
 from django import forms
 from django.utils.functional import cached_property
 
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.charge import Effect, Risk
-from gamerules.dials import Extra, Ruleset
+from gamerules.dials import Extra
 from gamerules.fortune import Likeliness
-from rolls.actions import ActionRollRequest
+from rolls.actions import ActionRollRequest, RollStart
 from rolls.models import Roll, RollKind
 
 STEPS = {
@@ -17,10 +15,6 @@ STEPS = {
         "cap_lifted"),
 }
 LAST_STEP = 3
-
-
-def new_key() -> str:
-    return secrets.token_urlsafe(24)
 
 
 class ActionRollForm(forms.Form):
@@ -78,10 +72,11 @@ class ActionRollForm(forms.Form):
                                              for name in self.rules.action_names]
         # Looked up only when shown (step 1) or chosen: the later steps stay as quick as before.
         self.fields["project"].choices = lambda: [("", "No")] + [(c.pk, c.name) for c in self.projects]
-        if step == 1 and not self.projects:
+        if step == 1 and not self.projects and not self.is_bound:  # shown only with a project; checked always
             del self.fields["project"]
-        others = campaign.characters.exclude(pk=self.character.pk if self.character else None)
-        self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in others
+        # The other characters, loaded once: helpers, and whom to ask for help.
+        self.others = list(campaign.characters.exclude(pk=self.character.pk if self.character else None))
+        self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in self.others
                                           if self.character and c.may_assist(self.character, membership)]
         # Bonuses, and the talents that roll another action's dots in place of this one.
         chosen_action = self.data.get("action") or self.initial.get("action") or ""
@@ -106,14 +101,6 @@ class ActionRollForm(forms.Form):
             del self.fields["last_standing"]
         if not membership.is_gm:
             del self.fields["cap_lifted"]
-        if campaign.ruleset == Ruleset.QUICK_CHARGE.value:
-            self.fields["effect"].initial = int(Effect.NONE)  # read from the dice instead
-        # The GM set risk and effect when calling for this roll: the player sees them, fixed.
-        self.preset = (campaign.called_preset(self.character.pk, self.data.get("action", ""))
-                       if self.character else {})
-        if self.preset and not membership.is_gm:
-            for name in self.preset:
-                self.fields[name].widget = forms.HiddenInput()
 
     @cached_property
     def projects(self) -> list:
@@ -144,6 +131,12 @@ class ActionRollForm(forms.Form):
         for name in later & set(self.fields):
             self.fields[name].required = False
         return self.is_valid()
+
+    def to_start(self) -> RollStart:
+        data = self.cleaned_data
+        return RollStart(character_id=data["character"], action=data["action"], goal=data.get("goal", ""),
+                         setup=bool(data.get("setup")), flashback_cost=int(data.get("flashback") or 0),
+                         project_id=data.get("project"))
 
     def to_request(self) -> ActionRollRequest:
         data = self.cleaned_data

@@ -1,6 +1,8 @@
 """Every roll made at the table, kept forever: the roll log ("Action Roll", "Fortune Roll",
 "Determination Roll", "Flashbacks", "Team Work")."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -9,6 +11,11 @@ from campaign.models import Membership
 from core.models import LockingQuerySet
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk
+
+
+def new_key() -> str:
+    """An idempotency key: a roll made twice with it is made once."""
+    return secrets.token_urlsafe(24)
 
 
 class RollKind(models.TextChoices):
@@ -125,3 +132,76 @@ class Roll(models.Model):
         """A 1-5 whose consequence is not settled yet (not chosen, or not accepted or resisted):
         nothing that the consequence may change is final."""
         return self.brings_consequence and not self.aftermath.consequence_settled
+
+
+class PendingRollQuerySet(LockingQuerySet):
+    def for_display(self):
+        return self.select_related("character", "character__owner").order_by("created_at", "pk")
+
+
+class PendingRoll(models.Model):
+    """An action roll on its way, shared by every screen ("Action Roll": the player sets the
+    goal, the GM sets the risk and the effect, the player evens the odds, then rolls). A GM's
+    call for a roll starts one too. One per character; gone once rolled or withdrawn."""
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="pending_rolls")
+    character = models.OneToOneField("characters.Character", on_delete=models.CASCADE,
+                                     related_name="pending_roll")
+    key = models.CharField(max_length=64, unique=True, help_text="The roll's idempotency key.")
+    action = models.CharField(max_length=30)
+    goal = models.CharField(max_length=300, blank=True)
+    setup = models.BooleanField(default=False)
+    flashback_cost = models.PositiveSmallIntegerField(default=0)
+    project = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    risk = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Set by the GM.")
+    effect = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Set by the GM.")
+    called = models.BooleanField(default=False, help_text="The GM called for this roll.")
+    asked = models.JSONField(default=list, blank=True,
+                             help_text="Characters whose players are asked to assist.")
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PendingRollQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.character.name}: {self.action}"
+
+    def get_absolute_url(self):
+        return reverse("roll_pending", args=[self.campaign_id, self.pk])
+
+    @property
+    def is_set(self) -> bool:
+        """The GM has set the risk and the effect: the player evens the odds."""
+        return self.risk is not None and self.effect is not None
+
+    @property
+    def rules_risk(self) -> Risk | None:
+        return Risk(self.risk) if self.risk is not None else None
+
+    @property
+    def rules_effect(self) -> Effect | None:
+        return Effect(self.effect) if self.effect is not None else None
+
+    def risk_and_effect(self, wording) -> str:
+        """"Moderate risk · standard effect", or what it waits for."""
+        if not self.is_set:
+            return f"the GM sets the {wording.value} and the effect"
+        return (f"{self.rules_risk.label(wording)} {wording.value} · "
+                f"{self.rules_effect.label.lower()} effect")
+
+    def suggested_risk(self) -> Risk:
+        """Where the GM starts: moderate, or one level worse after an escalation with this
+        action (it lasts the session)."""
+        return self.character.escalated_for(self.action) or Risk.MODERATE
+
+    def step_one(self) -> dict:
+        """The goal and action, as the wizard's first step posts them."""
+        return {"key": self.key, "character": str(self.character_id), "action": self.action,
+                "goal": self.goal, "setup": "on" if self.setup else "",
+                "flashback": str(self.flashback_cost) if self.flashback_cost else "",
+                "project": str(self.project_id) if self.project_id else ""}

@@ -5,7 +5,10 @@ from rolls import views
 urlpatterns = [
     path("", views.roll_log, name="rolls"),
     path("new/", views.roll_new, name="roll_new"),
-    path("odds/", views.roll_odds, name="roll_odds"),
+    path("on-its-way/<int:pending_id>/", views.roll_pending, name="roll_pending"),
+    path("on-its-way/<int:pending_id>/odds/", views.roll_odds, name="roll_odds"),
+    path("on-its-way/<int:pending_id>/set/", views.roll_set, name="roll_set"),
+    path("on-its-way/<int:pending_id>/withdraw/", views.roll_withdraw, name="roll_withdraw"),
     path("fortune/", views.roll_fortune, name="roll_fortune"),
     path("fortune/odds/", views.fortune_odds, name="fortune_odds"),
     path("determination/", views.roll_determination, name="roll_determination"),

@@ -1,10 +1,13 @@
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseLocation
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters.models import Character
@@ -16,19 +19,11 @@ from gamerules.action_roll import ActionRollPlan, SetupBenefit
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.consequences import ConsequenceKind, Resistance, resistance
-from gamerules.dials import Ruleset
 from gamerules.fortune import Side, opposed_odds
 from gamerules.readings import TENSION_MOMENTUM
 from rolls import actions
-from rolls.forms import (
-    LAST_STEP,
-    ActionRollForm,
-    DeterminationForm,
-    FlashbackForm,
-    FortuneForm,
-    new_key,
-)
-from rolls.models import Roll
+from rolls.forms import LAST_STEP, ActionRollForm, DeterminationForm, FlashbackForm, FortuneForm
+from rolls.models import PendingRoll, Roll, new_key
 
 WIZARD = "rolls/wizard.html"
 LOG_PAGE = 50
@@ -50,104 +45,288 @@ def _step(value) -> int:
     return int(value) if value in ("1", "2", "3") else 1
 
 
-def _defaults(data, membership, step, character):
-    """Fill in what the GM sets by default when the player first reaches a step: moderate risk
-    (higher after an escalation for this action) and standard effect."""
-    data = data.copy()
-    if step >= 2 and character:
-        preset = membership.campaign.called_preset(character.pk, data.get("action", ""))
-        data.update({name: str(value) for name, value in preset.items()})
-    if step >= 2 and "risk" not in data:
-        risk = (character and character.escalated_for(data.get("action", ""))) or Risk.MODERATE
-        data["risk"] = str(int(risk))
-    if step >= 2 and "effect" not in data:
-        quick = membership.campaign.ruleset == Ruleset.QUICK_CHARGE.value
-        data["effect"] = str(int(Effect.NONE if quick else Effect.STANDARD))
+def pending_or_none(membership, pending_id) -> PendingRoll | None:
+    """A roll on its way, for its roller's player or a GM (nobody else opens its wizard), or
+    None once it is gone: made or withdrawn."""
+    pending = PendingRoll.objects.select_related("character").filter(
+        campaign=membership.campaign, pk=pending_id).first()
+    if pending is not None and not pending.character.editable_by(membership):
+        raise Http404("Another player's roll")
+    return pending
+
+
+def pending_or_404(membership, pending_id) -> PendingRoll:
+    if (pending := pending_or_none(membership, pending_id)) is None:
+        raise Http404("No longer on its way")
+    return pending
+
+
+def _wizard(request, membership, form, pending=None, changed=False):
+    context = {"membership": membership, "campaign": membership.campaign, "form": form,
+               "step": form.step, "character": form.character, "pending": pending,
+               # A player waits for the GM's risk and effect; the GM sets them right here.
+               "waiting": form.step == 2 and pending is not None and not membership.is_gm}
+    if form.step == LAST_STEP and pending is not None:
+        context.update(_odds_context(membership, form, pending, changed))
+    template = f"{WIZARD}#wizard" if request.htmx else WIZARD
+    return render(request, template, context)
+
+
+def _step_three_data(posted, pending, as_set_now=True):
+    """The choices of evening the odds as posted, on the goal and action the roll is on its way
+    with, and with the GM's risk and effect as they are now (or, to roll, as the player last saw
+    them). A helper the roller was waiting for, who has agreed since, joins the roll."""
+    data = posted.copy()
+    for name, value in pending.step_one().items():
+        data[name] = value
+    if as_set_now and pending.is_set:
+        data["risk"], data["effect"] = str(pending.risk), str(pending.effect)
+    awaited = [pk for pk in data.getlist("awaited") if pk.isdigit()]
+    agreed = Character.objects.filter(pk__in=awaited, assisting=pending.character_id).values_list("pk", flat=True)
+    data.setlist("helpers", [*data.getlist("helpers"), *(str(pk) for pk in agreed)])
     return data
 
 
-def _wizard(request, membership, form, status=200):
-    context = {"membership": membership, "campaign": membership.campaign, "form": form,
-               "step": form.step, "character": form.character}
-    if form.preset:
-        context.update(risk_label=Risk(form.preset.get("risk", Risk.MODERATE)).label(membership.campaign.wording),
-                       effect_label=Effect(form.preset.get("effect", Effect.STANDARD)).label)
-    if form.step == LAST_STEP and form.is_bound:
-        context.update(_odds_context(membership, form))
-    template = f"{WIZARD}#wizard" if request.htmx else WIZARD
-    return render(request, template, context, status=status)
+def _changed(posted, pending) -> bool:
+    """The GM changed the risk or the effect since this page showed them."""
+    return any(posted.get(name) not in (None, str(getattr(pending, name))) for name in ("risk", "effect"))
 
 
-def _odds_context(membership, form):
+def _odds_context(membership, form, pending, changed=False):
+    """The odds partial: the GM's risk and effect as they are now, who helps or is asked to,
+    and the odds of the choices."""
     wording = membership.campaign.wording
-    words = {"risk_word": wording.noun}
+    helping = {pk for pk, _ in form.fields["helpers"].choices}
+    others = [c for c in form.others if c.pk not in helping and not c.taken_out]
+    context = {"risk_word": wording.noun, "pending": pending, "form": form, "changed": changed,
+               "asked": [c for c in others if c.pk in pending.asked],
+               "askable": [c for c in others if c.pk not in pending.asked], "plan": None, "reasons": []}
+    if not pending.is_set:
+        return {**context, "reasons": [f"Waiting for the GM to set the {wording.value} and the effect."]}
     if not form.validate_up_to(LAST_STEP):
-        return {**words, "plan": None, "reasons": [e for errors in form.errors.values() for e in errors]}
-    planned = actions.plan(membership, form.to_request())
+        return {**context, "reasons": [e for errors in form.errors.values() for e in errors]}
+    loaded = {c.pk: c for c in [form.character, *form.others]}
+    planned = actions.plan(membership, form.to_request(), pending, loaded)
     if not isinstance(planned, ActionRollPlan):
-        return {**words, "plan": None, "reasons": planned.reasons}
-    return {**words, "plan": planned, "bars": odds_bars(planned.pool_size), "reasons": [],
+        return {**context, "reasons": planned.reasons}
+    return {**context, "plan": planned, "bars": odds_bars(planned.pool_size),
             "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
             "risk_label": planned.risk.label(wording)}
+
+
+def _pending_step(membership, pending, asked=None) -> int:
+    if asked == 1 or (asked == 2 and membership.is_gm):
+        return asked
+    return LAST_STEP if pending.is_set else 2
+
+
+def _pending_wizard(request, membership, pending, step=None):
+    """The wizard of a roll on its way, at the step it has reached (or ``step``)."""
+    step = step or _pending_step(membership, pending)
+    data = pending.step_one()
+    if pending.is_set:
+        data.update(risk=str(pending.risk), effect=str(pending.effect))
+    elif step == 2:  # where the GM starts
+        data.update(risk=str(int(pending.suggested_risk())), effect=str(int(Effect.STANDARD)))
+    return _wizard(request, membership, ActionRollForm(data, membership=membership, step=step), pending)
+
+
+def _to_pending(request, pending):
+    """After a step: the roll on its way at its own address, so that reload and back work
+    (with htmx, the wizard fetches it in place and the address bar follows)."""
+    if not request.htmx:
+        return redirect(pending)
+    return HttpResponseLocation(pending.get_absolute_url(), target="#wizard", swap="outerHTML")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def roll_new(request, campaign_id):
-    """The action roll wizard: goal and action, risk and effect, even the odds (with the odds),
-    roll. Each step is a form that carries the earlier choices; each works without htmx."""
+    """The action roll wizard's first step: the character, the goal and the action. It puts the
+    roll on its way (roll_pending), where the GM sets the risk and the effect."""
     membership = membership_or_404(request, campaign_id)
     if request.method == "GET":
-        initial = {"key": new_key(), "character": request.GET.get("character"),
-                   "action": request.GET.get("action"), "goal": request.GET.get("goal", ""),
-                   "flashback": request.GET.get("flashback", ""), "project": request.GET.get("project")}
-        form = ActionRollForm(membership=membership, initial=initial)
+        asked = {name: request.GET.get(name) for name in ("character", "action", "goal", "flashback", "project")}
+        form = ActionRollForm(membership=membership, initial={"key": new_key(), **asked})
         if not form.mine:
             messages.info(request, "Create a character first: rolls are made for a character.")
             return redirect("character_create", campaign_id)
-        called = membership.campaign.called_preset(form.character.pk if form.character else None,
-                                                   initial["action"] or "")
-        if form.character and {"risk", "effect"} <= set(called):
-            # A call with risk and effect set: straight to evening the odds, one tap from rolling.
-            data = {**{k: v for k, v in initial.items() if v}, "character": form.character.pk,
-                    **{name: str(value) for name, value in called.items()}}
-            return _wizard(request, membership, ActionRollForm(data, membership=membership, step=LAST_STEP))
+        pending = PendingRoll.objects.filter(character=form.character).first() if form.character else None
+        if pending:  # the roll already on its way, with what the link asks for
+            form = ActionRollForm(membership=membership, initial={
+                **pending.step_one(), **{name: value for name, value in asked.items() if value}})
         return _wizard(request, membership, form)
-    step = _step(request.POST.get("step"))
-    if "back" in request.POST:
-        return _wizard(request, membership, ActionRollForm(request.POST, membership=membership,
-                                                           step=max(1, step - 1)))
-    form = ActionRollForm(request.POST, membership=membership, step=step)
-    if not form.validate_up_to(step):
-        return _wizard(request, membership, form)
-    if step == LAST_STEP and "roll" not in request.POST:
-        return _wizard(request, membership, form)  # a refresh of the last step, not a roll
-    if step < LAST_STEP:
-        following = step + 1
-        if following == 2 and membership.campaign.ruleset == Ruleset.QUICK_CHARGE.value:
-            following = 3  # Quick Charge reads risk and effect from the dice
-        data = _defaults(request.POST, membership, following, form.character)
-        return _wizard(request, membership, ActionRollForm(data, membership=membership, step=following))
+    form = ActionRollForm(request.POST, membership=membership, step=1)
+    return _start(request, membership, form)
+
+
+def _start(request, membership, form, pending=None):
+    if not form.validate_up_to(1):
+        return _wizard(request, membership, form, pending)
     try:
-        roll = actions.make_action_roll(membership, form.to_request(), form.cleaned_data["key"])
+        pending = actions.start_roll(membership, form.to_start(), form.cleaned_data["key"])
     except Refused as refusal:
         form.add_error(None, str(refusal))
-        return _wizard(request, membership, form)
+        return _wizard(request, membership, form, pending)
+    return _to_pending(request, pending)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_pending(request, campaign_id, pending_id):
+    """A roll on its way, at its own address: the player waits for the GM's risk and effect
+    (live) and evens the odds; a GM sets the risk and effect here, for tables that share one
+    screen, or on the console."""
+    membership = membership_or_404(request, campaign_id)
+    if (pending := pending_or_none(membership, pending_id)) is None:
+        return _gone(request, membership)
+    if request.method == "GET":
+        asked = whole_number(request.GET.get("step"))
+        return _pending_wizard(request, membership, pending, _pending_step(membership, pending, asked))
+    step = _step(request.POST.get("step"))
+    if "back" in request.POST:
+        return _pending_wizard(request, membership, pending, 2 if step == 3 and membership.is_gm else 1)
+    if step == 1:
+        data = request.POST.copy()
+        data["key"] = pending.key
+        return _start(request, membership, ActionRollForm(data, membership=membership, step=1), pending)
+    if step == 2:
+        form = ActionRollForm({**pending.step_one(), **request.POST.dict()}, membership=membership, step=2)
+        if form.validate_up_to(2):
+            try:
+                pending = actions.set_risk_and_effect(membership, pending.pk, Risk(form.cleaned_data["risk"]),
+                                                      Effect(form.cleaned_data["effect"]))
+            except Refused as refusal:
+                form.add_error(None, str(refusal))
+            else:
+                return _to_pending(request, pending)
+        return _wizard(request, membership, form, pending)
+    changed = _changed(request.POST, pending)
+    if ask := whole_number(request.POST.get("ask")):
+        error = _refusal(lambda: actions.ask_for_assist(membership, pending.pk, ask))
+        pending.refresh_from_db()
+        return _step_three(request, membership, pending, changed, error)
+    if "roll" not in request.POST:
+        return _step_three(request, membership, pending, changed)  # a refresh, not a roll
+    form = ActionRollForm(_step_three_data(request.POST, pending, as_set_now=False), membership=membership,
+                          step=LAST_STEP)
+    if not form.validate_up_to(LAST_STEP):
+        return _step_three(request, membership, pending, changed)  # with the form's errors
+    try:
+        roll = actions.make_action_roll(membership, form.to_request(), pending.key)
+    except Refused as refusal:
+        return _step_three(request, membership, pending, changed, str(refusal))
     if request.htmx:
         return HttpResponseClientRedirect(roll.get_absolute_url())
     return redirect(roll)
 
 
+def _step_three(request, membership, pending, changed=False, error=""):
+    """Evening the odds again, with the GM's risk and effect as they are now."""
+    form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP)
+    if error:
+        form.validate_up_to(LAST_STEP)
+        form.add_error(None, error)
+    return _wizard(request, membership, form, pending, changed)
+
+
+def _gone(request, membership):
+    """A roll no longer on its way: made (a double submit, a reload after rolling) or withdrawn."""
+    made = membership.campaign.rolls.visible_to(membership).filter(
+        idempotency_key=request.POST.get("key") or None).first()
+    if made is None:
+        messages.info(request, "That roll is no longer on its way: it was made or withdrawn.")
+    target = made.get_absolute_url() if made else reverse("rolls", args=[membership.campaign_id])
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+
+
+def _refusal(act) -> str:
+    try:
+        act()
+    except Refused as refusal:
+        return str(refusal)
+    return ""
+
+
 @login_required
 @require_POST
-def roll_odds(request, campaign_id):
-    """The odds for the wizard's choices as they stand, recomputed on every change."""
+def roll_odds(request, campaign_id, pending_id):
+    """The odds for the choices as they stand, recomputed on every change and whenever the
+    campaign changes (the GM's risk and effect, a helper who agrees)."""
     membership = membership_or_404(request, campaign_id)
-    form = ActionRollForm(request.POST, membership=membership, step=LAST_STEP)
+    pending = pending_or_404(membership, pending_id)
+    form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP)
     return render(request, f"{WIZARD}#odds", {"membership": membership, "campaign": membership.campaign,
-                                             **_odds_context(membership, form)})
+                                             **_odds_context(membership, form, pending,
+                                                             _changed(request.POST, pending))})
 
 
+@login_required
+@require_POST
+def roll_set(request, campaign_id, pending_id):
+    """The GM sets the risk and the effect of a roll on its way, from the console."""
+    membership = gm_membership_or_404(request, campaign_id)
+    pending = pending_or_404(membership, pending_id)
+    risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
+    if risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
+        error = f"Choose a {membership.campaign.wording.value} and an effect."
+    else:
+        error = _refusal(lambda: actions.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect)))
+    return answer(request, "campaign/console.html#console-pending",
+                  lambda: {"membership": membership, "campaign": membership.campaign,
+                           **pending_context(membership)}, reverse("console", args=[campaign_id]), error)
+
+
+@login_required
+@require_POST
+def roll_withdraw(request, campaign_id, pending_id):
+    """The roller's player or a GM takes back a roll on its way."""
+    membership = membership_or_404(request, campaign_id)
+    pending = pending_or_404(membership, pending_id)
+    if error := _refusal(lambda: actions.withdraw_roll(membership, pending.pk)):
+        messages.error(request, error)
+    else:
+        messages.info(request, f"{pending.character.name}'s {pending.action} roll is withdrawn.")
+    back = "console" if membership.is_gm and request.POST.get("from") == "console" else "campaign"
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse(back, args=[campaign_id]))
+    return redirect(back, campaign_id)
+
+
+@dataclass(frozen=True)
+class RollOnItsWay:
+    """A roll on its way as a viewer sees it: whether they may open it, and whom it waits for."""
+
+    pending: PendingRoll
+    may_roll: bool
+    awaited: tuple[Character, ...]  # the helpers asked who have not agreed yet
+
+    @property
+    def risk_shown(self) -> int:
+        """The risk the GM's choice starts at: theirs, or the suggested one."""
+        return self.pending.risk if self.pending.is_set else int(self.pending.suggested_risk())
+
+    @property
+    def effect_shown(self) -> int:
+        return self.pending.effect if self.pending.is_set else int(Effect.STANDARD)
+
+
+def pending_context(membership) -> dict:
+    """Every roll on its way in the campaign, for banners, the table and the console, and the
+    risk and effect a GM chooses from."""
+    campaign = membership.campaign
+    pending = list(campaign.pending_rolls.for_display())
+    # One query however many are asked, and none while no roll is on its way.
+    helpers = ({c.pk: c for c in campaign.characters.only("campaign", "name", "assisting")} if pending else {})
+    return {
+        "pending_rolls": [
+            RollOnItsWay(p, p.character.editable_by(membership),
+                         tuple(helpers[pk] for pk in p.asked
+                               if pk in helpers and helpers[pk].assisting_id != p.character_id))
+            for p in pending],
+        "presets": [("risk", campaign.wording.noun, [(int(r), r.label(campaign.wording)) for r in Risk]),
+                    ("effect", "Effect", [(int(e), e.label) for e in reversed(Effect)])],
+    }
 
 
 def _resistance_label(consequence, campaign) -> str:
@@ -267,7 +446,8 @@ def roll_consequence(request, campaign_id, roll_id):
         new_name = posted_text(request, "new_clock", 120)
         new_clock = (new_name, whole_number(request.POST.get("new_clock_size")) or 0) if new_name else None
         actions.choose_consequence(membership, roll_id, kind, whole_number(request.POST.get("target")),
-                                   whole_number(request.POST.get("clock")), new_clock)
+                                   whole_number(request.POST.get("clock")), new_clock,
+                                   story=posted_text(request, "story", 300))
     return _apply(request, campaign_id, roll_id, inflict, gm_only=True)
 
 

@@ -8,7 +8,7 @@ from campaign import actions
 from campaign.models import Event, GameSession, Invitation, Membership, Role, WorldForce
 from characters.models import Character, Playbook, Talent, Tie, slot_kind
 from clocks.models import Clock, ClockChange
-from rolls.models import Roll, RollKind
+from rolls.models import PendingRoll, Roll, RollKind
 from tests.helpers import PASSWORD
 
 
@@ -137,6 +137,15 @@ class ClockChangeFactory(factory.django.DjangoModelFactory):
     clock = factory.SubFactory(ClockFactory)
     before = 0
     after = factory.LazyAttribute(lambda change: change.before + 1)
+
+
+class PendingRollFactory(InCampaign):
+    class Meta:
+        model = PendingRoll
+
+    character = factory.SubFactory(CharacterFactory, campaign=factory.SelfAttribute("..campaign"))
+    action = "Sneak"
+    key = factory.Sequence(lambda n: f"pending-{n}")
 
 
 class RollFactory(InCampaign):

@@ -40,31 +40,53 @@ class ScriptedDice(random.Random):
 
 
 def wizard(table, who="player", **choices):
-    """Walk the roll wizard step by step, as the pages post it; return the last response."""
+    """Walk the roll wizard as the pages post it: the goal and action (the roll is on its way),
+    the GM's risk and effect (``risk``, ``effect``; set from the console, or inline when the GM
+    rolls), then even the odds and roll. Returns the last response."""
+    from rolls.models import PendingRoll
+
     client = table.client(who)
     url = reverse("roll_new", args=[table.campaign.pk])
-    page = client.get(url)
+    page = client.get(url, {"character": choices.get("character", table.character.pk)})
     key = re.search(r'name="key" value="([^"]+)"', page.text).group(1)
     data = {"key": key, "character": choices.pop("character", table.character.pk),
             "action": choices.pop("action", "Sneak"), "goal": choices.pop("goal", "")}
-    if "flashback" in choices:
-        data["flashback"] = choices.pop("flashback")
-    for step, names in ((1, ()), (2, ("risk", "effect"))):
-        for name in names:
-            if name in choices:
-                data[name] = choices.pop(name)
-        response = client.post(url, {**data, "step": step})
-        # the next step's defaults, as the page carries them
-        data.update({k: v for k, v in _carried(response.text).items() if k not in data})
-    data.update(choices)
-    return client.post(url, {**data, "step": 3, "roll": "1"})
+    for name in ("flashback", "setup", "project"):
+        if name in choices:
+            data[name] = choices.pop(name)
+    started = client.post(url, {**data, "step": 1})
+    if started.status_code != 302:
+        return started  # refused at the first step
+    pending = PendingRoll.objects.select_related("character").get(character=data["character"])
+    risk, effect = choices.pop("risk", None), choices.pop("effect", None)
+    if not table.campaign.quick:
+        set_risk_and_effect(table, pending, risk, effect)
+        pending.refresh_from_db()
+    return client.post(started.url, {**choices, "risk": pending.risk, "effect": pending.effect,
+                                     "step": 3, "roll": "1"})
 
 
-def _carried(html):
-    found = {}
-    for name, value in re.findall(r'name="(risk|effect)" value="(\d)"[^>]*checked', html):
-        found[name] = value
-    return found
+def on_its_way(table, who="player", risk=2, effect=2, **first_step):
+    """A roll on its way through the pages: its first step posted by ``who``, then (unless
+    ``risk`` is None) the GM's risk and effect set on the console. Returns the PendingRoll."""
+    from rolls.models import PendingRoll
+
+    data = {"key": f"key-{len(first_step)}-{who}", "character": table.character.pk, "action": "Sneak",
+            **first_step, "step": 1}
+    table.client(who).post(reverse("roll_new", args=[table.campaign.pk]), data)
+    pending = PendingRoll.objects.select_related("character").get(character=data["character"])
+    if risk is not None and not table.campaign.quick:
+        set_risk_and_effect(table, pending, risk, effect)
+        pending.refresh_from_db()
+    return pending
+
+
+def set_risk_and_effect(table, pending, risk=None, effect=None):
+    """The GM sets a roll's risk and effect on the console (by default where the GM starts:
+    moderate, or worse after an escalation, and standard)."""
+    risk = int(pending.suggested_risk()) if risk is None else risk
+    return table.client("gm").post(reverse("roll_set", args=[table.campaign.pk, pending.pk]),
+                                   {"risk": risk, "effect": 2 if effect is None else effect})
 
 
 def skip_unless_postgresql():

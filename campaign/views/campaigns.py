@@ -9,12 +9,13 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, inline_form_context
 from campaign.live import live_version
 from campaign.models import Campaign
-from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN, roll_call
+from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
 from characters.forms import RecoveryForm
 from core.htmx import attempt, changed, page
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
 from rolls.models import Roll
+from rolls.views import pending_context
 
 DASHBOARD = "campaign/dashboard.html"
 PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)
@@ -160,11 +161,16 @@ def milestone_award(request, campaign_id):
 @login_required
 @require_safe
 def waiting(request, campaign_id):
-    """What waits for this member, shown on every campaign page: the roll the GM called for one
-    of their characters, and a consequence one of their characters faces, each with its button."""
+    """What waits for this member, shown on every campaign page, each with its button: their
+    rolls on the way (a GM's call among them), a teammate asking for their help, a consequence
+    one of their characters faces; and, for a GM, the rolls waiting for their risk and effect."""
     membership = membership_or_404(request, campaign_id)
-    call = roll_call(membership)
+    mine = {c.pk: c for c in membership.campaign.characters.editable_by(membership)}
+    rolls = pending_context(membership)["pending_rolls"]
     return render(request, "campaign/layout.html#waiting", {
         "membership": membership, "campaign": membership.campaign,
-        "call": call if call and call["roll_url"] else None,
+        "own_rolls": [] if membership.is_gm else [r for r in rolls if r.may_roll],
+        "to_set": [r for r in rolls if not r.pending.is_set] if membership.is_gm else [],
+        "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
+                 if pk in mine and not membership.is_gm and mine[pk].assisting_id != r.pending.character_id],
         "consequences": Roll.objects.awaiting_answer(membership)})

@@ -3,21 +3,20 @@ GM console (the same and the secrets, with the controls)."""
 
 from dataclasses import dataclass
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
-from core.htmx import page
+from core.htmx import attempt, page
 from core.posted import posted_text, whole_number
 from gamerules.charge import Effect, Risk
+from rolls import actions as roll_actions
+from rolls.actions import RollStart
 from rolls.models import RollKind
-from rolls.views import roll_context
+from rolls.views import pending_context, roll_context
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -41,25 +40,9 @@ class TableViewer:
         return self.campaign.pk
 
 
-TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "roll-call"), TABLE)
+TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
-                  "console-roll": CONSOLE}
-
-
-def roll_call(membership):
-    """The roll the GM called for, with its character and, for whoever may roll it (its player
-    or a GM), the wizard's address with the call filled in; or None."""
-    campaign = membership.campaign
-    call = campaign.roll_call or {}
-    character = campaign.characters.filter(pk=call.get("character") or 0).first()
-    if character is None:
-        return None
-    roll_url = ""
-    if character.editable_by(membership):
-        query = urlencode({"character": character.pk, "action": call.get("action", ""),
-                           "goal": call.get("goal", "")})
-        roll_url = f"{reverse('roll_new', args=[campaign.pk])}?{query}"
-    return {**call, "character": character, "roll_url": roll_url}
+                  "console-roll": CONSOLE, "console-pending": CONSOLE}
 
 
 def _context(membership, viewer, console=False):
@@ -71,7 +54,7 @@ def _context(membership, viewer, console=False):
             :CONSOLE_CLOCKS_SHOWN if console else CLOCKS_SHOWN],
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": campaign.current_session,
-        "last_roll": rolls[0] if rolls else None, "rolls": rolls, "call": roll_call(membership),
+        "last_roll": rolls[0] if rolls else None, "rolls": rolls, **pending_context(membership),
         "readonly": not console, "shortcuts": console,
     }
 
@@ -97,9 +80,6 @@ def console(request, campaign_id):
         "milestones": milestones,
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "next_number": campaign.next_session_number(),
-        # What a call for a roll may set beforehand: the GM's part of the roll.
-        "presets": [("risk", campaign.wording.noun, [(int(r), r.label(campaign.wording)) for r in Risk]),
-                    ("effect", "Effect", [(int(e), e.label) for e in reversed(Effect)])],
     })
     # The latest action roll, with its consequence and progress controls, where the GM is. Its
     # panel loads after the page, so that the console itself stays quick.
@@ -114,22 +94,14 @@ def console(request, campaign_id):
 @login_required
 @require_POST
 def call_for_roll(request, campaign_id):
-    """The GM calls for a roll; every screen shows it until that character rolls."""
+    """The GM calls for a roll, and may set its risk and effect at once; every screen shows it
+    until that character rolls."""
     membership = gm_membership_or_404(request, campaign_id)
-    campaign = membership.campaign
-    character = campaign.characters.filter(pk=request.POST.get("character") or 0).first()
-    action = request.POST.get("action", "")
-    if request.POST.get("clear"):
-        campaign.roll_call = {}
-    elif character is None or action not in campaign.rules.action_names:
-        messages.error(request, "Choose a character and an action to call for a roll.")
-        return redirect("console", campaign_id)
-    else:
-        risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
-        campaign.roll_call = {"character": character.pk, "action": action,
-                              "goal": posted_text(request, "goal", 300),
-                              # The GM may set risk and effect now; the player then evens the odds.
-                              "risk": risk if risk in {int(r) for r in Risk} else None,
-                              "effect": effect if effect in {int(e) for e in Effect} else None}
-    campaign.save(update_fields=["roll_call"])
+    risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
+    start = RollStart(character_id=whole_number(request.POST.get("character")) or 0,
+                      action=request.POST.get("action", ""), goal=posted_text(request, "goal", 300))
+    attempt(request, lambda: roll_actions.call_for_roll(
+        membership, start, Risk(risk) if risk in {int(r) for r in Risk} else None,
+        Effect(effect) if effect in {int(e) for e in Effect} else None),
+        lambda pending: f"Called for {pending.character.name}'s {pending.action} roll.")
     return redirect("console", campaign_id)

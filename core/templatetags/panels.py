@@ -22,8 +22,14 @@ def panel(swap="outerHTML"):
 
 
 @register.simple_tag
+def live_trigger():
+    """The trigger of whatever fetches itself again when the campaign changes."""
+    return f"{CAMPAIGN_CHANGED} from:body"
+
+
+@register.simple_tag
 def live_panel(swap="outerHTML", load=False):
     """A panel that also fetches its hx-get again whenever the campaign changes (and, with
     ``load``, once when the page has loaded: what the page itself need not wait for)."""
-    trigger = f"load, {CAMPAIGN_CHANGED} from:body" if load else f"{CAMPAIGN_CHANGED} from:body"
+    trigger = f"load, {live_trigger()}" if load else live_trigger()
     return format_html('hx-trigger="{}" {}', trigger, panel(swap))

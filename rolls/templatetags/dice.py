@@ -45,3 +45,9 @@ def bar_segments(bars):
 def setup_words(benefit, campaign):
     """A setup's benefit in the campaign's words: "+1 effect" or "a better risk"."""
     return benefit.describe(campaign.wording)
+
+
+@register.filter
+def risk_and_effect(pending, campaign):
+    """The GM's risk and effect of a roll on its way, in the campaign's words."""
+    return pending.risk_and_effect(campaign.wording)

@@ -2,8 +2,9 @@ import pytest
 from django.urls import reverse
 
 from clocks.models import Visibility
+from rolls.models import PendingRoll, Roll
 from tests.factories import ClockFactory, RollFactory
-from tests.helpers import HTMX
+from tests.helpers import HTMX, set_risk_and_effect
 from tests.table import SECRETS
 
 TABLE_SECRETS = (*SECRETS, "SECRET-GM-CLOCK", "SECRET-HIDDEN-ROLL", "SECRET-KNOWN-FILL")
@@ -23,7 +24,7 @@ def secrets(table):
 
 def table_urls(table):
     base = reverse("table", args=[table.campaign.pk])
-    return [base] + [f"{base}?panel={p}" for p in ("table-clocks", "table-characters", "table-rolls", "roll-call")]
+    return [base] + [f"{base}?panel={p}" for p in ("table-clocks", "table-characters", "table-rolls", "pending-rolls")]
 
 
 @pytest.mark.parametrize("who", ["gm", "player"])
@@ -71,27 +72,30 @@ def test_the_console_shows_the_gm_the_secrets_and_the_controls(secrets):
 def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets, dice):
     url = reverse("call_for_roll", args=[secrets.campaign.pk])
     secrets.client("gm").post(url, {"character": secrets.character.pk, "action": "Sneak", "goal": "Get in"})
+    pending = PendingRoll.objects.get()
     page = secrets.client("player").get(reverse("table", args=[secrets.campaign.pk])).text
-    assert "The GM calls for a roll: <strong>Ada</strong>, Sneak" in page
-    assert f"?character={secrets.character.pk}&amp;action=Sneak" in page
+    assert "The GM calls for a roll:\n    <strong>Ada</strong>, Sneak · Get in" in page
+    assert f'href="{pending.get_absolute_url()}">Open it' in page  # Ada's player opens it
+    other = secrets.client("other_player").get(reverse("table", args=[secrets.campaign.pk])).text
+    assert "The GM calls for a roll" in other and pending.get_absolute_url() not in other
     # Every campaign page loads what waits for the player (the dashboard, the sheet, the rolls...).
     dashboard = secrets.client("player").get(secrets.campaign.get_absolute_url()).text
     assert f'hx-get="{reverse("waiting", args=[secrets.campaign.pk])}"' in dashboard
     assert "calls for a roll" in secrets.client("player").get(reverse("waiting", args=[secrets.campaign.pk])).text
     secrets.character.action_dots = {"Sneak": 2}
     secrets.character.save()
+    set_risk_and_effect(secrets, pending)
     dice(4, 1)
-    secrets.client("player").post(reverse("roll_new", args=[secrets.campaign.pk]), {
-        "key": "call", "character": secrets.character.pk, "action": "Sneak", "risk": 2,
-        "effect": 2, "step": 3, "roll": 1})
-    secrets.campaign.refresh_from_db()
-    assert secrets.campaign.roll_call == {}
+    secrets.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": 1})
+    assert Roll.objects.filter(kind="action", goal="Get in").exists()
+    assert not PendingRoll.objects.exists()
 
 
 def test_players_cannot_call_for_rolls_and_bad_calls_are_refused(secrets):
     url = reverse("call_for_roll", args=[secrets.campaign.pk])
     assert secrets.client("player").post(url, {"character": secrets.character.pk, "action": "Sneak"}).status_code == 404
     response = secrets.client("gm").post(url, {"character": 999999, "action": "Sneak"}, follow=True)
-    assert "Choose a character and an action" in response.text
-    secrets.campaign.refresh_from_db()
-    assert secrets.campaign.roll_call == {}
+    assert "Roll for a character of yours in this campaign." in response.text
+    response = secrets.client("gm").post(url, {"character": secrets.character.pk, "action": "Hack"}, follow=True)
+    assert "Hack is not an action in this campaign." in response.text
+    assert not PendingRoll.objects.exists()

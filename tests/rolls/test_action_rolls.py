@@ -12,7 +12,7 @@ from clocks.models import ClockChange
 from gamerules.charge import Outcome, odds, percentages
 from rolls.models import Roll
 from tests.factories import TalentFactory
-from tests.helpers import HTMX, fresh, wizard
+from tests.helpers import HTMX, fresh, on_its_way, wizard
 
 
 def last_roll():
@@ -200,11 +200,9 @@ def test_a_lost_opportunity_refuses_the_same_action_until_another_is_tried(crew,
 
 
 def test_the_wizard_shows_the_exact_odds_of_gamerules(crew):
-    url = reverse("roll_odds", args=[crew.campaign.pk])
+    url = reverse("roll_odds", args=[crew.campaign.pk, on_its_way(crew).pk])
     for pushes, pool in (([], 2), (["die"], 3)):
-        response = crew.client("player").post(url, {
-            "key": "k", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2,
-            "pushes": pushes}, **HTMX)
+        response = crew.client("player").post(url, {"risk": 2, "effect": 2, "pushes": pushes}, **HTMX)
         chances, shown = odds(pool), percentages(odds(pool))
         for outcome in Outcome:
             assert f"<strong>{shown[outcome]}%</strong>" in response.text
@@ -240,13 +238,12 @@ def test_a_gm_lifts_the_cap(crew, dice):
 
 def test_a_double_submit_rolls_once_and_spends_once(crew, dice):
     client = crew.client("player")
-    url = reverse("roll_new", args=[crew.campaign.pk])
-    data = {"key": "same-key", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2,
-            "pushes": ["die"], "step": 3, "roll": "1"}
+    pending = on_its_way(crew)
+    data = {"key": pending.key, "risk": 2, "effect": 2, "pushes": ["die"], "step": 3, "roll": "1"}
     dice(4, 1, 1, 6, 6, 6)
-    first = client.post(url, data)
-    second = client.post(url, data)
-    assert first.url == second.url
+    first = client.post(pending.get_absolute_url(), data)
+    second = client.post(pending.get_absolute_url(), data)  # the roll is no longer on its way
+    assert first.url == second.url == Roll.objects.get().get_absolute_url()
     assert Roll.objects.count() == 1
     assert fresh(crew.ada).momentum == 0
 
@@ -315,9 +312,8 @@ def test_a_quick_charge_roll_reads_effect_from_the_dice_and_skips_risk(crew, dic
     url = reverse("roll_new", args=[crew.campaign.pk])
     page = client.get(url)
     key = re.search(r'name="key" value="([^"]+)"', page.text).group(1)
-    step = client.post(url, {"key": key, "character": crew.ada.pk, "action": "Talk", "step": 1})
-    assert "Even the odds" in step.text
+    step = client.post(url, {"key": key, "character": crew.ada.pk, "action": "Talk", "step": 1}, follow=True)
+    assert "Even the odds" in step.text  # nothing waits for the GM: the dice read risk and effect
     dice(6, 6)
-    client.post(url, {"key": key, "character": crew.ada.pk, "action": "Talk", "step": 3,
-                      "effect": "0", "risk": "2", "roll": "1"})
+    client.post(step.redirect_chain[-1][0], {"step": 3, "effect": "0", "risk": "2", "roll": "1"})
     assert (last_roll().effect, fresh(crew.ada).momentum) == (3, 5)

@@ -8,7 +8,7 @@ from campaign.models import Membership
 from core.refused import Refused
 from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
-from tests.helpers import HTMX, fresh, wizard
+from tests.helpers import HTMX, fresh, on_its_way, wizard
 
 
 def offer(crew, helper, roller, who="other_player"):
@@ -60,13 +60,12 @@ def test_an_offer_can_be_withdrawn_and_only_its_player_makes_it(crew):
 def test_the_offer_shows_on_the_dashboard_and_the_wizard_lists_only_willing_helpers(crew):
     dashboard = crew.client("other_player").get(reverse("campaign", args=[crew.campaign.pk])).text
     assert "Assist Ada" in dashboard
-    url = reverse("roll_new", args=[crew.campaign.pk])
-    form = {"key": "k", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2, "step": 2}
-    before = crew.client("player").post(url, form).text
-    assert "Bo (2 momentum)" not in before and "taps “Assist Ada”" in before
+    url = on_its_way(crew).get_absolute_url()
+    before = crew.client("player").get(url).text
+    assert "Bo (2 momentum)" not in before and "Ask Bo to assist" in before
     offer(crew, crew.bo, crew.ada)
-    after = crew.client("player").post(url, form).text
-    assert "Bo (2 momentum)" in after
+    after = crew.client("player").get(url).text
+    assert "Bo (2 momentum)" in after and "Ask Bo to assist" not in after
     dashboard = crew.client("other_player").get(reverse("campaign", args=[crew.campaign.pk])).text
     assert "Offers to assist Ada" in dashboard and "Bo: stop offering help" in dashboard
 

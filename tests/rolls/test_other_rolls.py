@@ -5,32 +5,35 @@ from django.urls import reverse
 
 from campaign.models import Campaign
 from characters.models import Character
-from rolls.models import Roll
-from tests.helpers import HTMX, fresh
+from rolls.models import PendingRoll, Roll
+from tests.helpers import HTMX, fresh, on_its_way, wizard
 
 
 def test_the_last_step_rolls_only_when_roll_is_pressed(crew, dice):
-    url = reverse("roll_new", args=[crew.campaign.pk])
-    data = {"key": "k1", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2, "step": 3}
-    response = crew.client("player").post(url, data)
+    data = {"risk": 2, "effect": 2, "step": 3}
+    response = crew.client("player").post(on_its_way(crew).get_absolute_url(), data)
     assert response.status_code == 200 and "Even the odds" in response.text
     assert not Roll.objects.exists()
 
 
 def test_back_returns_to_the_step_before_with_the_choices_kept(crew):
-    url = reverse("roll_new", args=[crew.campaign.pk])
-    response = crew.client("player").post(url, {"key": "k", "character": crew.ada.pk, "action": "Sneak",
-                                                "goal": "Pick the lock", "risk": 3, "step": 2, "back": "1"})
+    url = on_its_way(crew, goal="Pick the lock").get_absolute_url()
+    response = crew.client("player").post(url, {"step": 3, "back": "1"})
     assert "What does Ada do?" in response.text and 'value="Pick the lock"' in response.text
+    assert "The GM sets the" in crew.client("gm").post(url, {"step": 3, "back": "1"}).text  # the GM's step
 
 
 def test_each_step_is_an_htmx_partial_and_a_full_page(crew):
     url = reverse("roll_new", args=[crew.campaign.pk])
     client = crew.client("player")
     full = client.get(url)
-    partial = client.post(url, {"key": "k", "character": crew.ada.pk, "action": "Sneak", "step": 1}, **HTMX)
+    moved = client.post(url, {"key": "k", "character": crew.ada.pk, "action": "Sneak", "step": 1}, **HTMX)
+    location = json.loads(moved["HX-Location"])  # htmx fetches the next step at its own address
+    assert location == {"path": PendingRoll.objects.get().get_absolute_url(), "target": "#wizard", "swap": "outerHTML"}
+    partial = client.get(location["path"], **HTMX)
     assert "<html" in full.text and 'id="wizard"' in full.text
     assert "<html" not in partial.text and 'id="wizard"' in partial.text
+    assert "Waiting for the GM" in partial.text and "<html" in client.get(location["path"]).text
 
 
 def test_a_player_without_a_character_is_sent_to_make_one(table):
@@ -147,8 +150,7 @@ def test_the_roll_log_pages_backwards(crew, dice):
 
 def test_a_roll_changes_answer_htmx_with_the_campaign_event(crew, dice):
     dice(4, 1)
-    crew.client("player").post(reverse("roll_new", args=[crew.campaign.pk]), {
-        "key": "k", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2, "step": 3, "roll": 1})
+    wizard(crew)
     roll = Roll.objects.get()
     response = crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
                                       {"kind": "worse_condition", "target": crew.ada.pk}, **HTMX)
@@ -160,8 +162,7 @@ def test_a_roll_changes_answer_htmx_with_the_campaign_event(crew, dice):
                                   {"kind": "complication", "target": "x"}, {}])
 def test_hostile_consequences_are_refused_with_a_message(crew, dice, data):
     dice(4, 1)
-    crew.client("player").post(reverse("roll_new", args=[crew.campaign.pk]), {
-        "key": "k", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2, "step": 3, "roll": 1})
+    wizard(crew)
     roll = Roll.objects.get()
     response = crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]), data, **HTMX)
     assert response.status_code == 200 and 'role="alert"' in response.text
@@ -171,8 +172,7 @@ def test_hostile_consequences_are_refused_with_a_message(crew, dice, data):
 
 def test_players_cannot_inflict_consequences_nor_resist_for_others(crew, dice):
     dice(4, 1)
-    crew.client("player").post(reverse("roll_new", args=[crew.campaign.pk]), {
-        "key": "k", "character": crew.ada.pk, "action": "Sneak", "risk": 2, "effect": 2, "step": 3, "roll": 1})
+    wizard(crew)
     roll = Roll.objects.get()
     c = crew.campaign.pk
     assert crew.client("player").post(reverse("roll_consequence", args=[c, roll.pk]),

@@ -1,19 +1,17 @@
 """Talents in a roll ("Milestone": situational talents)."""
 
-from django.urls import reverse
 
 from rolls.models import Roll
 from tests.factories import TalentFactory
-from tests.helpers import wizard
+from tests.helpers import on_its_way, wizard
 
 
 def test_use_one_action_instead_of_another_rolls_the_other_actions_dots(crew, dice):
     """"Use [action] instead of [action] when ___": Ada rolls Sneak's 2 dice for a Notice roll."""
     swap = TalentFactory(character=crew.ada, slot=2, kind="swap", action="Sneak", instead_of="Notice",
                          situation="in the dark")
-    url = reverse("roll_new", args=[crew.campaign.pk])
-    step3 = crew.client("player").post(url, {"key": "k", "character": crew.ada.pk, "action": "Notice",
-                                             "risk": 2, "effect": 2, "step": 2}).content.decode()
+    url = on_its_way(crew, action="Notice").get_absolute_url()
+    step3 = crew.client("player").get(url).content.decode()
     assert "Use Sneak instead of Notice when in the dark" in step3
     dice(6, 2)
     wizard(crew, action="Notice", talents=[swap.pk])

@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from rolls.models import Roll
+from rolls.models import PendingRoll, Roll
 from tests.helpers import wizard
 
 
@@ -26,8 +26,8 @@ def test_a_consequence_waits_for_its_target_only_until_it_is_answered(crew, dice
 def test_a_call_for_a_roll_reaches_the_player_on_any_page(crew):
     crew.client("gm").post(reverse("call_for_roll", args=[crew.campaign.pk]),
                            {"character": crew.ada.pk, "action": "Sneak", "goal": "Get in"})
-    assert "Roll it" in waiting(crew, "player")
-    assert "Roll it" not in waiting(crew, "other_player")  # not Bo's roll
+    assert "Open it" in waiting(crew, "player")
+    assert "Open it" not in waiting(crew, "other_player")  # not Bo's roll
     sheet = crew.client("player").get(reverse("character", args=[crew.campaign.pk, crew.ada.pk])).text
     assert 'id="waiting"' in sheet and "load, campaignChanged from:body" in sheet
 
@@ -41,16 +41,15 @@ def test_a_called_roll_with_risk_and_effect_set_is_two_taps_and_binds_the_player
     crew.client("gm").post(reverse("call_for_roll", args=[c]),
                            {"character": crew.ada.pk, "action": "Sneak", "goal": "Get in", "risk": 3, "effect": 3})
     banner = waiting(crew, "player")
-    roll_url = re.search(r'href="([^"]+)">Roll it', banner).group(1).replace("&amp;", "&")
+    roll_url = re.search(r'href="([^"]+)">Roll it', banner).group(1)
     page = crew.client("player").get(roll_url).text  # tap 1: "Roll it"
     assert "Even the odds" in page and "Roll 2d6" in page
-    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
-    data = {"key": key, "character": crew.ada.pk, "action": "Sneak", "goal": "Get in", "step": 3, "roll": "1"}
-    response = crew.client("player").post(reverse("roll_new", args=[c]), {**data, "risk": 1, "effect": 3})
-    assert "The GM set the risk and effect when calling for this roll." in response.text
+    response = crew.client("player").post(roll_url, {"step": 3, "roll": "1", "risk": 1, "effect": 3})
+    assert "The GM changed the risk and the effect: now high risk, great effect." in response.text
+    assert not Roll.objects.exists()
     dice(6, 2)
-    crew.client("player").post(reverse("roll_new", args=[c]), {**data, "risk": 3, "effect": 3})  # tap 2: "Roll"
+    crew.client("player").post(roll_url, {"step": 3, "roll": "1", "risk": 3, "effect": 3})  # tap 2: "Roll"
     roll = Roll.objects.get()
     assert (roll.risk, roll.effect, roll.goal) == (3, 3, "Get in")
-    crew.campaign.refresh_from_db()
-    assert crew.campaign.roll_call == {}  # answered
+    assert not PendingRoll.objects.exists()  # answered
+    assert "Roll it" not in waiting(crew, "player")

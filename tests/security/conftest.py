@@ -7,6 +7,7 @@ from tests.factories import (
     ClockChangeFactory,
     ClockFactory,
     InvitationFactory,
+    PendingRollFactory,
     PlaybookFactory,
     RollFactory,
     TieFactory,
@@ -45,5 +46,6 @@ def world(table):
                                        action_dots={"Sneak": 2, "Move": 1}).pk,
         "tie_id": TieFactory(character=ada, text="An old friend").pk,
         "slot": 1, "field": "concept", "history_id": ada.history.first().history_id,
+        "pending_id": PendingRollFactory(campaign=c, character=ada, goal="Slip past the guard").pk,
     }
     return table, kwargs

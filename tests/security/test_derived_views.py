@@ -119,6 +119,7 @@ def player_urls(table):
         "campaign_id": [c.pk], "character_id": list(c.characters.values_list("pk", flat=True)),
         "clock_id": list(c.clocks.values_list("pk", flat=True)),
         "roll_id": list(c.rolls.values_list("pk", flat=True)),
+        "pending_id": list(c.pending_rolls.values_list("pk", flat=True)),
         "force_id": list(c.forces.values_list("pk", flat=True)),
         "session_id": list(c.sessions.values_list("pk", flat=True)),
         "change_id": [0], "tie_id": [0], "history_id": [0], "slot": [1], "field": ["concept"],
@@ -135,7 +136,7 @@ def player_urls(table):
     for page, panels in ((reverse("campaign", args=[c.pk]), ("events-panel", "characters-panel",
                                                             "rolls-panel")),
                          (reverse("table", args=[c.pk]), ("table-clocks", "table-characters",
-                                                         "table-rolls", "roll-call")),
+                                                         "table-rolls", "pending-rolls")),
                          (sheet, ("vitals", "actions", "talents", "ties", "projects"))):
         for panel in panels:
             yield f"{page}?panel={panel}"

@@ -16,7 +16,7 @@ from campaign.models import (
 )
 from characters.models import Character, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
-from rolls.models import Roll
+from rolls.models import PendingRoll, Roll
 from tests.factories import ForceFactory, UserFactory, make_campaign
 from tests.security.rules import RULES, url_for
 
@@ -46,7 +46,7 @@ VALUES = st.one_of(
 )
 FORMS = st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=12)
 TABLES = (Campaign, Membership, Invitation, WorldForce, Event, GameSession, Milestone, Character,
-          Tie, Talent, Playbook, Clock, ClockChange, Roll)
+          Tie, Talent, Playbook, Clock, ClockChange, Roll, PendingRoll)
 POSTABLE = sorted(name for name, rule in RULES.items()
                   if rule in ("member", "owner", "gm") and name not in ("live", "campaign", "table", "console"))
 
@@ -54,7 +54,8 @@ POSTABLE = sorted(name for name, rule in RULES.items()
 def fingerprint():
     """Enough of the database to notice any write."""
     rows = {model.__name__: model.objects.count() for model in TABLES}
-    state = (list(Campaign.objects.order_by("pk").values_list("live_version", "name", "dials", "roll_call")),
+    state = (list(Campaign.objects.order_by("pk").values_list("live_version", "name", "dials")),
+             list(PendingRoll.objects.order_by("pk").values_list("action", "goal", "risk", "effect", "asked")),
              list(Character.objects.order_by("pk").values_list("momentum", "stress", "action_dots", "condition")),
              list(Clock.objects.order_by("pk").values_list("filled", "archived", "size", "name")))
     return rows, state
