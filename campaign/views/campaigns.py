@@ -170,7 +170,7 @@ def waiting(request, campaign_id):
     return render(request, "campaign/layout.html#waiting", {
         "membership": membership, "campaign": membership.campaign,
         "own_rolls": [] if membership.is_gm else [r for r in rolls if r.may_roll],
-        "to_set": [r for r in rolls if not r.pending.is_set] if membership.is_gm else [],
+        "to_set": [r.pending for r in rolls if not r.pending.is_set] if membership.is_gm else [],
         "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
                  if pk in mine and not membership.is_gm and mine[pk].assisting_id != r.pending.character_id],
         "consequences": Roll.objects.awaiting_answer(membership)})

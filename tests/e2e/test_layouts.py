@@ -2,7 +2,14 @@
 
 from playwright.sync_api import expect
 
-from tests.factories import CharacterFactory, ClockFactory, ForceFactory, UserFactory, make_campaign
+from tests.factories import (
+    CharacterFactory,
+    ClockFactory,
+    ForceFactory,
+    PendingRollFactory,
+    UserFactory,
+    make_campaign,
+)
 from tests.helpers import PHONE, SPREAD, log_in
 
 LONG = "Thequickbrownfoxjumpsoverthelazydog" * 4  # 140 characters, no space to break at
@@ -45,8 +52,7 @@ def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):
         Roll.objects.create(campaign=campaign, character=characters[0], kind="action", action="Sneak",
                             pool_size=2, dice=[face, 1], outcome="partial", risk=2, effect=2,
                             idempotency_key=f"fit-{face}")
-    campaign.roll_call = {"character": characters[1].pk, "action": "Sneak", "goal": "Climb the wall"}
-    campaign.save()
+    PendingRollFactory(campaign=campaign, character=characters[1], goal="Climb the wall", called=True)
     page = new_page(TABLE)
     log_in(page, "table-fit-gm")
     page.goto(f"/c/{campaign.pk}/table/")

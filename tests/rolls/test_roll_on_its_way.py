@@ -1,0 +1,199 @@
+"""A roll on its way is shared by every screen ("Action Roll": the player sets the goal, the GM
+sets the risk and the effect, the player evens the odds, then rolls)."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import Campaign
+from rolls.models import PendingRoll, Roll
+from tests.helpers import HTMX, fresh, on_its_way, set_risk_and_effect, wizard
+
+
+def console(table, **headers):
+    return table.client("gm").get(reverse("console", args=[table.campaign.pk]), **headers).text
+
+
+def waiting(table, who):
+    return table.client(who).get(reverse("waiting", args=[table.campaign.pk])).text
+
+
+def test_the_goal_and_action_put_the_roll_on_its_way_and_the_console_sees_it(crew):
+    pending = on_its_way(crew, goal="Slip past the guard", risk=None)
+    assert (pending.action, pending.goal, pending.is_set) == ("Sneak", "Slip past the guard", False)
+    assert pending.started_by == crew.player
+    page = crew.client("player").get(pending.get_absolute_url()).text
+    assert "Waiting for the GM" in page and '<h2 class="h4">Even the odds</h2>' not in page
+    assert 'hx-trigger="campaignChanged from:body"' in page  # the phone moves on by itself
+    text = console(crew)
+    assert "Rolls on their way" in text and "Slip past the guard" in text and "Set risk and effect" in text
+    assert "Slip past the guard" in console(crew, **HTMX, QUERY_STRING="panel=console-pending")
+    assert "Ada's Sneak roll waits for your risk and effect" in waiting(crew, "gm")
+    table = crew.client("other_player").get(reverse("table", args=[crew.campaign.pk])).text
+    assert "A roll on its way" in table and "the GM sets the risk and the effect" in table
+
+
+def test_the_gm_sets_risk_and_effect_from_the_console_and_the_player_evens_the_odds(crew, dice):
+    pending = on_its_way(crew, risk=None)
+    url = reverse("roll_set", args=[crew.campaign.pk, pending.pk])
+    response = crew.client("gm").post(url, {"risk": 3, "effect": 1}, **HTMX)
+    assert "campaignChanged" in json.loads(response["HX-Trigger"])
+    assert 'id="console-pending"' in response.text and "High risk · limited effect" in response.text
+    assert (fresh(pending).risk, fresh(pending).effect) == (3, 1)
+    page = crew.client("player").get(pending.get_absolute_url()).text
+    assert "Even the odds" in page and "Risk high · effect limited" in page
+    dice(6, 4)
+    crew.client("player").post(pending.get_absolute_url(), {"risk": 3, "effect": 1, "step": 3, "roll": "1"})
+    roll = Roll.objects.get()
+    assert (roll.risk, roll.effect, roll.outcome, roll.consequence_rating) == (3, 1, "full", 0)
+    assert not PendingRoll.objects.exists()
+
+
+@pytest.mark.parametrize("who", ["player", "other_player", "outsider"])
+def test_only_a_gm_sets_risk_and_effect(crew, who):
+    pending = on_its_way(crew, risk=None)
+    response = crew.client(who).post(reverse("roll_set", args=[crew.campaign.pk, pending.pk]),
+                                     {"risk": 1, "effect": 3})
+    assert response.status_code == 404
+    stepped = crew.client("player").post(pending.get_absolute_url(), {"step": 2, "risk": 1, "effect": 3})
+    assert "The GM sets the risk and the effect." in stepped.text
+    assert not fresh(pending).is_set
+
+
+def test_the_player_cannot_roll_before_the_gm_sets_them_nor_with_other_values(crew, dice):
+    pending = on_its_way(crew, risk=None)
+    dice(6, 6)
+    refused = crew.client("player").post(pending.get_absolute_url(), {"risk": 1, "effect": 3, "step": 3, "roll": "1"})
+    assert "Waiting for the GM to set the risk and the effect." in refused.text
+    set_risk_and_effect(crew, pending, 2, 2)
+    refused = crew.client("player").post(pending.get_absolute_url(), {"risk": 1, "effect": 3, "step": 3, "roll": "1"})
+    assert "The GM changed the risk and the effect: now moderate risk, standard effect." in refused.text
+    assert not Roll.objects.exists() and fresh(crew.ada).momentum == 2
+
+
+def test_a_change_of_the_gms_mind_shows_in_the_odds_before_the_roll(crew):
+    pending = on_its_way(crew)
+    odds = reverse("roll_odds", args=[crew.campaign.pk, pending.pk])
+    set_risk_and_effect(crew, pending, 3, 3)
+    text = crew.client("player").post(odds, {"risk": 2, "effect": 2}, **HTMX).text
+    assert "The GM changed the risk and the effect" in text
+    assert 'name="risk" value="3"' in text and "Risk high · effect great" in text
+
+
+def test_the_gm_rolls_on_one_shared_screen_with_the_choices_inline(crew, dice):
+    page = crew.client("gm").post(reverse("roll_new", args=[crew.campaign.pk]), {
+        "key": "shared", "character": crew.ada.pk, "action": "Sneak", "step": 1}, follow=True).text
+    assert "Set them" in page and 'name="risk"' in page  # the GM's step, right here
+    pending = PendingRoll.objects.get()
+    crew.client("gm").post(pending.get_absolute_url(), {"step": 2, "risk": 1, "effect": 3})
+    dice(5, 2)
+    crew.client("gm").post(pending.get_absolute_url(), {"risk": 1, "effect": 3, "step": 3, "roll": "1"})
+    assert (Roll.objects.get().risk, Roll.objects.get().effect) == (1, 3)
+
+
+def test_a_new_action_asks_the_gm_again_and_a_goal_alone_does_not(crew):
+    pending = on_its_way(crew, goal="Get in")
+    client = crew.client("player")
+    client.post(pending.get_absolute_url(), {"step": 1, "character": crew.ada.pk, "action": "Sneak", "goal": "Get in fast"})
+    assert fresh(pending).is_set and fresh(pending).goal == "Get in fast"
+    client.post(pending.get_absolute_url(), {"step": 1, "character": crew.ada.pk, "action": "Finesse"})
+    assert not fresh(pending).is_set and fresh(pending).action == "Finesse"
+    assert PendingRoll.objects.count() == 1  # still the one roll on its way
+
+
+def test_the_wizard_lives_at_its_address_so_reload_and_back_work(crew):
+    pending = on_its_way(crew, goal="Get in")
+    again = crew.client("player").get(reverse("roll_new", args=[crew.campaign.pk]))
+    assert f'value="{pending.key}"' in again.text and 'value="Get in"' in again.text  # back: the same roll
+    assert "Even the odds" in crew.client("player").get(pending.get_absolute_url()).text  # reload
+    first = crew.client("player").get(pending.get_absolute_url(), {"step": 1}).text
+    assert "What does Ada do?" in first
+
+
+def test_a_roll_no_longer_on_its_way_sends_its_page_to_the_roll_or_the_log(crew, dice):
+    pending = on_its_way(crew)
+    dice(4, 2)
+    crew.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": "1"})
+    gone = crew.client("player").get(pending.get_absolute_url(), follow=True)
+    assert gone.redirect_chain[-1][0] == reverse("rolls", args=[crew.campaign.pk])
+    assert "no longer on its way" in gone.text
+
+
+def test_the_roller_or_a_gm_withdraws_a_roll_and_nobody_else(crew):
+    pending = on_its_way(crew, risk=None)
+    url = reverse("roll_withdraw", args=[crew.campaign.pk, pending.pk])
+    assert crew.client("other_player").post(url).status_code == 404
+    assert crew.client("outsider").post(url).status_code == 404
+    assert crew.client("player").post(url).status_code == 302
+    assert not PendingRoll.objects.exists()
+    pending = on_its_way(crew, risk=None)
+    response = crew.client("gm").post(reverse("roll_withdraw", args=[crew.campaign.pk, pending.pk]), {"from": "console"})
+    assert response.url == reverse("console", args=[crew.campaign.pk]) and not PendingRoll.objects.exists()
+
+
+@pytest.mark.parametrize("who", ["other_player", "outsider"])
+def test_another_players_roll_on_its_way_is_not_theirs_to_open(crew, who):
+    pending = on_its_way(crew, risk=None)
+    assert crew.client(who).get(pending.get_absolute_url()).status_code == 404
+    assert crew.client(who).post(reverse("roll_odds", args=[crew.campaign.pk, pending.pk])).status_code == 404
+
+
+def test_the_roller_asks_for_an_assist_and_the_helper_agrees_in_one_tap(crew, dice):
+    """"Assist": the helper consumes 1 momentum, so their player agrees first."""
+    pending = on_its_way(crew)
+    page = crew.client("player").post(pending.get_absolute_url(), {"step": 3, "ask": crew.bo.pk, "risk": 2, "effect": 2})
+    assert "Waiting for Bo's player to agree" in page.text and fresh(pending).asked == [crew.bo.pk]
+    assert "waiting for Bo to assist" in crew.client("gm").get(reverse("table", args=[crew.campaign.pk])).text
+    banner = waiting(crew, "other_player")
+    assert "Ada asks Bo to assist a Sneak roll: it costs Bo 1 momentum." in banner and "Assist Ada" in banner
+    assert "asks Bo" not in waiting(crew, "player")
+    # Bo's player taps "Assist Ada" (tap 1): the roller's odds, fetched again, count Bo in.
+    crew.client("other_player").post(reverse("character_assist", args=[crew.campaign.pk, crew.bo.pk]),
+                                     {"roller": crew.ada.pk}, **HTMX)
+    odds = crew.client("player").post(reverse("roll_odds", args=[crew.campaign.pk, pending.pk]),
+                                      {"risk": 2, "effect": 2, "awaited": crew.bo.pk}, **HTMX).text
+    assert 'value="%d" id="helper-%d"\n             checked' % (crew.bo.pk, crew.bo.pk) in odds
+    assert "Roll 3d6" in odds and "Assist Ada" not in waiting(crew, "other_player")
+    dice(6, 3, 1)
+    crew.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": "1",
+                                                           "helpers": [crew.bo.pk]})
+    assert Roll.objects.get().dice_sources == ["rating", "rating", "assist"]
+    assert fresh(crew.bo).momentum == 1
+
+
+def test_the_gm_agrees_for_a_helper_from_the_console(crew):
+    pending = on_its_way(crew)
+    crew.client("player").post(pending.get_absolute_url(), {"step": 3, "ask": crew.bo.pk})
+    text = console(crew)
+    assert "Bo assists (their player agrees)" in text
+    crew.client("gm").post(reverse("character_assist", args=[crew.campaign.pk, crew.bo.pk]),
+                           {"roller": crew.ada.pk}, **HTMX)
+    assert fresh(crew.bo).assisting == crew.ada and "Bo assists (their" not in console(crew)
+
+
+def test_a_taken_out_helper_cannot_be_asked(crew):
+    crew.bo.taken_out = True
+    crew.bo.save()
+    pending = on_its_way(crew)
+    page = crew.client("player").post(pending.get_absolute_url(), {"step": 3, "ask": crew.bo.pk})
+    assert "Bo is taken out and cannot assist." in page.text and fresh(pending).asked == []
+
+
+def test_a_quick_charge_roll_needs_no_gm_step(crew):
+    Campaign.objects.filter(pk=crew.campaign.pk).update(ruleset="quick_charge")
+    crew.campaign.refresh_from_db()
+    pending = on_its_way(crew, risk=None, action="Talk")
+    assert pending.is_set and (pending.risk, pending.effect) == (2, 0)  # the dice read them
+    assert "Set risk and effect" not in console(crew)
+
+
+def test_a_consequence_says_what_it_is_in_the_story_everywhere_the_roll_shows(crew, dice):
+    dice(3, 2)
+    wizard(crew)
+    roll = Roll.objects.get()
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "worse_condition", "target": crew.ada.pk, "story": "The guard spots you"})
+    assert fresh(roll).aftermath.consequence.story == "The guard spots you"
+    page = crew.client("player").get(roll.get_absolute_url()).text
+    assert '<p class="fst-italic consequence-story">The guard spots you</p>' in page
