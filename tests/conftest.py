@@ -1,3 +1,7 @@
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 
@@ -19,6 +23,13 @@ def pytest_configure(config):
     # Login throttling is tested on its own (tests/security); elsewhere it would count the
     # suite's own logins.
     settings.AXES_ENABLED = False
+    # The browser tests' server answers several screens at once from threads. SQLite's shared
+    # in-memory test database refuses a second writer at once ("table is locked"); a file makes
+    # it wait its turn, as a real SQLite site does.
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        name = Path(tempfile.gettempdir()) / f"charge-test-{os.getpid()}.sqlite3"
+        database["TEST"] = {**database.get("TEST", {}), "NAME": str(name)}
 
 
 def pytest_collection_modifyitems(items):

@@ -27,9 +27,11 @@ def live_trigger():
     return f"{CAMPAIGN_CHANGED} from:body"
 
 
-@register.simple_tag
-def live_panel(swap="outerHTML", load=False):
+@register.simple_tag(takes_context=True)
+def live_panel(context, swap="outerHTML", load=False):
     """A panel that also fetches its hx-get again whenever the campaign changes (and, with
-    ``load``, once when the page has loaded: what the page itself need not wait for)."""
-    trigger = f"load, {live_trigger()}" if load else live_trigger()
+    ``load``, once when the page has loaded: what the page itself need not wait for; a panel
+    that htmx fetched is already loaded)."""
+    fetched = getattr(context.get("request"), "htmx", False)
+    trigger = f"load, {live_trigger()}" if load and not fetched else live_trigger()
     return format_html('hx-trigger="{}" {}', trigger, panel(swap))

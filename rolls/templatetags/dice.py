@@ -51,3 +51,12 @@ def setup_words(benefit, campaign):
 def risk_and_effect(pending, campaign):
     """The GM's risk and effect of a roll on its way, in the campaign's words."""
     return pending.risk_and_effect(campaign.wording)
+
+
+@register.filter
+def consequence_words(consequence, campaign):
+    """A consequence in the campaign's words: its kind, and how it ended once settled."""
+    words = consequence.kind.label(campaign.wording)
+    if consequence.resistance is not None:
+        words += f" ({consequence.resistance.label(campaign.wording, campaign.quick).rstrip('.').lower()})"
+    return words

@@ -57,6 +57,26 @@
   setInterval(poll, 1500);
   document.addEventListener("visibilitychange", poll);
 
+  // A live panel that someone is filling in is not fetched again when the campaign changes
+  // (their half-typed consequence would vanish); their own submit brings it up to date.
+  document.addEventListener("input", function (event) {
+    var panel = event.target.closest('[hx-trigger*="campaignChanged"]');
+    if (panel) panel.dataset.editing = "1";
+  });
+  function refreshOfEdited(event) {
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    return trigger && trigger.type === "campaignChanged" && event.detail.elt.dataset.editing;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (refreshOfEdited(event)) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (refreshOfEdited(event)) event.detail.shouldSwap = false;  // sent before the typing began
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    delete event.detail.target.dataset.editing;
+  });
+
   // Keep the focused clock focused when htmx swaps it for its new state.
   var focusedId = null;
   document.addEventListener("htmx:beforeSwap", function () {

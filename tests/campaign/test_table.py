@@ -80,7 +80,7 @@ def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets, dice)
     assert "The GM calls for a roll" in other and pending.get_absolute_url() not in other
     # Every campaign page loads what waits for the player (the dashboard, the sheet, the rolls...).
     dashboard = secrets.client("player").get(secrets.campaign.get_absolute_url()).text
-    assert f'hx-get="{reverse("waiting", args=[secrets.campaign.pk])}"' in dashboard
+    assert f'hx-get="{reverse("waiting", args=[secrets.campaign.pk])}?on=' in dashboard
     assert "calls for a roll" in secrets.client("player").get(reverse("waiting", args=[secrets.campaign.pk])).text
     secrets.character.action_dots = {"Sneak": 2}
     secrets.character.save()

@@ -22,11 +22,14 @@ def test_nothing_overflows_a_phone_with_long_unbroken_names(new_page, screenshot
                                  action_dots=dict(SPREAD), condition="C" + LONG[:150])
     force = ForceFactory(campaign=campaign, name="F" + LONG[:110], revealed=True, goal="G" + LONG)
     ClockFactory(campaign=campaign, name="K" + LONG[:110], kind="danger", size=6, filled=2, force=force)
+    pending = PendingRollFactory(campaign=campaign, character=character, goal="G" + LONG[:200], called=True,
+                                 risk=2, effect=2)
     page = new_page(PHONE)
     log_in(page, "layout-gm")
     c = campaign.pk
     for path in (f"/c/{c}/", f"/c/{c}/clocks/", f"/c/{c}/characters/{character.pk}/", f"/c/{c}/forces/",
-                 f"/c/{c}/table/", f"/c/{c}/console/", "/campaigns/"):
+                 f"/c/{c}/table/", f"/c/{c}/console/", "/campaigns/", pending.get_absolute_url(),
+                 f"/c/{c}/characters/{character.pk}/print/", f"/c/{c}/rolls/"):
         page.goto(path)
         expect(page.locator("body")).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")

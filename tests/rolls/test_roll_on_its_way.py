@@ -153,7 +153,7 @@ def test_the_roller_asks_for_an_assist_and_the_helper_agrees_in_one_tap(crew, di
                                      {"roller": crew.ada.pk}, **HTMX)
     odds = crew.client("player").post(reverse("roll_odds", args=[crew.campaign.pk, pending.pk]),
                                       {"risk": 2, "effect": 2, "awaited": crew.bo.pk}, **HTMX).text
-    assert 'value="%d" id="helper-%d"\n             checked' % (crew.bo.pk, crew.bo.pk) in odds
+    assert f'value="{crew.bo.pk}" id="helper-{crew.bo.pk}"\n             checked' in odds
     assert "Roll 3d6" in odds and "Assist Ada" not in waiting(crew, "other_player")
     dice(6, 3, 1)
     crew.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": "1",
@@ -197,3 +197,10 @@ def test_a_consequence_says_what_it_is_in_the_story_everywhere_the_roll_shows(cr
     assert fresh(roll).aftermath.consequence.story == "The guard spots you"
     page = crew.client("player").get(roll.get_absolute_url()).text
     assert '<p class="fst-italic consequence-story">The guard spots you</p>' in page
+
+
+def test_the_roll_on_its_way_is_not_announced_on_its_own_page(crew):
+    pending = on_its_way(crew)
+    url = reverse("waiting", args=[crew.campaign.pk])
+    assert "Roll it" in crew.client("player").get(url, {"on": reverse("campaign", args=[crew.campaign.pk])}).text
+    assert "Roll it" not in crew.client("player").get(url, {"on": pending.get_absolute_url()}).text
