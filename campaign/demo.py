@@ -9,7 +9,7 @@ from campaign import actions
 from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
 from characters.models import Character, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
-from rolls.models import Roll
+from rolls.models import PendingRoll, Roll
 
 DEMO_PASSWORD = "charge-demo"
 DEMO_GM = "gm"
@@ -175,6 +175,11 @@ def _session_in_progress(campaign, users):
     vesna.momentum = 0
     vesna.save(update_fields=["momentum"])
     ClockChange.objects.filter(clock__campaign=campaign, clock__name="Alert").update(roll=roll)
+    # The next roll is on its way: Yann's player chose the goal, and waits for the GM's risk and
+    # effect on the console.
+    yann = campaign.characters.get(owner=users["yann"])
+    PendingRoll.objects.create(campaign=campaign, character=yann, key="demo-on-its-way", action="Sway",
+                               goal="Talk the harbour master into opening the gate", started_by=users["yann"])
 
 
 @transaction.atomic

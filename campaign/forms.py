@@ -39,6 +39,10 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+OFFERED_EXTRAS = (Extra.ASSET, Extra.SOLO, Extra.STARTING_TALENT)
+"""The Extras the site plays: a switch whose Extra changes nothing is not offered."""
+
+
 class DialsForm(forms.Form):
     """The dials of "What to Hack". The actions are typed one per line under their attribute."""
 
@@ -65,7 +69,8 @@ class DialsForm(forms.Form):
                                         "rulebook's body allows \u201c2 (or more)\u201d.")
     extras = forms.MultipleChoiceField(
         label="Extras in play", required=False, widget=forms.CheckboxSelectMultiple,
-        choices=[(extra.value, extra.label) for extra in Extra])
+        choices=[(extra.value, f"{extra.label}: {extra.summary}") for extra in OFFERED_EXTRAS],
+        help_text="More Extras arrive as the site learns them; none is offered before it works.")
 
     @classmethod
     def initial_from(cls, dials: Dials, actions=None) -> dict:
@@ -79,7 +84,7 @@ class DialsForm(forms.Form):
             "stress_clock_size": dials.stress_clock_size,
             "momentum_partial": dials.momentum.partial, "momentum_full": dials.momentum.full,
             "momentum_critical": dials.momentum.critical, "clock_sizes": list(dials.clock_sizes),
-            "extras": sorted(extra.value for extra in dials.extras),
+            "extras": sorted(extra.value for extra in dials.extras if extra in OFFERED_EXTRAS),
             "flashback_most": dials.flashback_most,
         }
 

@@ -48,6 +48,16 @@ class Extra(Enum):
             return "Starting talent (+1 effect when ___)"
         return self.value.replace("_", " ").capitalize()
 
+    @property
+    def summary(self) -> str:
+        """What the Extra does, in one line from its section ("Asset Extra", "Solo Extra"...)."""
+        return {
+            Extra.ASSET: "Assets a character holds give +1d6 or increased effect on one action roll, "
+                         "then are spent; the GM gives them as boons.",
+            Extra.SOLO: "The last one standing pushes themselves for 1 momentum instead of 2.",
+            Extra.STARTING_TALENT: "Each character starts with a talent: +1 effect when ___.",
+        }.get(self, "")
+
 
 class Attribute(Enum):
     """The three groups of actions ("Actions")."""

@@ -1,0 +1,48 @@
+"""No switch that does nothing: every Extra the Dials page offers changes the sheet, the wizard
+or the console, and an Extra the site does not play yet is not offered."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaign.forms import OFFERED_EXTRAS, DialsForm
+from campaign.models import Campaign
+from characters.models import Asset
+from gamerules.dials import Extra
+from tests.helpers import on_its_way
+
+TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce=")[^"]+')
+
+
+def screens(crew) -> str:
+    """The sheet, the wizard's odds and the console, as the player and the GM see them now."""
+    crew.campaign.refresh_from_db()
+    c = crew.campaign.pk
+    pages = [crew.client("player").get(reverse("character", args=[c, crew.ada.pk])).text,
+             crew.client("player").get(on_its_way(crew).get_absolute_url()).text,
+             crew.client("gm").get(reverse("console", args=[c])).text]
+    return TOKENS.sub(r"\1", "".join(pages))
+
+
+@pytest.mark.parametrize("extra", OFFERED_EXTRAS, ids=lambda extra: extra.value)
+def test_every_offered_switch_changes_what_the_table_sees(crew, extra):
+    Asset.objects.create(character=crew.ada, name="The harbourmaster's seal")
+    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": []})
+    off = screens(crew)
+    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": [extra.value]})
+    assert screens(crew) != off, f"the {extra.label} switch changes nothing"
+
+
+def test_the_dials_page_offers_only_the_extras_the_site_plays_and_says_what_each_does(crew):
+    page = crew.client("gm").get(reverse("dials", args=[crew.campaign.pk])).text
+    for extra in Extra:
+        offered = f'value="{extra.value}"' in page
+        assert offered == (extra in OFFERED_EXTRAS), extra
+    assert "The last one standing pushes themselves for 1 momentum instead of 2." in page
+    assert all(extra.summary for extra in OFFERED_EXTRAS)
+
+
+def test_an_extra_not_offered_cannot_be_switched_on(crew):
+    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["scars"]})
+    assert not form.is_valid() and "extras" in form.errors
