@@ -65,3 +65,7 @@ TAKEN_OUT_MAY_HELP = False
 # more)"): 2 is the default most a flashback costs; the GM's dial goes up to 6.
 FLASHBACK_MOST = 2
 FLASHBACK_MOST_DIAL = range(2, 7)
+
+# Project reading (Scars Extra: "you clear half of the stress clock" when you come to): half of
+# the clock's segments, rounded down on an odd-sized clock, in keeping with the Extra's gritty tone.
+SCARS_COMING_TO_ROUNDS_DOWN = True
