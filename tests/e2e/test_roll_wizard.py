@@ -112,3 +112,19 @@ def test_the_odds_follow_quick_changes_to_the_latest_choices(new_page):
     page.get_by_label("+1 effect").check()
     expect(page.get_by_role("button", name="Roll 4d6")).to_be_visible()
     expect(page.locator("#odds")).to_contain_text("costs 4 momentum")
+
+
+def test_a_roll_on_its_way_is_withdrawn_from_the_wizard(new_page):
+    user = UserFactory(username="withdraw")
+    campaign = make_campaign(user)
+    CharacterFactory(campaign=campaign, owner=user, name="Ada", momentum=2, created=True, action_dots={"Sneak": 2})
+    page = new_page(DESKTOP)
+    page.on("dialog", lambda dialog: dialog.accept())
+    log_in(page, "withdraw")
+    page.goto(f"/c/{campaign.pk}/rolls/new/")
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_role("heading", name="The GM sets the risk and the effect")).to_be_visible()
+    assert "/rolls/on-its-way/" in page.url  # the roll on its way has its own address
+    page.get_by_role("button", name="Withdraw").click()
+    expect(page.get_by_text("Ada's Muscle roll is withdrawn.")).to_be_visible()
+    assert not campaign.pending_rolls.exists()
