@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from campaign import actions
 from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
-from characters.models import Character, Playbook, Talent, Tie
+from characters.models import Asset, AssetSource, Character, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from rolls.models import PendingRoll, Roll
 
@@ -62,6 +62,8 @@ def _campaign(users) -> Campaign:
         return existing
     campaign = actions.create_campaign(users[DEMO_GM], name=DEMO_CAMPAIGN, pitch=PITCH,
                                        gm_notes="The old king is already dying.")
+    campaign.dials = {"extras": ["asset"]}  # loot and the GM's boons ("Asset Extra")
+    campaign.save(update_fields=["dials"])
     gm = users[DEMO_GM]
     for name in DEMO_PLAYERS:
         Membership.objects.create(campaign=campaign, user=users[name], role=Role.PLAYER)
@@ -174,6 +176,7 @@ def _session_in_progress(campaign, users):
                                 "resistance": "still_happens", "final_rating": 2}})
     vesna.momentum = 0
     vesna.save(update_fields=["momentum"])
+    Asset.objects.create(character=vesna, name="The harbour master's seal", source=AssetSource.BOON)
     ClockChange.objects.filter(clock__campaign=campaign, clock__name="Alert").update(roll=roll)
     # The next roll is on its way: Yann's player chose the goal, and waits for the GM's risk and
     # effect on the console.

@@ -69,3 +69,8 @@ FLASHBACK_MOST_DIAL = range(2, 7)
 # Project reading (Scars Extra: "you clear half of the stress clock" when you come to): half of
 # the clock's segments, rounded down on an odd-sized clock, in keeping with the Extra's gritty tone.
 SCARS_COMING_TO_ROUNDS_DOWN = True
+
+# Project reading (Asset Extra, "Loot Roll": "Roll 1d6 ... On a critical (66): you create two
+# assets"): a 66 needs two dice, so the 1d6 loot roll finds at most one asset. A GM who makes a
+# place richer rolls it with more dice, as a fortune roll's likeliness; then two 6s find two.
+LOOT_POOL = 1

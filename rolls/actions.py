@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from django.db import IntegrityError, transaction
 
 from campaign.models import Membership
-from characters.models import Asset, Character
+from characters.models import Asset, AssetSource, Character
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -34,6 +34,7 @@ from gamerules.aftermath import (
     ProgressTick,
     StressTaken,
 )
+from gamerules.assets import assets_found
 from gamerules.characters import take_stress
 from gamerules.charge import Effect, Outcome, Risk, roll_pool
 from gamerules.clocks import ClockKind, size_errors
@@ -45,7 +46,7 @@ from gamerules.consequences import (
     resistance,
     resisted,
 )
-from gamerules.dials import Ruleset
+from gamerules.dials import Extra, Ruleset
 from gamerules.fortune import OpposedResult
 from gamerules.progression import TalentKind
 from rolls.models import PendingRoll, Roll, RollKind, new_key
@@ -610,6 +611,33 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
                    dice_sources=["rating" if character else "fortune"] * len(dice), dice=dice,
                    outcome=first.outcome.value, hidden=hidden, aftermath=aftermath,
                    character=character, action=action if character else "")
+    return roll
+
+
+@transaction.atomic
+def make_loot_roll(membership: Membership, character_id: int, pool: int, name: str, key: str,
+                   rng: random.Random | None = None) -> Roll:
+    """After a conflict, search for loot: a fortune roll, 1d6 by default; a 6 creates one asset
+    on the character's sheet, a 66 two ("Loot Assets Rule")."""
+    character = _lock_own_character(membership, character_id, "Search for loot with your own character.")
+    if existing := _existing(membership.campaign, key):
+        return existing
+    if not membership.campaign.rules.has(Extra.ASSET):
+        raise Refused("This campaign does not use assets (the Asset extra).")
+    if not 0 <= pool <= 6:
+        raise Refused("A loot roll has 0 to 6 dice.")
+    rolled = roll_pool(pool, _dice(rng))
+    found = assets_found(rolled.outcome)
+    name = name.strip()[:80] or "Loot"
+    roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
+                   character=character, rolled_by=membership.user, kind=RollKind.LOOT, goal=name,
+                   pool_size=pool, dice_sources=["fortune"] * len(rolled.dice), dice=list(rolled.dice),
+                   outcome=rolled.outcome.value, choices={"assets": found})
+    for _ in range(found):
+        Asset.objects.create(character=character, name=name, source=AssetSource.LOOT)
+    if found:
+        membership.campaign.log(membership.user, f"{character.name} found loot: {found} "
+                                f"{'asset' if found == 1 else 'assets'} ({name}).")
     return roll
 
 

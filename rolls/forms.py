@@ -2,6 +2,7 @@ from django import forms
 from django.utils.functional import cached_property
 
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
+from gamerules.assets import LOOT_POOL
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.fortune import Likeliness
@@ -186,6 +187,23 @@ class FortuneForm(forms.Form):
         if bool(data.get("character")) != bool(data.get("action")):
             raise forms.ValidationError("Choose a character and an action to roll its rating, or neither.")
         return data
+
+
+class LootForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    character = forms.TypedChoiceField(label="Who searches (the asset lands on their sheet)", coerce=int)
+    name = forms.CharField(label="What might be found", max_length=80, required=False,
+                           help_text="The asset's name if the dice find one, e.g. “The captain's spyglass”.")
+    pool = forms.TypedChoiceField(label="How rich is the place?", coerce=int, initial=LOOT_POOL,
+                                  choices=[(int(level), level.label) for level in Likeliness],
+                                  help_text="The rule is 1d6; the GM may say a place is richer.")
+
+    def __init__(self, *args, membership, **kwargs):
+        super().__init__(*args, **kwargs)
+        mine = membership.campaign.characters.editable_by(membership).order_by("name")
+        self.fields["character"].choices = [(c.pk, c.name) for c in mine]
+        if not membership.is_gm:
+            del self.fields["pool"]  # how rich a place is, the GM says
 
 
 class DeterminationForm(forms.Form):

@@ -24,6 +24,7 @@ class RollKind(models.TextChoices):
     FORTUNE = "fortune", "Fortune roll"
     DETERMINATION = "determination", "Determination roll"
     FLASHBACK = "flashback", "Flashback"
+    LOOT = "loot", "Loot roll"
 
 
 class RollQuerySet(LockingQuerySet):

@@ -16,14 +16,24 @@ from core.htmx import answer
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
+from gamerules.assets import LOOT_POOL
+from gamerules.assets import loot_odds as found_odds
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.consequences import ConsequenceKind, Resistance, resistance
+from gamerules.dials import Extra
 from gamerules.fortune import Side, opposed_odds
 from gamerules.readings import TENSION_MOMENTUM
 from rolls import actions
-from rolls.forms import LAST_STEP, ActionRollForm, DeterminationForm, FlashbackForm, FortuneForm
-from rolls.models import PendingRoll, Roll, new_key
+from rolls.forms import (
+    LAST_STEP,
+    ActionRollForm,
+    DeterminationForm,
+    FlashbackForm,
+    FortuneForm,
+    LootForm,
+)
+from rolls.models import PendingRoll, Roll, RollKind, new_key
 
 WIZARD = "rolls/wizard.html"
 LOG_PAGE = 50
@@ -338,6 +348,16 @@ def _resistance_label(consequence, campaign) -> str:
     return consequence.resistance.label(campaign.wording, campaign.quick)
 
 
+def _loot_text(roll) -> str:
+    if roll.kind != RollKind.LOOT:
+        return ""
+    found = roll.choices.get("assets", 0)
+    if not found:
+        return "Nothing worth taking."
+    where = roll.character.name if roll.character else "the sheet"
+    return f"Found {'one asset' if found == 1 else 'two assets'}: {roll.goal}, on {where}'s sheet."
+
+
 def _by_audience(clocks) -> list[tuple[str, list]]:
     """Clocks for a GM's choice, those whose segments players see apart from the others, so
     that the GM sees before confirming when the roll's page will keep a change to itself."""
@@ -392,6 +412,7 @@ def roll_context(membership, roll):
         "burn_choices": range(0, (target.momentum if target else 0) + 1),
         "resist_key": new_key(), "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],
+        "loot_text": _loot_text(roll),
         "opposed": aftermath.opposed,
         "opposed_text": aftermath.opposed.winner.words if aftermath.opposed else "",
     }
@@ -541,6 +562,32 @@ def fortune_odds(request, campaign_id):
         context["opposed"] = [(side.words, chances[side], percentages(chances)[side])
                               for side in (Side.FIRST, Side.TIE, Side.SECOND)]
     return render(request, "rolls/fortune.html#fortune_odds", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_loot(request, campaign_id):
+    """After a conflict: search for loot; the asset lands on the searcher's sheet ("Asset Extra")."""
+    membership = membership_or_404(request, campaign_id)
+    if not membership.campaign.rules.has(Extra.ASSET):
+        raise Http404("The Asset extra is off")
+    form = LootForm(request.POST or None, membership=membership,
+                    initial={"key": new_key(), "character": request.GET.get("character")})
+    return _other_roll(request, membership, form, "rolls/loot.html", lambda data: actions.make_loot_roll(
+        membership, data["character"], data.get("pool", LOOT_POOL), data["name"], data["key"]))
+
+
+@login_required
+@require_safe
+def loot_odds(request, campaign_id):
+    """The exact chance of finding nothing, one asset or two ("Loot Roll")."""
+    membership_or_404(request, campaign_id)
+    pool = whole_number(request.GET.get("pool"))
+    pool = pool if pool is not None and 0 <= pool <= 6 else LOOT_POOL
+    chances = found_odds(pool)
+    shown = percentages(chances)
+    return render(request, "rolls/loot.html#loot_odds", {
+        "pool": pool, "found": [(count, chances[count], shown[count]) for count in chances]})
 
 
 @login_required

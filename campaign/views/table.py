@@ -13,6 +13,7 @@ from campaign.models import Campaign
 from core.htmx import attempt, page
 from core.posted import posted_text, whole_number
 from gamerules.charge import Effect, Risk
+from gamerules.dials import Extra
 from rolls import actions as roll_actions
 from rolls.actions import RollStart
 from rolls.models import RollKind
@@ -55,7 +56,7 @@ def _context(membership, viewer, console=False):
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": campaign.current_session,
         "last_roll": rolls[0] if rolls else None, "rolls": rolls, **pending_context(membership),
-        "readonly": not console, "shortcuts": console,
+        "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
     }
 
 

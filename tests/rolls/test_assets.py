@@ -57,3 +57,67 @@ def test_only_the_gm_gives_and_only_with_the_extra(crew):
     assert give(crew, "A boon", who="player").status_code == 404
     response = give(crew, "A boon")
     assert "This campaign does not use assets" in response.text and not Asset.objects.exists()
+
+
+def loot(crew, who="player", **data):
+    return crew.client(who).post(reverse("roll_loot", args=[crew.campaign.pk]), {
+        "key": data.pop("key", "loot-1"), "character": crew.ada.pk, "pool": 1, **data})
+
+
+def test_a_loot_roll_of_a_6_puts_one_asset_on_the_searchers_sheet(with_assets, dice):
+    """"Loot Roll": roll 1d6; on a 6 you create one asset; note it on someone's sheet."""
+    crew = with_assets
+    dice(6)
+    response = loot(crew, name="The captain's spyglass")
+    roll = Roll.objects.get()
+    assert (roll.kind, roll.dice, roll.choices["assets"]) == ("loot", [6], 1)
+    assert [(a.name, a.source, a.character) for a in Asset.objects.all()] == [("The captain's spyglass", "loot", crew.ada)]
+    page = crew.client("player").get(response.url).text
+    assert "Found one asset: The captain&#x27;s spyglass, on Ada&#x27;s sheet." in page
+    sheet = crew.client("player").get(reverse("character", args=[crew.campaign.pk, crew.ada.pk])).text
+    assert "The captain&#x27;s spyglass" in sheet and "· Loot" in sheet
+
+
+@pytest.mark.parametrize("face", [1, 3, 5])
+def test_a_loot_roll_of_1_to_5_finds_nothing(with_assets, dice, face):
+    dice(face)
+    loot(with_assets, name="Anything")
+    assert Roll.objects.get().choices["assets"] == 0 and not Asset.objects.exists()
+
+
+def test_two_sixes_on_a_place_the_gm_says_is_richer_find_two_assets(with_assets, dice):
+    dice(6, 6)
+    loot(with_assets, who="gm", pool=2, name="Gold")
+    assert Asset.objects.filter(name="Gold").count() == 2
+    dice(6, 6)
+    loot(with_assets, key="loot-2", pool=6, name="More")  # a player's search is the rule's 1d6
+    assert Roll.objects.get(goal="More").pool_size == 1
+
+
+def test_the_loot_odds_are_exact(with_assets):
+    text = with_assets.client("player").get(reverse("loot_odds", args=[with_assets.campaign.pk]), {"pool": 1}).text
+    assert "Nothing:\n      <strong>83%</strong> <span class=\"text-body-secondary\">5/6</span>" in text
+    assert "One asset:\n      <strong>17%</strong> <span class=\"text-body-secondary\">1/6</span>" in text
+    assert "Two assets:\n      <strong>0%</strong>" in text
+
+
+def test_loot_is_for_your_own_character_and_only_with_the_asset_extra(with_assets, dice):
+    crew = with_assets
+    dice(6)
+    response = loot(crew, character=crew.bo.pk)
+    assert "Select a valid choice" in response.text and not Roll.objects.exists()
+    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": []})
+    assert loot(crew).status_code == 404 and not Asset.objects.exists()
+    assert "Loot roll" not in crew.client("gm").get(reverse("console", args=[crew.campaign.pk]), **HTMX,
+                                                    QUERY_STRING="panel=console-roll").text
+
+
+def test_the_gm_gives_a_boon_from_the_console_in_one_tap(with_assets):
+    crew = with_assets
+    c = crew.campaign.pk
+    assert "Give Ada a boon" in crew.client("gm").get(reverse("console", args=[c])).text
+    latest = crew.client("gm").get(reverse("console", args=[c]), {"panel": "console-roll"}, **HTMX).text
+    assert f'href="{reverse("roll_loot", args=[c])}">Loot roll' in latest
+    crew.client("gm").post(reverse("character_asset", args=[crew.campaign.pk, crew.ada.pk]),
+                           {"name": "A brilliant bluff"}, **HTMX)
+    assert Asset.objects.get().name == "A brilliant bluff"

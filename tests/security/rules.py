@@ -27,7 +27,7 @@ RULES = {
     "rolls": "member", "roll_new": "member", "roll_fortune": "member",
     "roll_pending": "owner", "roll_odds": "owner", "roll_withdraw": "owner", "roll_set": "gm",
     "fortune_odds": "member", "roll_determination": "member", "determination_odds": "member",
-    "roll_flashback": "member", "roll": "member", "roll_progress": "member",
+    "roll_flashback": "member", "roll_loot": "member", "loot_odds": "member", "roll": "member", "roll_progress": "member",
     "roll_consequence": "gm", "roll_accept": "member", "roll_resist": "member",
     "roll_protect": "member", "roll_setup": "member",
     "playbooks": "member", "playbook_create": "gm", "playbook_edit": "gm",
