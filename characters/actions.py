@@ -4,9 +4,10 @@ so edits from two devices at once are applied one after the other and neither is
 from django.db import transaction
 
 from campaign.models import Campaign, Membership
-from characters.models import Asset, Character, Playbook, Talent, Tie, slot_kind
+from characters.models import Asset, Attachment, Character, Playbook, Talent, Tie, slot_kind
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
+from gamerules.attachments import attachment_errors
 from gamerules.characters import (
     creation_errors,
     rating_errors,
@@ -253,6 +254,26 @@ def offer_assist(membership: Membership, helper: Character, roller: Character | 
     helper.assisting = roller
     helper.save(update_fields=["assisting"])
     return helper
+
+
+@transaction.atomic
+def add_attachment(membership: Membership, character: Character, name: str) -> Attachment:
+    """Mark a detail as an attachment: 1-2 a character ("Attachment Extra Rule")."""
+    character = _locked(character)
+    if not character.campaign.rules.has(Extra.ATTACHMENT):
+        raise Refused("This campaign does not use attachments (the Attachment extra).")
+    if not name.strip():
+        raise Refused("Name the attachment: a piece of equipment, a relationship, a familiar...")
+    if errors := attachment_errors(character.attachments.count()):
+        raise Refused(errors[0])
+    return Attachment.objects.create(character=character, name=name.strip()[:120])
+
+
+@transaction.atomic
+def remove_attachment(membership: Membership, character: Character, attachment_id: int) -> None:
+    deleted, _ = Attachment.objects.filter(pk=attachment_id, character=_locked(character)).delete()
+    if not deleted:
+        raise Refused("That attachment is already gone.")
 
 
 @transaction.atomic

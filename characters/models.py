@@ -197,3 +197,30 @@ class Asset(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class Attachment(models.Model):
+    """A detail that matters more: breaking it cancels an incoming consequence outright; broken,
+    it cannot be used until its repair project is done ("Attachment Extra")."""
+
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="attachments")
+    name = models.CharField(max_length=120)
+    broken = models.BooleanField(default=False)
+    repair = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+", help_text="The project that repairs or reacquires it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def repaired(self) -> bool:
+        """Its repair project is complete ("Recovering an Attachment")."""
+        return self.repair is not None and self.repair.filled >= self.repair.size
+
+    @property
+    def usable(self) -> bool:
+        return not self.broken or self.repaired

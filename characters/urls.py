@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:character_id>/assist/", views.character_assist, name="character_assist"),
     path("<int:character_id>/escalation/", views.character_escalation, name="character_escalation"),
     path("<int:character_id>/assets/", views.character_asset, name="character_asset"),
+    path("<int:character_id>/attachments/", views.character_attachment, name="character_attachment"),
 ]
 
 playbook_patterns = [

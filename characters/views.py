@@ -22,12 +22,13 @@ from characters.models import Character, Playbook, Talent, slot_kind
 from core.htmx import answer, attempt, changed, page
 from core.posted import posted_text, whole_number
 from core.refused import Refused
+from gamerules.attachments import ATTACHMENTS_MOST
 from gamerules.dials import Extra
 from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
 
 SHEET = "characters/sheet.html"
-PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets"), SHEET)
+PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments"), SHEET)
 DETAILS = ("condition", "concept", "appearance")
 
 
@@ -81,6 +82,9 @@ def sheet_context(membership, character, **extra):
         "uses_starting_talent": rules.has(Extra.STARTING_TALENT),
         "assets": (list(character.assets.filter(spent_by__isnull=True)) if rules.has(Extra.ASSET)
                    else None),
+        "attachments": (list(character.attachments.select_related("repair"))
+                        if rules.has(Extra.ATTACHMENT) else None),
+        "attachments_most": ATTACHMENTS_MOST,
         # A tie names its force only while the viewer may see that force.
         "ties": [(tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership)
                   else None) for tie in character.ties.select_related("linked_character", "linked_force")],
@@ -355,6 +359,22 @@ def character_assist(request, campaign_id, character_id):
             error = str(refusal)
     return answer(request, "campaign/dashboard.html#characters-panel",
                   lambda: dashboard_context(membership), membership.campaign, error)
+
+
+@login_required
+@require_POST
+def character_attachment(request, campaign_id, character_id):
+    """The player marks a detail as an attachment, or unmarks one ("Attachment Extra")."""
+    membership, character = own_sheet(request, campaign_id, character_id)
+    removed = whole_number(request.POST.get("remove"))
+    try:
+        if removed is not None:
+            actions.remove_attachment(membership, character, removed)
+        else:
+            actions.add_attachment(membership, character, posted_text(request, "name", 120))
+    except Refused as refusal:
+        return sheet_answer(request, membership, character, "attachments", str(refusal))
+    return sheet_answer(request, membership, character, "attachments")
 
 
 @login_required

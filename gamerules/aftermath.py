@@ -80,6 +80,8 @@ class InflictedConsequence:
     final_rating: int | None = None
     """The rating left after resisting: 0 when avoided."""
     stress: StressTaken | None = None
+    broken_attachment: str | None = None
+    """The name of the attachment broken to cancel it ("Attachment Extra Rule")."""
     story: str = ""
     """What the consequence is in the story, in the GM's words ("Consequences": the GM says
     what happens); the numbers above are what it does."""
@@ -122,6 +124,8 @@ class InflictedConsequence:
             data["final_rating"] = self.final_rating
         if self.stress is not None:
             data["stress"] = self.stress.to_data()
+        if self.broken_attachment is not None:
+            data["broken_attachment"] = self.broken_attachment
         if self.story:
             data["story"] = self.story
         return data
@@ -129,7 +133,7 @@ class InflictedConsequence:
     @classmethod
     def from_data(cls, data: Any) -> InflictedConsequence:
         data = _keys(data, "A consequence", ("kind", "rating", "target", "clock", "status"),
-                     ("protected_by", "resistance", "final_rating", "stress", "story"))
+                     ("protected_by", "resistance", "final_rating", "stress", "story", "broken_attachment"))
         return cls(
             kind=ConsequenceKind(data["kind"]), rating=data["rating"], target=data["target"],
             clock=data["clock"], status=ConsequenceStatus(data["status"]),
@@ -137,7 +141,7 @@ class InflictedConsequence:
             resistance=Resistance(data["resistance"]) if "resistance" in data else None,
             final_rating=data.get("final_rating"),
             stress=StressTaken.from_data(data["stress"]) if "stress" in data else None,
-            story=data.get("story", ""))
+            story=data.get("story", ""), broken_attachment=data.get("broken_attachment"))
 
 
 @dataclass(frozen=True)

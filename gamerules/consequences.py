@@ -87,6 +87,9 @@ class Resistance(Enum):
     REDUCED = "reduced"
     AVOIDED = "avoided"
     AVOIDED_AND_RISK_IMPROVED = "avoided_and_risk_improved"
+    CANCELLED = "cancelled"
+    """An attachment was broken: the consequence is cancelled outright, with no determination
+    roll ("Attachment Extra Rule")."""
 
     def label(self, wording: RiskWording = RiskWording.RISK, quick: bool = False) -> str:
         """Quick Charge has no risk to improve: its 66 gives "some other benefit" ("Quick
@@ -100,6 +103,7 @@ class Resistance(Enum):
             "reduced": "The consequence is reduced.",
             "avoided": "The consequence is avoided.",
             "avoided_and_risk_improved": f"The consequence is avoided, and {improved}.",
+            "cancelled": "An attachment was broken: the consequence is cancelled.",
         }[self.value]
 
 

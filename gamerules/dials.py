@@ -55,6 +55,8 @@ class Extra(Enum):
             Extra.ASSET: "Assets a character holds give +1d6 or increased effect on one action roll, "
                          "then are spent; the GM gives them as boons.",
             Extra.SOLO: "The last one standing pushes themselves for 1 momentum instead of 2.",
+            Extra.ATTACHMENT: "Each character marks 1-2 details as attachments; breaking one cancels an "
+                              "incoming consequence, and a project repairs it.",
             Extra.STARTING_TALENT: "Each character starts with a talent: +1 effect when ___.",
         }.get(self, "")
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field, replace
 from django.db import IntegrityError, transaction
 
 from campaign.models import Membership
-from characters.models import Asset, AssetSource, Character
+from characters.actions import add_clock
+from characters.models import Asset, AssetSource, Attachment, Character
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -35,6 +36,7 @@ from gamerules.aftermath import (
     StressTaken,
 )
 from gamerules.assets import assets_found
+from gamerules.attachments import REPAIR_CLOCK_SEGMENTS, break_errors
 from gamerules.characters import take_stress
 from gamerules.charge import Effect, Outcome, Risk, roll_pool
 from gamerules.clocks import ClockKind, size_errors
@@ -495,6 +497,31 @@ def protect(membership: Membership, roll_id, protector_id: int) -> Roll:
     _set_consequence(roll, consequence.protected(protector.pk, protector.name))
     roll.save(update_fields=["result"])
     return roll
+
+
+@transaction.atomic
+def break_attachment(membership: Membership, roll_id, attachment_id) -> Roll:
+    """Break an attachment to cancel the incoming consequence outright, with no determination
+    roll ("Attachment Extra Rule"); repairing it is a project of 4 segments ("Recovering an
+    Attachment") on the sheet."""
+    roll, consequence, target = _pending(membership, roll_id)
+    if not target.editable_by(membership):
+        raise Refused(f"{target.name}'s player chooses to break an attachment.")
+    if not roll.campaign.rules.has(Extra.ATTACHMENT):
+        raise Refused("This campaign does not use attachments (the Attachment extra).")
+    attachment = (Attachment.objects.select_for_update(of=("self",)).select_related("repair")
+                  .filter(pk=attachment_id, character=target).first())
+    if attachment is None:
+        raise Refused(f"Break one of {target.name}'s attachments.")
+    if errors := break_errors(attachment.usable):
+        raise Refused(errors[0])
+    attachment.broken = True
+    attachment.repair = add_clock(membership, target, f"Repair: {attachment.name}"[:120], "project",
+                                  REPAIR_CLOCK_SEGMENTS)
+    attachment.save(update_fields=["broken", "repair"])
+    roll.campaign.log(membership.user, f"{target.name} broke {attachment.name} to cancel a consequence.")
+    return _apply(membership, roll, replace(consequence, broken_attachment=attachment.name), target,
+                  Resistance.CANCELLED)
 
 
 @transaction.atomic

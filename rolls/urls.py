@@ -22,5 +22,6 @@ urlpatterns = [
     path("<int:roll_id>/accept/", views.roll_accept, name="roll_accept"),
     path("<int:roll_id>/resist/", views.roll_resist, name="roll_resist"),
     path("<int:roll_id>/protect/", views.roll_protect, name="roll_protect"),
+    path("<int:roll_id>/break/", views.roll_break, name="roll_break"),
     path("<int:roll_id>/setup/", views.roll_setup, name="roll_setup"),
 ]

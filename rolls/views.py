@@ -410,6 +410,10 @@ def roll_context(membership, roll):
         "protectors": [c for c in campaign.characters.editable_by(membership)
                        if consequence and c.pk != consequence.target and not c.taken_out],
         "burn_choices": range(0, (target.momentum if target else 0) + 1),
+        # Attachments the target may break to cancel it outright ("Attachment Extra").
+        "breakable": ([a for a in target.attachments.select_related("repair") if a.usable]
+                      if target and campaign.rules.has(Extra.ATTACHMENT) and target.editable_by(membership)
+                      else []),
         "resist_key": new_key(), "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],
         "loot_text": _loot_text(roll),
@@ -487,6 +491,13 @@ def roll_resist(request, campaign_id, roll_id):
             raise Refused("Choose how much momentum to burn.")
         actions.resist_consequence(membership, roll_id, burned, key)
     return _apply(request, campaign_id, roll_id, resist)
+
+
+@login_required
+@require_POST
+def roll_break(request, campaign_id, roll_id):
+    return _apply(request, campaign_id, roll_id, lambda m: actions.break_attachment(
+        m, roll_id, whole_number(request.POST.get("attachment"))))
 
 
 @login_required

@@ -169,10 +169,11 @@ def waiting(request, campaign_id):
     rolls = pending_context(membership)["pending_rolls"]
     return render(request, "campaign/layout.html#waiting", {
         "membership": membership, "campaign": membership.campaign,
-        # Not the roll whose own page this is (?on= names the page).
+        # Nothing whose own page this is (?on= names the page).
         "own_rolls": [] if membership.is_gm else [r for r in rolls if r.may_roll
                                                   and r.pending.get_absolute_url() != request.GET.get("on")],
         "to_set": [r.pending for r in rolls if not r.pending.is_set] if membership.is_gm else [],
         "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
                  if pk in mine and not membership.is_gm and mine[pk].assisting_id != r.pending.character_id],
-        "consequences": Roll.objects.awaiting_answer(membership)})
+        "consequences": [roll for roll in Roll.objects.awaiting_answer(membership)
+                         if roll.get_absolute_url() != request.GET.get("on")]})

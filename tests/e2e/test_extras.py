@@ -28,3 +28,33 @@ def test_a_loot_roll_from_the_sheet_puts_the_asset_on_it(new_page, screenshot, d
     expect(page.locator("#assets")).to_contain_text("The captain's spyglass · Loot")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
+
+
+def test_an_attachment_marked_on_the_sheet_is_broken_to_cancel_a_consequence(new_page, screenshot):
+    """"Attachment Extra Rule": breaking one cancels an incoming consequence outright."""
+    from tests.factories import RollFactory
+
+    gm, player = UserFactory(username="attach-gm"), UserFactory(username="attach-player")
+    campaign = make_campaign(gm, name="The Usurper's Throne")
+    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["attachment"]})
+    join(campaign, player)
+    ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
+    RollFactory(campaign=campaign, character=ada, kind="action", action="Move", pool_size=2, dice=[3, 2],
+                outcome="bad", risk=3, effect=2, consequence_rating=3, result={"consequence": {
+                    "kind": "worse_condition", "rating": 3, "target": ada.pk, "clock": None, "status": "pending"}})
+    page = new_page(PHONE)
+    page.on("dialog", lambda dialog: dialog.accept())
+    log_in(page, "attach-player")
+    page.goto(ada.get_absolute_url())
+    page.get_by_label("A new attachment").fill("Mech's core reactor")
+    page.get_by_role("button", name="Mark it").click()
+    expect(page.locator("#attachments")).to_contain_text("Mech's core reactor")
+    page.get_by_role("link", name="Answer it").click()
+    screenshot(page, "attachment-break-phone")
+    page.get_by_role("button", name="Break Mech's core reactor: cancel it").click()
+    expect(page.get_by_text("An attachment was broken: the consequence is cancelled.")).to_be_visible()
+    page.goto(ada.get_absolute_url())
+    expect(page.locator("#attachments")).to_contain_text("broken")
+    expect(page.locator("#attachments")).to_contain_text("repair: 0/4")
+    ada.refresh_from_db()
+    assert ada.stress == 0

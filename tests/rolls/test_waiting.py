@@ -53,3 +53,14 @@ def test_a_called_roll_with_risk_and_effect_set_is_two_taps_and_binds_the_player
     assert (roll.risk, roll.effect, roll.goal) == (3, 3, "Get in")
     assert not PendingRoll.objects.exists()  # answered
     assert "Roll it" not in waiting(crew, "player")
+
+
+def test_a_consequence_is_not_announced_on_its_own_rolls_page(crew, dice):
+    dice(4, 2)
+    wizard(crew)
+    roll = Roll.objects.get()
+    crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
+                           {"kind": "worse_condition", "target": crew.ada.pk})
+    url = reverse("waiting", args=[crew.campaign.pk])
+    assert "A consequence waits" in crew.client("player").get(url, {"on": "/"}).text
+    assert "A consequence waits" not in crew.client("player").get(url, {"on": roll.get_absolute_url()}).text

@@ -18,7 +18,7 @@ from tests.factories import (
 def world(table):
     """The table, with one of everything a URL can name, and a secret in every GM-only field."""
     c = table.campaign
-    c.dials = {"extras": ["asset"]}  # every page of the Extras the site plays can be reached
+    c.dials = {"extras": ["asset", "attachment"]}  # every page of the Extras the site plays can be reached
     c.save()
     ada = table.character
     ada.gm_notes = "SECRET-CHARACTER-NOTES"
