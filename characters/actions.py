@@ -13,13 +13,14 @@ from gamerules.characters import (
     rating_errors,
     recover,
     recovery_errors,
-    take_stress,
 )
 from gamerules.dials import Extra, Ruleset
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
+from gamerules.scars import HARDENED_MOMENTUM, come_to, hardened_errors
+from gamerules.scars import bow_out as bow_out_stress
 
-TEXT_FIELDS = ("name", "concept", "appearance", "condition", "gm_notes")
+TEXT_FIELDS = ("name", "concept", "appearance", "condition", "scars", "gm_notes")
 
 
 def _locked(character: Character) -> Character:
@@ -142,17 +143,16 @@ def change_stress(membership: Membership, character: Character, delta: int) -> C
     """Take stress, or clear it by hand. A full stress clock clears and takes the character out
     for the scene ("Stress & Condition")."""
     character = _locked(character)
-    size = character.campaign.rules.stress_clock_size
     before = character.stress
-    if delta > 0:
-        result = take_stress(before, delta, size)
-        character.stress = result.stress
-        if result.taken_out:
-            character.taken_out = True
-    else:
+    scars = character.scars
+    filled = character.take_stress(delta) if delta > 0 else False
+    if delta <= 0:
         character.stress = max(0, before + delta)
-    character.save(update_fields=["stress", "taken_out"])
-    if character.taken_out and delta > 0 and character.stress == 0:
+    character.save(update_fields=["stress", "taken_out", "scars", "condition"])
+    if filled and character.scars != scars:
+        _log(membership, f"{character.name}'s stress clock is full: a new scar, and incapacitated. "
+             "Say what the scar is on the sheet.")
+    elif filled and character.stress == 0:
         _log(membership, f"{character.name}'s stress clock is full: taken out for the scene. "
              "The clock clears; write a new condition.")
     else:
@@ -162,10 +162,50 @@ def change_stress(membership: Membership, character: Character, delta: int) -> C
 
 @transaction.atomic
 def back_in_action(membership: Membership, character: Character) -> Character:
+    """A new scene; under Scars, coming to from being incapacitated clears half the stress clock
+    ("Scars Rule")."""
     character = _locked(character)
     character.taken_out = False
-    character.save(update_fields=["taken_out"])
-    _log(membership, f"{character.name} is back in action.")
+    if character.campaign.rules.has(Extra.SCARS):
+        before = character.stress
+        character.stress = come_to(before, character.campaign.rules.stress_clock_size)
+        _log(membership, f"{character.name} comes to: stress {before}→{character.stress}. "
+             "Update the condition.")
+    else:
+        _log(membership, f"{character.name} is back in action.")
+    character.save(update_fields=["taken_out", "stress"])
+    return character
+
+
+@transaction.atomic
+def harden(membership: Membership, character: Character) -> Character:
+    """A scar caused real trouble (the GM says so): 1 momentum clears one stress ("Being
+    hardened")."""
+    character = _locked(character)
+    if not character.campaign.rules.has(Extra.SCARS):
+        raise Refused("This campaign does not use scars (the Scars extra).")
+    if errors := hardened_errors(len(character.scar_list), character.momentum, character.stress):
+        raise Refused(" ".join(errors))
+    character.momentum -= HARDENED_MOMENTUM
+    character.stress -= 1
+    character.save(update_fields=["momentum", "stress"])
+    _log(membership, f"{character.name} is hardened: a scar caused real trouble; 1 momentum clears 1 stress.")
+    return character
+
+
+@transaction.atomic
+def bow_out(membership: Membership, character: Character) -> Character:
+    """Announced before the final action: the character leaves the scene, and clears 2 stress
+    for leaving a friend in trouble ("Bowing out")."""
+    character = _locked(character)
+    if not character.campaign.rules.has(Extra.SCARS):
+        raise Refused("This campaign does not use scars (the Scars extra).")
+    before = character.stress
+    character.stress = bow_out_stress(before, left_a_friend_in_trouble=True)
+    character.taken_out = True
+    character.save(update_fields=["stress", "taken_out"])
+    _log(membership, f"{character.name} bows out of the scene, leaving a friend in trouble: "
+         f"stress {before}→{character.stress}.")
     return character
 
 

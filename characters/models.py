@@ -8,10 +8,12 @@ from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from gamerules.characters import take_stress
 from gamerules.charge import Risk
-from gamerules.dials import Attribute, Dials
+from gamerules.dials import Attribute, Dials, Extra
 from gamerules.progression import TALENT_LINE, TalentKind
 from gamerules.progression import Talent as RulesTalent
+from gamerules.scars import take_stress_with_scars
 
 TALENT_KIND_CHOICES = [(kind.value, kind.label()) for kind in TalentKind]
 
@@ -57,7 +59,9 @@ class Character(models.Model):
     condition = models.CharField(max_length=200, blank=True)
     momentum = models.PositiveSmallIntegerField(default=2)
     stress = models.PositiveSmallIntegerField(default=0)
-    taken_out = models.BooleanField(default=False)
+    taken_out = models.BooleanField(default=False, help_text="Out for the scene; incapacitated under Scars.")
+    scars = models.TextField("Scars", blank=True, max_length=2000,
+                             help_text="One a line: what a full stress clock left behind (Scars Extra).")
     better_risk_next = models.BooleanField(
         default=False, help_text="A determination 66: the next roll's risk is lowered.")
     escalated_action = models.CharField(
@@ -104,6 +108,28 @@ class Character(models.Model):
         consumes 1 momentum): the roller's player may name their own characters, a GM anyone,
         and another player's character once that player has offered."""
         return self.editable_by(membership) or self.assisting_id == roller.pk
+
+    def take_stress(self, amount: int) -> bool:
+        """Tick stress; return whether the clock filled. By default a full clock clears and the
+        character is taken out for the scene ("Stress & Condition"). With the Scars Extra it is not
+        cleared: a scar is added from the condition and the character is incapacitated, and an
+        incapacitated character takes no more scars ("Scars Rule")."""
+        rules = self.campaign.rules
+        size = rules.stress_clock_size
+        if not rules.has(Extra.SCARS):
+            result = take_stress(self.stress, amount, size)
+            self.stress, self.taken_out = result.stress, self.taken_out or result.taken_out
+            return result.taken_out
+        result = take_stress_with_scars(self.stress, amount, size, self.taken_out)
+        if result.new_scar:
+            self.scars = "\n".join(filter(None, [self.scars, self.condition or "A new scar: say what stays behind"]))
+            self.condition = "Incapacitated"
+        self.stress, self.taken_out = result.stress, result.incapacitated
+        return result.incapacitated
+
+    @property
+    def scar_list(self) -> list[str]:
+        return [line for line in self.scars.splitlines() if line.strip()]
 
     def talent_dots(self) -> dict[str, int]:
         """Action dots the talent line adds ("Talents": each dot slot is +1 action dot)."""

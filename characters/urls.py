@@ -15,6 +15,8 @@ urlpatterns = [
     path("<int:character_id>/momentum/", views.character_momentum, name="character_momentum"),
     path("<int:character_id>/stress/", views.character_stress, name="character_stress"),
     path("<int:character_id>/back/", views.character_back, name="character_back"),
+    path("<int:character_id>/hardened/", views.character_hardened, name="character_hardened"),
+    path("<int:character_id>/bow-out/", views.character_bow_out, name="character_bow_out"),
     path("<int:character_id>/talents/<int:slot>/", views.character_talent, name="character_talent"),
     path("<int:character_id>/ties/", views.character_tie, name="character_tie"),
     path("<int:character_id>/ties/<int:tie_id>/delete/", views.character_tie_delete,

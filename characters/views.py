@@ -66,7 +66,8 @@ def sheet_context(membership, character, **extra):
     dots_spent = sum(character.action_dots.values())
     can_edit = character.editable_by(membership)
     # GM notes reach the template only for a GM.
-    fields = DETAILS + ("gm_notes",) if membership.is_gm else DETAILS
+    uses_scars = rules.has(Extra.SCARS)
+    fields = DETAILS + (("scars",) if uses_scars else ()) + (("gm_notes",) if membership.is_gm else ())
     return {
         "membership": membership, "campaign": campaign, "character": character, "rules": rules,
         "can_edit": can_edit, "actions": character.actions_by_attribute(rules),
@@ -79,7 +80,7 @@ def sheet_context(membership, character, **extra):
         # Show the open slots and the next one; fold the rest of the line away.
         "locked_from": min(unlocked_slots(milestones) + 1, len(TALENT_LINE)),
         "locked_count": max(0, len(TALENT_LINE) - unlocked_slots(milestones) - 1),
-        "uses_starting_talent": rules.has(Extra.STARTING_TALENT),
+        "uses_starting_talent": rules.has(Extra.STARTING_TALENT), "uses_scars": uses_scars,
         "assets": (list(character.assets.filter(spent_by__isnull=True)) if rules.has(Extra.ASSET)
                    else None),
         "attachments": (list(character.attachments.select_related("repair"))
@@ -225,11 +226,26 @@ def character_back(request, campaign_id, character_id):
     return _vitals_tap(request, campaign_id, character_id, actions.back_in_action)
 
 
+@login_required
+@require_POST
+def character_hardened(request, campaign_id, character_id):
+    return _vitals_tap(request, campaign_id, character_id, actions.harden)
+
+
+@login_required
+@require_POST
+def character_bow_out(request, campaign_id, character_id):
+    return _vitals_tap(request, campaign_id, character_id, actions.bow_out)
+
+
 def _vitals_tap(request, campaign_id, character_id, change, gm_only=False):
     """One tap that changes the vitals panel: back in action, an escalation set back (GM)."""
     membership = (gm_membership_or_404 if gm_only else membership_or_404)(request, campaign_id)
-    load = character_or_404 if gm_only else editable_character_or_404
-    character = change(membership, load(membership, character_id))
+    character = (character_or_404 if gm_only else editable_character_or_404)(membership, character_id)
+    try:
+        character = change(membership, character)
+    except Refused as refusal:
+        return sheet_answer(request, membership, character, "vitals", str(refusal))
     return sheet_answer(request, membership, character, "vitals")
 
 

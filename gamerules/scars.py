@@ -1,7 +1,5 @@
 """The Scars Extra ("Scars Extra"): a full stress clock is not cleared; it leaves a scar and the
-character is incapacitated until they come to. Scars harden; a character may bow out.
-
-Not yet on the sheet: the campaign's switch is offered once the sheet plays it (#17)."""
+character is incapacitated until they come to. Scars harden; a character may bow out."""
 
 from dataclasses import dataclass
 

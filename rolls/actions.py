@@ -37,7 +37,6 @@ from gamerules.aftermath import (
 )
 from gamerules.assets import assets_found
 from gamerules.attachments import REPAIR_CLOCK_SEGMENTS, break_errors
-from gamerules.characters import take_stress
 from gamerules.charge import Effect, Outcome, Risk, roll_pool
 from gamerules.clocks import ClockKind, size_errors
 from gamerules.consequences import (
@@ -564,12 +563,9 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
     stress = None
     if left:
         if left.stress:
-            size = roll.campaign.rules.stress_clock_size
             before = target.stress
-            result = take_stress(before, left.stress, size)
-            target.stress = result.stress
-            target.taken_out = target.taken_out or result.taken_out
-            stress = StressTaken(before, target.stress, result.taken_out)
+            filled = target.take_stress(left.stress)
+            stress = StressTaken(before, target.stress, filled)
         if left.danger_ticks and consequence.clock:
             clock = Clock.objects.select_related("campaign").locked(pk=consequence.clock)
             moved = clock.moved_by_roll(left.danger_ticks, success=False)
@@ -585,7 +581,7 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
     if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED and not roll.campaign.quick:
         target.better_risk_next = True  # Quick Charge's 66 is "some other benefit", the GM's call
     target.save(update_fields=["stress", "taken_out", "escalated_action", "escalated_risk", "lost_action",
-                               "better_risk_next"])
+                               "better_risk_next", "scars", "condition"])
     _set_consequence(roll, consequence.applied(outcome, left, stress))
     roll.save(update_fields=["result", "effect"])
     return roll

@@ -58,3 +58,24 @@ def test_an_attachment_marked_on_the_sheet_is_broken_to_cancel_a_consequence(new
     expect(page.locator("#attachments")).to_contain_text("repair: 0/4")
     ada.refresh_from_db()
     assert ada.stress == 0
+
+
+def test_a_full_stress_clock_leaves_a_scar_and_the_character_comes_to(new_page, screenshot):
+    """"Scars Rule": the clock is not cleared; a scar, incapacitated; coming to clears half."""
+    user = UserFactory(username="scars-player")
+    campaign = make_campaign(user, name="The Usurper's Throne")
+    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["scars"]})
+    ada = CharacterFactory(campaign=campaign, owner=user, name="Ada", created=True, stress=3,
+                           condition="Stabbed through the right shoulder", action_dots=dict(SPREAD))
+    page = new_page(PHONE)
+    log_in(page, "scars-player")
+    page.goto(ada.get_absolute_url())
+    page.get_by_role("button", name="Take one stress").click()
+    expect(page.locator("#vitals")).to_contain_text("Incapacitated.")
+    page.reload()
+    expect(page.locator("#field-scars")).to_contain_text("Stabbed through the right shoulder")
+    screenshot(page, "scars-incapacitated-phone")
+    page.get_by_role("button", name="Ada comes to").click()
+    expect(page.locator("#vitals")).not_to_contain_text("Incapacitated.")
+    ada.refresh_from_db()
+    assert (ada.stress, ada.taken_out) == (2, False)
