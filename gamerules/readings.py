@@ -74,3 +74,14 @@ SCARS_COMING_TO_ROUNDS_DOWN = True
 # assets"): a 66 needs two dice, so the 1d6 loot roll finds at most one asset. A GM who makes a
 # place richer rolls it with more dice, as a fortune roll's likeliness; then two 6s find two.
 LOOT_POOL = 1
+
+# Project reading (Goals Extra, "Dial: Rolling to Advance": a partial ticks "-1 segment ... (so no
+# tick at all for easy)"; easy ticks 3, so one fewer is 2): the parenthesis is read as meaning
+# hard, the one difficulty for which one fewer is none. A partial ticks one fewer than usual.
+GOAL_PARTIAL_TICKS_ONE_FEWER = True
+
+# Project reading (Goals Extra, "Dial: Rolling to Resolve": the table is for an 8-segment clock,
+# and puts 2 of 8 under "less than 1/4", 4 of 8 under "between 1/4 and 1/2", 6 of 8 under
+# "between 1/2 and 3/4"): each band includes its upper bound, so a 12-segment clock reads the
+# same fractions (3 of 12 is too soon; 4-6 roll 0 dots; 7-9 roll 1; 10-11 roll 2; 12 roll 3).
+GOAL_RESOLVE_BANDS = ((1, 4, None), (1, 2, 0), (3, 4, 1))
