@@ -19,7 +19,8 @@ LAST_STEP = 3
 
 
 class ActionRollForm(forms.Form):
-    """The action roll wizard's choices. Each step shows its own fields and carries the others."""
+    """The action roll wizard's choices. Each step shows its own fields; the goal and action, and
+    the GM's risk and effect, come from the roll on its way (PendingRoll)."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     character = forms.TypedChoiceField(label="Character", coerce=int)
@@ -120,11 +121,6 @@ class ActionRollForm(forms.Form):
     @property
     def current_fields(self):
         return [self[name] for name in STEPS[self.step] if name in self.fields]
-
-    def carried(self):
-        """The fields of the other steps already answered, as hidden inputs."""
-        return [self[name] for step, names in STEPS.items() if step != self.step
-                for name in names if name in self.fields and name in self.data]
 
     def validate_up_to(self, step) -> bool:
         """Validate only the fields the player has reached."""
