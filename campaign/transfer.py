@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaign.models import Campaign, Event, GameSession, Membership, Milestone, Role, WorldForce
-from characters.models import Asset, Attachment, Character, Playbook, Talent, Tie
+from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from rolls.models import Roll
@@ -66,6 +66,7 @@ PARTS = [
                                      "rolled_by_id": USER, "parent_id": "rolls"}, visible=True),
     Part("assets", Asset, "character__campaign", {"character_id": "characters", "spent_by_id": "rolls"}),
     Part("attachments", Attachment, "character__campaign", {"character_id": "characters", "repair_id": "clocks"}),
+    Part("goals", Goal, "character__campaign", {"character_id": "characters"}),
     Part("clock_changes", ClockChange, "clock__campaign",
          {"clock_id": "clocks", "by_id": USER, "undoes_id": "clock_changes", "roll_id": "rolls"}),
     Part("events", Event, "campaign", {"actor_id": USER, "clock_id": "clocks", "force_id": "forces"},

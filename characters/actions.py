@@ -4,7 +4,7 @@ so edits from two devices at once are applied one after the other and neither is
 from django.db import transaction
 
 from campaign.models import Campaign, Membership
-from characters.models import Asset, Attachment, Character, Playbook, Talent, Tie, slot_kind
+from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie, slot_kind
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from gamerules.attachments import attachment_errors
@@ -15,6 +15,7 @@ from gamerules.characters import (
     recovery_errors,
 )
 from gamerules.dials import Extra, Ruleset
+from gamerules.goals import Difficulty
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
 from gamerules.scars import HARDENED_MOMENTUM, come_to, hardened_errors
@@ -174,6 +175,60 @@ def back_in_action(membership: Membership, character: Character) -> Character:
     else:
         _log(membership, f"{character.name} is back in action.")
     character.save(update_fields=["taken_out", "stress"])
+    return character
+
+
+@transaction.atomic
+def add_goal(membership: Membership, character: Character, name: str, difficulty: Difficulty) -> Goal:
+    """A goal: a name clear enough to tell progress, and a difficulty ("What is a Goal?")."""
+    character = _locked(character)
+    if not character.campaign.rules.has(Extra.GOALS):
+        raise Refused("This campaign does not use goals (the Goals extra).")
+    if not name.strip():
+        raise Refused("Name the goal, clearly enough that everyone can tell when it progresses.")
+    goal = Goal.objects.create(character=character, name=name.strip()[:200], difficulty=difficulty.value)
+    _log(membership, f"{character.name} has a new {difficulty.value} goal: {goal.name}.")
+    return goal
+
+
+@transaction.atomic
+def advance_goal(gm: Membership, character: Character, goal_id: int) -> Goal:
+    """The character made progress toward the goal: tick it by its difficulty; a full clock
+    gives its talent dots to place ("Advancing a Goal", "Finishing a Goal")."""
+    character = _locked(character)
+    goal = Goal.objects.select_for_update().filter(pk=goal_id, character=character).first()
+    if goal is None:
+        raise Refused("That goal is gone.")
+    if goal.complete:
+        raise Refused(f"{goal.name} is already complete.")
+    difficulty = goal.rules_difficulty
+    goal.filled = min(goal.size, goal.filled + difficulty.ticks)
+    goal.save(update_fields=["filled"])
+    if goal.complete:
+        character.goal_dots += difficulty.talent_dots
+        character.save(update_fields=["goal_dots"])
+        _log(gm, f"{character.name} completes a goal: {goal.name}, and gains {difficulty.talent_dots} "
+                 f"talent {'dot' if difficulty.talent_dots == 1 else 'dots'} to place.")
+    else:
+        _log(gm, f"{character.name}'s goal {goal.name}: {goal.filled}/{goal.size}.")
+    return goal
+
+
+@transaction.atomic
+def place_goal_dot(membership: Membership, character: Character, action: str) -> Character:
+    """Place a talent dot from a finished goal, "thematic to the goal" ("Finishing a Goal")."""
+    character = _locked(character)
+    rules = character.campaign.rules
+    if character.goal_dots < 1:
+        raise Refused(f"{character.name} has no talent dot from a goal to place.")
+    if action not in rules.action_names:
+        raise Refused("Choose one of the campaign's actions.")
+    if character.rating(action) >= rules.max_rating:
+        raise Refused(f"{action} is already at {rules.max_rating}, the most a rating may be.")
+    character.action_dots = {**character.action_dots, action: character.action_dots.get(action, 0) + 1}
+    character.goal_dots -= 1
+    character.save(update_fields=["action_dots", "goal_dots"])
+    _log(membership, f"{character.name} places a talent dot from a goal in {action}.")
     return character
 
 

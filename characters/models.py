@@ -11,6 +11,7 @@ from core.models import LockingQuerySet
 from gamerules.characters import take_stress
 from gamerules.charge import Risk
 from gamerules.dials import Attribute, Dials, Extra
+from gamerules.goals import GOAL_CLOCK_SEGMENTS, Difficulty
 from gamerules.progression import TALENT_LINE, TalentKind
 from gamerules.progression import Talent as RulesTalent
 from gamerules.scars import take_stress_with_scars
@@ -60,6 +61,8 @@ class Character(models.Model):
     momentum = models.PositiveSmallIntegerField(default=2)
     stress = models.PositiveSmallIntegerField(default=0)
     taken_out = models.BooleanField(default=False, help_text="Out for the scene; incapacitated under Scars.")
+    goal_dots = models.PositiveSmallIntegerField(
+        default=0, help_text="Talent dots from finished goals, still to place (Goals Extra).")
     scars = models.TextField("Scars", blank=True, max_length=2000,
                              help_text="One a line: what a full stress clock left behind (Scars Extra).")
     better_risk_next = models.BooleanField(
@@ -250,3 +253,31 @@ class Attachment(models.Model):
     @property
     def usable(self) -> bool:
         return not self.broken or self.repaired
+
+
+class Goal(models.Model):
+    """Something the character wants to accomplish, with a difficulty and a clock of 8 segments;
+    progress ticks it by the difficulty, and a full clock gives talent dots ("Goals Extra")."""
+
+    DIFFICULTIES = [(d.value, d.value.capitalize()) for d in Difficulty]
+
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="goals")
+    name = models.CharField(max_length=200)
+    difficulty = models.CharField(max_length=10, choices=DIFFICULTIES, default=Difficulty.MEDIUM.value)
+    size = models.PositiveSmallIntegerField(default=GOAL_CLOCK_SEGMENTS)
+    filled = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def rules_difficulty(self) -> Difficulty:
+        return Difficulty(self.difficulty)
+
+    @property
+    def complete(self) -> bool:
+        return self.filled >= self.size

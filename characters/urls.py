@@ -27,6 +27,7 @@ urlpatterns = [
     path("<int:character_id>/escalation/", views.character_escalation, name="character_escalation"),
     path("<int:character_id>/assets/", views.character_asset, name="character_asset"),
     path("<int:character_id>/attachments/", views.character_attachment, name="character_attachment"),
+    path("<int:character_id>/goals/", views.character_goal, name="character_goal"),
 ]
 
 playbook_patterns = [

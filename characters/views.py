@@ -24,11 +24,13 @@ from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules.attachments import ATTACHMENTS_MOST
 from gamerules.dials import Extra
+from gamerules.goals import Difficulty
 from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
 
 SHEET = "characters/sheet.html"
-PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments"), SHEET)
+PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals"),
+                       SHEET)
 DETAILS = ("condition", "concept", "appearance")
 
 
@@ -86,6 +88,9 @@ def sheet_context(membership, character, **extra):
         "attachments": (list(character.attachments.select_related("repair"))
                         if rules.has(Extra.ATTACHMENT) else None),
         "attachments_most": ATTACHMENTS_MOST,
+        "goals": list(character.goals.all()) if rules.has(Extra.GOALS) else None,
+        "difficulties": [(d.value, f"{d.value.capitalize()}: +{d.ticks} a step, {d.talent_dots} talent "
+                                   f"{'dot' if d.talent_dots == 1 else 'dots'}") for d in Difficulty],
         # A tie names its force only while the viewer may see that force.
         "ties": [(tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership)
                   else None) for tie in character.ties.select_related("linked_character", "linked_force")],
@@ -391,6 +396,30 @@ def character_attachment(request, campaign_id, character_id):
     except Refused as refusal:
         return sheet_answer(request, membership, character, "attachments", str(refusal))
     return sheet_answer(request, membership, character, "attachments")
+
+
+@login_required
+@require_POST
+def character_goal(request, campaign_id, character_id):
+    """Goals ("Goals Extra"): the player names one, the GM ticks its progress, the player places
+    the talent dots a finished goal gives."""
+    membership, character = own_sheet(request, campaign_id, character_id)
+    advanced = whole_number(request.POST.get("advance"))
+    try:
+        if advanced is not None:
+            if not membership.is_gm:
+                raise Refused("The GM ticks a goal when the character makes progress toward it.")
+            actions.advance_goal(membership, character, advanced)
+        elif request.POST.get("place"):
+            actions.place_goal_dot(membership, character, request.POST["place"])
+        else:
+            difficulty = next((d for d in Difficulty if d.value == request.POST.get("difficulty")), None)
+            if difficulty is None:
+                raise Refused("Choose easy, medium or hard.")
+            actions.add_goal(membership, character, posted_text(request, "name", 200), difficulty)
+    except Refused as refusal:
+        return sheet_answer(request, membership, character, "goals", str(refusal))
+    return sheet_answer(request, membership, character, "goals")
 
 
 @login_required

@@ -58,6 +58,8 @@ class Extra(Enum):
             Extra.ATTACHMENT: "Each character marks 1-2 details as attachments; breaking one cancels an "
                               "incoming consequence, and a project repairs it.",
             Extra.STARTING_TALENT: "Each character starts with a talent: +1 effect when ___.",
+            Extra.GOALS: "Characters set goals (easy, medium, hard) on 8-segment clocks; a finished goal "
+                         "gives 1-3 talent dots to place.",
             Extra.SCARS: "A full stress clock is not cleared: it leaves a scar and the character is "
                          "incapacitated until they come to (half the clock clears).",
         }.get(self, "")

@@ -79,3 +79,30 @@ def test_a_full_stress_clock_leaves_a_scar_and_the_character_comes_to(new_page, 
     expect(page.locator("#vitals")).not_to_contain_text("Incapacitated.")
     ada.refresh_from_db()
     assert (ada.stress, ada.taken_out) == (2, False)
+
+
+def test_a_goal_set_on_a_phone_is_finished_by_the_gm_and_its_dot_placed(new_page):
+    """"Goals Extra": an easy goal ticks 3 of 8; full, it gives 1 talent dot to place."""
+    gm, player = UserFactory(username="goals-gm"), UserFactory(username="goals-player")
+    campaign = make_campaign(gm, name="The Usurper's Throne")
+    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["goals"]})
+    join(campaign, player)
+    ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
+    phone, laptop = new_page(PHONE), new_page()
+    log_in(phone, "goals-player")
+    log_in(laptop, "goals-gm")
+    phone.goto(ada.get_absolute_url())
+    phone.get_by_label("A new goal").fill("Learn the old tongue")
+    phone.get_by_label("Its difficulty").select_option("easy")
+    phone.get_by_role("button", name="Add the goal").click()
+    expect(phone.locator("#goals")).to_contain_text("Learn the old tongue · easy")
+    laptop.goto(ada.get_absolute_url())
+    for filled in ("3/8", "6/8", "complete"):
+        laptop.get_by_role("button", name="Progress: +3").click()
+        expect(laptop.locator("#goals")).to_contain_text(filled)
+    expect(phone.locator("#goals")).to_contain_text("1 talent dot from a finished goal", timeout=3000)
+    phone.get_by_label("The action for the dot").select_option("Study")
+    phone.get_by_role("button", name="Place it").click()
+    expect(phone.locator("#goals")).not_to_contain_text("talent dot from a finished goal")
+    ada.refresh_from_db()
+    assert ada.action_dots.get("Study") == 1 and ada.goal_dots == 0

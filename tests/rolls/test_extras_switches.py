@@ -44,5 +44,5 @@ def test_the_dials_page_offers_only_the_extras_the_site_plays_and_says_what_each
 
 
 def test_an_extra_not_offered_cannot_be_switched_on(crew):
-    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["goals"]})
+    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["economy"]})
     assert not form.is_valid() and "extras" in form.errors

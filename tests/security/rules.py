@@ -23,7 +23,7 @@ RULES = {
     "character_momentum": "owner", "character_stress": "owner", "character_back": "owner",
     "character_talent": "owner", "character_tie": "owner", "character_tie_delete": "owner",
     "character_clock": "owner", "character_assist": "owner", "character_attachment": "owner",
-    "character_hardened": "owner", "character_bow_out": "owner",
+    "character_hardened": "owner", "character_bow_out": "owner", "character_goal": "owner",
     "character_escalation": "gm", "character_asset": "gm",
     "rolls": "member", "roll_new": "member", "roll_fortune": "member",
     "roll_pending": "owner", "roll_odds": "owner", "roll_withdraw": "owner", "roll_set": "gm",
