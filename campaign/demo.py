@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from campaign import actions
 from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
-from characters.models import Asset, AssetSource, Attachment, Character, Playbook, Talent, Tie
+from characters.models import Asset, AssetSource, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from rolls.models import PendingRoll, Roll
 
@@ -62,7 +62,7 @@ def _campaign(users) -> Campaign:
         return existing
     campaign = actions.create_campaign(users[DEMO_GM], name=DEMO_CAMPAIGN, pitch=PITCH,
                                        gm_notes="The old king is already dying.")
-    campaign.dials = {"extras": ["asset", "attachment"]}  # the character Extras the site plays
+    campaign.dials = {"extras": ["asset", "attachment", "scars", "goals"]}  # the character Extras
     campaign.save(update_fields=["dials"])
     gm = users[DEMO_GM]
     for name in DEMO_PLAYERS:
@@ -178,6 +178,11 @@ def _session_in_progress(campaign, users):
     vesna.save(update_fields=["momentum"])
     Asset.objects.create(character=vesna, name="The harbour master's seal", source=AssetSource.BOON)
     Attachment.objects.create(character=vesna, name="Her late father's marsh boat")
+    oren = campaign.characters.get(name="Oren Thale")
+    Goal.objects.create(character=oren, name="Slay the beast that took his village", difficulty="hard", filled=3)
+    ilse = campaign.characters.get(name="Ilse Marr")
+    ilse.scars = "Two fingers that no longer bend, from the guild's punishment"
+    ilse.save(update_fields=["scars"])
     ClockChange.objects.filter(clock__campaign=campaign, clock__name="Alert").update(roll=roll)
     # The next roll is on its way: Yann's player chose the goal, and waits for the GM's risk and
     # effect on the console.
