@@ -8,6 +8,7 @@ from campaign.models import Campaign, GameSession, Invitation, WorldForce
 from gamerules.charge import MomentumDial
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
 from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra
+from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
 
 
 class SignupForm(UserCreationForm):
@@ -64,6 +65,11 @@ class DialsForm(forms.Form):
     clock_sizes = forms.TypedMultipleChoiceField(
         label="Clock sizes allowed", coerce=int, widget=forms.CheckboxSelectMultiple,
         choices=[(size, f"{size} segments") for size in EXTENDED_CLOCK_SIZES])
+    goal_clock_size = forms.TypedChoiceField(
+        label="Goal clocks (Goals extra)", coerce=int, initial=GOAL_CLOCK_SEGMENTS, required=False,
+        empty_value=GOAL_CLOCK_SEGMENTS,
+        choices=[(GOAL_CLOCK_SEGMENTS, "8 segments"), (GOAL_CLOCK_SEGMENTS_HARDER, "12 segments: harder progression")],
+        help_text="The size of each new goal's clock.")
     flashback_most = forms.IntegerField(label="Most a flashback may cost (momentum)", min_value=2,
                                         max_value=6, help_text="2 in the recap and the SRD; the "
                                         "rulebook's body allows \u201c2 (or more)\u201d.")
@@ -85,7 +91,7 @@ class DialsForm(forms.Form):
             "momentum_partial": dials.momentum.partial, "momentum_full": dials.momentum.full,
             "momentum_critical": dials.momentum.critical, "clock_sizes": list(dials.clock_sizes),
             "extras": sorted(extra.value for extra in dials.extras if extra in OFFERED_EXTRAS),
-            "flashback_most": dials.flashback_most,
+            "flashback_most": dials.flashback_most, "goal_clock_size": dials.goal_clock_size,
         }
 
     @staticmethod
@@ -113,7 +119,7 @@ class DialsForm(forms.Form):
                                   data["momentum_critical"]),
             clock_sizes=tuple(sorted(data["clock_sizes"])),
             extras=frozenset(Extra(value) for value in data["extras"]),
-            flashback_most=data["flashback_most"])
+            flashback_most=data["flashback_most"], goal_clock_size=data["goal_clock_size"])
         errors = self.dials.errors()
         if errors:
             raise forms.ValidationError(errors)

@@ -186,7 +186,8 @@ def add_goal(membership: Membership, character: Character, name: str, difficulty
         raise Refused("This campaign does not use goals (the Goals extra).")
     if not name.strip():
         raise Refused("Name the goal, clearly enough that everyone can tell when it progresses.")
-    goal = Goal.objects.create(character=character, name=name.strip()[:200], difficulty=difficulty.value)
+    goal = Goal.objects.create(character=character, name=name.strip()[:200], difficulty=difficulty.value,
+                               size=character.campaign.rules.goal_clock_size)
     _log(membership, f"{character.name} has a new {difficulty.value} goal: {goal.name}.")
     return goal
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
 from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
+from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SIZES
 from gamerules.readings import FLASHBACK_MOST, FLASHBACK_MOST_DIAL, QUICK_CHARGE_STUDY_ACTION
 
 
@@ -126,6 +127,9 @@ class Dials:
     extras: frozenset[Extra] = field(default_factory=frozenset)
     flashback_most: int = FLASHBACK_MOST
     """The most a flashback may cost: 0-2 in the recap and the SRD, "2 (or more)" in the body."""
+    goal_clock_size: int = GOAL_CLOCK_SEGMENTS
+    """A goal's clock: 8 segments, or 12 for harder progression (Goals Extra, "Dial: Changing
+    the Clock")."""
 
     @property
     def action_names(self) -> tuple[str, ...]:
@@ -162,6 +166,8 @@ class Dials:
             errors.append("The stress clock has 4, 6, 8, 10 or 12 segments.")
         if not self.clock_sizes or not set(self.clock_sizes) <= set(EXTENDED_CLOCK_SIZES):
             errors.append("Clocks may have 4, 6, 8, 10 or 12 segments.")
+        if self.goal_clock_size not in GOAL_CLOCK_SIZES:
+            errors.append("A goal's clock has 8 segments, or 12 for harder progression.")
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
             errors.append(f"A flashback may cost at most {FLASHBACK_MOST_DIAL.start} to "
                           f"{FLASHBACK_MOST_DIAL.stop - 1} momentum.")
@@ -190,7 +196,7 @@ class Dials:
         if "extras" in data:
             values["extras"] = frozenset(Extra(value) for value in data["extras"])
         for name in ("starting_dots", "creation_cap", "max_rating", "starting_momentum",
-                     "stress_clock_size", "flashback_most"):
+                     "stress_clock_size", "flashback_most", "goal_clock_size"):
             if name in data:
                 values[name] = int(data[name])
         return replace(base or cls(), **values)

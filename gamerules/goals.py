@@ -14,6 +14,8 @@ GOAL_CLOCK_SEGMENTS = 8
 GOAL_CLOCK_SEGMENTS_HARDER = 12
 """'try a new clock: the 12 segment clock!' ("Dial: Changing the Clock")."""
 
+GOAL_CLOCK_SIZES = (GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER)
+
 ADVANCE_POOL = 2
 """'If it's complicated, here a fast and simple rule: use 2 dice' ("Dial: Rolling to Advance")."""
 

@@ -58,3 +58,19 @@ def test_goals_need_the_extra_a_name_and_a_difficulty(with_goals, table):
     assert "does not use goals" in post(with_goals, name="X", difficulty="easy").text
     assert not Goal.objects.exists()
     assert post(with_goals, who="other_player", name="X", difficulty="easy").status_code == 404
+
+
+def test_the_gm_may_give_goals_a_12_segment_clock(with_goals):
+    """"Dial: Changing the Clock": "try a new clock: the 12 segment clock!"."""
+    from django.urls import reverse
+
+    from campaign.forms import DialsForm
+
+    c = with_goals.campaign
+    data = {**DialsForm.initial_from(c.rules), "goal_clock_size": 12, "extras": ["goals"]}
+    with_goals.client("gm").post(reverse("dials", args=[c.pk]), data)
+    assert Campaign.objects.get(pk=c.pk).rules.goal_clock_size == 12
+    post(with_goals, name="Learn the old tongue", difficulty="easy")
+    assert Goal.objects.get().size == 12
+    bad = DialsForm(data={**data, "goal_clock_size": 10})
+    assert not bad.is_valid()
