@@ -247,11 +247,17 @@ def _vitals_tap(request, campaign_id, character_id, change, gm_only=False):
     """One tap that changes the vitals panel: back in action, an escalation set back (GM)."""
     membership = (gm_membership_or_404 if gm_only else membership_or_404)(request, campaign_id)
     character = (character_or_404 if gm_only else editable_character_or_404)(membership, character_id)
+    return _sheet_change(request, membership, character, "vitals", lambda: change(membership, character))
+
+
+def _sheet_change(request, membership, character, panel, change):
+    """Do ``change()`` and answer with the sheet's panel as it is now, or with the refusal."""
     try:
-        character = change(membership, character)
+        change()
     except Refused as refusal:
-        return sheet_answer(request, membership, character, "vitals", str(refusal))
-    return sheet_answer(request, membership, character, "vitals")
+        return sheet_answer(request, membership, character, panel, str(refusal))
+    character.refresh_from_db()  # the action changed a locked copy
+    return sheet_answer(request, membership, character, panel)
 
 
 @login_required
@@ -388,14 +394,13 @@ def character_attachment(request, campaign_id, character_id):
     """The player marks a detail as an attachment, or unmarks one ("Attachment Extra")."""
     membership, character = own_sheet(request, campaign_id, character_id)
     removed = whole_number(request.POST.get("remove"))
-    try:
+
+    def change():
         if removed is not None:
             actions.remove_attachment(membership, character, removed)
         else:
             actions.add_attachment(membership, character, posted_text(request, "name", 120))
-    except Refused as refusal:
-        return sheet_answer(request, membership, character, "attachments", str(refusal))
-    return sheet_answer(request, membership, character, "attachments")
+    return _sheet_change(request, membership, character, "attachments", change)
 
 
 @login_required
@@ -405,7 +410,8 @@ def character_goal(request, campaign_id, character_id):
     the talent dots a finished goal gives."""
     membership, character = own_sheet(request, campaign_id, character_id)
     advanced = whole_number(request.POST.get("advance"))
-    try:
+
+    def change():
         if advanced is not None:
             if not membership.is_gm:
                 raise Refused("The GM ticks a goal when the character makes progress toward it.")
@@ -417,9 +423,7 @@ def character_goal(request, campaign_id, character_id):
             if difficulty is None:
                 raise Refused("Choose easy, medium or hard.")
             actions.add_goal(membership, character, posted_text(request, "name", 200), difficulty)
-    except Refused as refusal:
-        return sheet_answer(request, membership, character, "goals", str(refusal))
-    return sheet_answer(request, membership, character, "goals")
+    return _sheet_change(request, membership, character, "goals", change)
 
 
 @login_required
@@ -428,11 +432,8 @@ def character_asset(request, campaign_id, character_id):
     """The GM gives the character an asset: a boon for a brilliant moment ("Asset Extra")."""
     membership = gm_membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
-    try:
-        actions.give_asset(membership, character, posted_text(request, "name", 80))
-    except Refused as refusal:
-        return sheet_answer(request, membership, character, "assets", str(refusal))
-    return sheet_answer(request, membership, character, "assets")
+    return _sheet_change(request, membership, character, "assets", lambda: actions.give_asset(
+        membership, character, posted_text(request, "name", 80)))
 
 
 @login_required

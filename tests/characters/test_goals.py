@@ -74,3 +74,12 @@ def test_the_gm_may_give_goals_a_12_segment_clock(with_goals):
     assert Goal.objects.get().size == 12
     bad = DialsForm(data={**data, "goal_clock_size": 10})
     assert not bad.is_valid()
+
+
+def test_the_answer_to_finishing_a_goal_offers_its_dots_at_once(with_goals):
+    post(with_goals, name="Learn the old tongue", difficulty="easy")
+    goal = Goal.objects.get()
+    post(with_goals, who="gm", advance=goal.pk)
+    post(with_goals, who="gm", advance=goal.pk)
+    last = post(with_goals, who="gm", advance=goal.pk)
+    assert "1 talent dot from a finished goal" in last.text

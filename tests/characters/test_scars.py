@@ -80,3 +80,8 @@ def test_without_scars_a_full_clock_clears_as_the_core_rule_says(table):
     assert (ada.stress, ada.taken_out, ada.scars) == (0, True, "")
     assert "does not use scars" in table.client("player").post(
         sheet_url(table, "character_bow_out", table.character), **HTMX).text
+
+
+def test_the_answer_shows_the_sheet_as_it_is_after_the_tap(scarred):
+    response = scarred.client("player").post(sheet_url(scarred, "character_bow_out", scarred.character), **HTMX)
+    assert 'aria-label="Stress: 1 of 4"' in response.text and "comes to" in response.text  # out of the scene
