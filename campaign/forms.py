@@ -7,7 +7,7 @@ from django.utils import timezone
 from campaign.models import Campaign, GameSession, Invitation, WorldForce
 from gamerules.charge import MomentumDial
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
-from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra
+from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra, ExtraDial
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
 
 
@@ -77,6 +77,10 @@ class DialsForm(forms.Form):
         label="Extras in play", required=False, widget=forms.CheckboxSelectMultiple,
         choices=[(extra.value, f"{extra.label}: {extra.summary}") for extra in OFFERED_EXTRAS],
         help_text="More Extras arrive as the site learns them; none is offered before it works.")
+    extra_dials = forms.MultipleChoiceField(
+        label="The Extras' optional dials", required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(dial.value, f"{dial.label}: {dial.summary}") for dial in ExtraDial],
+        help_text="Each plays only with its Extra switched on.")
 
     @classmethod
     def initial_from(cls, dials: Dials, actions=None) -> dict:
@@ -92,12 +96,13 @@ class DialsForm(forms.Form):
             "momentum_critical": dials.momentum.critical, "clock_sizes": list(dials.clock_sizes),
             "extras": sorted(extra.value for extra in dials.extras if extra in OFFERED_EXTRAS),
             "flashback_most": dials.flashback_most, "goal_clock_size": dials.goal_clock_size,
+            "extra_dials": sorted(dial.value for dial in dials.extra_dials),
         }
 
     @staticmethod
     def with_preset(data, count: int) -> dict:
         """The posted values with the action lists replaced by the preset of ``count`` actions."""
-        values = {key: data.getlist(key) if key in ("clock_sizes", "extras") else data.get(key)
+        values = {key: data.getlist(key) if key in ("clock_sizes", "extras", "extra_dials") else data.get(key)
                   for key in data}
         for attribute in Attribute:
             values[f"{attribute.value}_actions"] = "\n".join(
@@ -119,7 +124,8 @@ class DialsForm(forms.Form):
                                   data["momentum_critical"]),
             clock_sizes=tuple(sorted(data["clock_sizes"])),
             extras=frozenset(Extra(value) for value in data["extras"]),
-            flashback_most=data["flashback_most"], goal_clock_size=data["goal_clock_size"])
+            flashback_most=data["flashback_most"], goal_clock_size=data["goal_clock_size"],
+            extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]))
         errors = self.dials.errors()
         if errors:
             raise forms.ValidationError(errors)

@@ -7,21 +7,19 @@ from campaign.models import Campaign, Membership
 from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie, slot_kind
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
-from gamerules.attachments import attachment_errors
+from gamerules.attachments import attachment_errors, repaired_wear, wear_errors
 from gamerules.characters import (
     creation_errors,
     rating_errors,
     recover,
     recovery_errors,
 )
-from gamerules.dials import Extra, Ruleset
+from gamerules.dials import Extra, ExtraDial, Ruleset
 from gamerules.goals import Difficulty
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
 from gamerules.scars import HARDENED_MOMENTUM, come_to, hardened_errors
 from gamerules.scars import bow_out as bow_out_stress
-
-TEXT_FIELDS = ("name", "concept", "appearance", "condition", "scars", "gm_notes")
 
 
 def _locked(character: Character) -> Character:
@@ -50,9 +48,9 @@ def set_text(membership: Membership, character: Character, field: str, value: st
              seen: str | None) -> Character:
     """Change one text field. ``seen`` is the value the editor started from: when someone else
     changed it meanwhile, the edit is refused rather than silently overwriting theirs."""
-    if field not in TEXT_FIELDS or (field == "gm_notes" and not membership.is_gm):
-        raise Refused("That part of the sheet cannot be edited here.")
     character = _locked(character)
+    if field != "name" and field not in character.text_fields_for(membership):
+        raise Refused("That part of the sheet cannot be edited here.")
     if seen is not None and getattr(character, field) != seen:
         raise Refused("Someone else changed this while you were editing. Their version is shown "
                       "below yours: merge them and save again.")
@@ -194,24 +192,48 @@ def add_goal(membership: Membership, character: Character, name: str, difficulty
 
 @transaction.atomic
 def advance_goal(gm: Membership, character: Character, goal_id: int) -> Goal:
-    """The character made progress toward the goal: tick it by its difficulty; a full clock
-    gives its talent dots to place ("Advancing a Goal", "Finishing a Goal")."""
+    """The character made progress toward the goal: tick it by its difficulty ("Advancing a
+    Goal"), or, with rolling to advance, grant a roll that ticks it ("Dial: Rolling to Advance")."""
     character = _locked(character)
     goal = Goal.objects.select_for_update().filter(pk=goal_id, character=character).first()
     if goal is None:
         raise Refused("That goal is gone.")
-    if goal.complete:
-        raise Refused(f"{goal.name} is already complete.")
-    difficulty = goal.rules_difficulty
-    goal.filled = min(goal.size, goal.filled + difficulty.ticks)
+    if not goal.under_way:
+        raise Refused(f"{goal.name} is already {goal.get_ended_display().lower()}.")
+    if goal.filled >= goal.size:
+        raise Refused(f"{goal.name}'s clock is full: roll to resolve it.")
+    if character.campaign.rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE):
+        goal.due += 1
+        goal.save(update_fields=["due"])
+        _log(gm, f"{character.name} makes progress toward a goal, {goal.name}: roll to advance it.")
+        return goal
+    return tick_goal(gm, character, goal, goal.rules_difficulty.ticks)
+
+
+def tick_goal(membership: Membership, character: Character, goal: Goal, ticks: int) -> Goal:
+    """Tick a locked goal. A full clock completes it with its talent dots to place ("Finishing a
+    Goal"), unless the campaign rolls to resolve: then the full clock waits for that roll."""
+    goal.filled = min(goal.size, goal.filled + ticks)
+    resolve_by_roll = character.campaign.rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)
+    if goal.filled >= goal.size and not resolve_by_roll:
+        goal.ended = "done"
+        goal.save(update_fields=["filled", "ended"])
+        return end_goal(membership, character, goal, goal.rules_difficulty.talent_dots)
     goal.save(update_fields=["filled"])
-    if goal.complete:
-        character.goal_dots += difficulty.talent_dots
-        character.save(update_fields=["goal_dots"])
-        _log(gm, f"{character.name} completes a goal: {goal.name}, and gains {difficulty.talent_dots} "
-                 f"talent {'dot' if difficulty.talent_dots == 1 else 'dots'} to place.")
+    full = " Its clock is full: roll to resolve it." if goal.filled >= goal.size else ""
+    _log(membership, f"{character.name}'s goal {goal.name}: {goal.filled}/{goal.size}.{full}")
+    return goal
+
+
+def end_goal(membership: Membership, character: Character, goal: Goal, dots: int) -> Goal:
+    """A goal ends: its talent dots (if any) wait on the sheet to be placed."""
+    character.goal_dots += dots
+    character.save(update_fields=["goal_dots"])
+    if goal.ended == "lost":
+        _log(membership, f"{character.name}'s goal is lost: {goal.name}.")
     else:
-        _log(gm, f"{character.name}'s goal {goal.name}: {goal.filled}/{goal.size}.")
+        _log(membership, f"{character.name} completes a goal: {goal.name}, and gains {dots} "
+                         f"talent {'dot' if dots == 1 else 'dots'} to place.")
     return goal
 
 
@@ -362,7 +384,32 @@ def add_attachment(membership: Membership, character: Character, name: str) -> A
         raise Refused("Name the attachment: a piece of equipment, a relationship, a familiar...")
     if errors := attachment_errors(character.attachments.count()):
         raise Refused(errors[0])
-    return Attachment.objects.create(character=character, name=name.strip()[:120])
+    return Attachment.objects.create(character=character, name=name.strip()[:120],
+                                     wear_size=character.campaign.rules.stress_clock_size)
+
+
+@transaction.atomic
+def wear_attachment(membership: Membership, character: Character, attachment_id: int, repaired: bool) -> Attachment:
+    """Use or damage fills an attachment's condition clock; full, it is unusable until a
+    successful repair clears a segment ("Attachment Condition")."""
+    character = _locked(character)
+    if not character.campaign.rules.dialled(ExtraDial.ATTACHMENT_CONDITION):
+        raise Refused("This campaign does not track attachment condition (the dial is off).")
+    attachment = Attachment.objects.select_for_update().filter(pk=attachment_id, character=character).first()
+    if attachment is None:
+        raise Refused("That attachment is gone.")
+    if repaired:
+        if not attachment.wear:
+            raise Refused(f"{attachment.name} is in full condition: there is nothing to repair.")
+        attachment.wear = repaired_wear(attachment.wear)
+    else:
+        if errors := wear_errors(attachment.wear, attachment.wear_size):
+            raise Refused(errors[0])
+        attachment.wear += 1
+    attachment.save(update_fields=["wear"])
+    state = "worn out: unusable until repaired" if attachment.worn_out else f"{attachment.wear}/{attachment.wear_size}"
+    _log(membership, f"{character.name}'s {attachment.name} {'is repaired' if repaired else 'wears'}: {state}.")
+    return attachment
 
 
 @transaction.atomic

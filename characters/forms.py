@@ -24,15 +24,18 @@ class TextFieldForm(forms.Form):
 
     seen = forms.CharField(required=False, widget=forms.HiddenInput, max_length=20_000)
 
-    LABELS = {"name": "Name", "concept": "Concept", "appearance": "Appearance",
-              "condition": "Condition", "gm_notes": "GM notes"}
+    LABELS = {"name": "Name", "concept": "Concept", "appearance": "Appearance", "condition": "Condition",
+              "scars": "Scars", "compensations": "Compensations", "gm_notes": "GM notes"}
+    HELP = {"scars": "One a line, each with its story: what the stress clock, or the past, left behind.",
+            "compensations": "One a line: a clockwork hand, a skin graft, therapy... It lessens a scar, "
+                             "it does not remove it."}
 
     def __init__(self, *args, field, **kwargs):
         super().__init__(*args, **kwargs)
         limit = Character._meta.get_field(field).max_length
-        long = field in ("appearance", "gm_notes")
+        long = field in ("appearance", "gm_notes", "scars", "compensations")
         self.fields["value"] = forms.CharField(
-            label=self.LABELS[field], required=field == "name", max_length=limit,
+            label=self.LABELS[field], required=field == "name", max_length=limit, help_text=self.HELP.get(field, ""),
             widget=forms.Textarea(attrs={"rows": 4}) if long else forms.TextInput)
 
 

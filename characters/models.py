@@ -8,10 +8,11 @@ from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from gamerules.attachments import worn_out
 from gamerules.characters import take_stress
 from gamerules.charge import Risk
-from gamerules.dials import Attribute, Dials, Extra
-from gamerules.goals import GOAL_CLOCK_SEGMENTS, Difficulty
+from gamerules.dials import Attribute, Dials, Extra, ExtraDial
+from gamerules.goals import GOAL_CLOCK_SEGMENTS, Difficulty, resolve_pool
 from gamerules.progression import TALENT_LINE, TalentKind
 from gamerules.progression import Talent as RulesTalent
 from gamerules.scars import take_stress_with_scars
@@ -65,6 +66,9 @@ class Character(models.Model):
         default=0, help_text="Talent dots from finished goals, still to place (Goals Extra).")
     scars = models.TextField("Scars", blank=True, max_length=2000,
                              help_text="One a line: what a full stress clock left behind (Scars Extra).")
+    compensations = models.TextField(
+        "Compensations", blank=True, max_length=2000,
+        help_text="One a line: what compensates a scar without removing it (Scars Extra, \"Compensating\").")
     better_risk_next = models.BooleanField(
         default=False, help_text="A determination 66: the next roll's risk is lowered.")
     escalated_action = models.CharField(
@@ -99,6 +103,20 @@ class Character(models.Model):
 
     def editable_by(self, membership: Membership) -> bool:
         return membership.is_gm or (self.owner_id is not None and self.owner_id == membership.user_id)
+
+    def text_fields_for(self, membership: Membership) -> tuple[str, ...]:
+        """The sheet's text parts this member sees and, on their own sheet, edits: the details;
+        scars under the Scars Extra (during creation only with "Starting the game with scars");
+        compensations with "Compensating"; GM notes for a GM only."""
+        rules = self.campaign.rules
+        fields = ["condition", "concept", "appearance"]
+        if rules.has(Extra.SCARS) and (self.created or self.scars or rules.dialled(ExtraDial.SCARS_AT_START)):
+            fields.append("scars")
+        if rules.dialled(ExtraDial.SCARS_COMPENSATING):
+            fields.append("compensations")
+        if membership.is_gm:
+            fields.append("gm_notes")
+        return tuple(fields)
 
     def escalated_for(self, action: str) -> Risk | None:
         """The risk rolls with ``action`` start at after an escalation, or None."""
@@ -237,6 +255,9 @@ class Attachment(models.Model):
     broken = models.BooleanField(default=False)
     repair = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+", help_text="The project that repairs or reacquires it.")
+    wear = models.PositiveSmallIntegerField(
+        default=0, help_text="Its condition clock, filled by use and damage (\"Attachment Condition\").")
+    wear_size = models.PositiveSmallIntegerField(default=4)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -251,8 +272,14 @@ class Attachment(models.Model):
         return self.repair is not None and self.repair.filled >= self.repair.size
 
     @property
+    def worn_out(self) -> bool:
+        return worn_out(self.wear, self.wear_size)
+
+    @property
     def usable(self) -> bool:
-        return not self.broken or self.repaired
+        """Not broken (or repaired), and its condition clock not full. A campaign without the
+        condition dial never fills that clock."""
+        return (not self.broken or self.repaired) and not self.worn_out
 
 
 class Goal(models.Model):
@@ -266,6 +293,10 @@ class Goal(models.Model):
     difficulty = models.CharField(max_length=10, choices=DIFFICULTIES, default=Difficulty.MEDIUM.value)
     size = models.PositiveSmallIntegerField(default=GOAL_CLOCK_SEGMENTS)
     filled = models.PositiveSmallIntegerField(default=0)
+    due = models.PositiveSmallIntegerField(
+        default=0, help_text="Progress the GM granted, still to roll (\"Dial: Rolling to Advance\").")
+    ended = models.CharField(max_length=10, choices=[("", "Under way"), ("done", "Complete"), ("lost", "Lost")],
+                             blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -280,4 +311,13 @@ class Goal(models.Model):
 
     @property
     def complete(self) -> bool:
-        return self.filled >= self.size
+        return self.ended == "done"
+
+    @property
+    def under_way(self) -> bool:
+        return not self.ended
+
+    @property
+    def resolve_pool(self) -> int | None:
+        """The dice rolling to resolve it now would roll, or None: too soon ("Dial: Rolling to Resolve")."""
+        return resolve_pool(self.filled, self.size)

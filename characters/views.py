@@ -23,7 +23,7 @@ from core.htmx import answer, attempt, changed, page
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules.attachments import ATTACHMENTS_MOST
-from gamerules.dials import Extra
+from gamerules.dials import Extra, ExtraDial
 from gamerules.goals import Difficulty
 from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
@@ -31,7 +31,6 @@ from gamerules.progression import Talent as RulesTalent
 SHEET = "characters/sheet.html"
 PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals"),
                        SHEET)
-DETAILS = ("condition", "concept", "appearance")
 
 
 def character_or_404(membership, character_id) -> Character:
@@ -69,7 +68,7 @@ def sheet_context(membership, character, **extra):
     can_edit = character.editable_by(membership)
     # GM notes reach the template only for a GM.
     uses_scars = rules.has(Extra.SCARS)
-    fields = DETAILS + (("scars",) if uses_scars else ()) + (("gm_notes",) if membership.is_gm else ())
+    fields = character.text_fields_for(membership)
     return {
         "membership": membership, "campaign": campaign, "character": character, "rules": rules,
         "can_edit": can_edit, "actions": character.actions_by_attribute(rules),
@@ -88,7 +87,10 @@ def sheet_context(membership, character, **extra):
         "attachments": (list(character.attachments.select_related("repair"))
                         if rules.has(Extra.ATTACHMENT) else None),
         "attachments_most": ATTACHMENTS_MOST,
+        "attachment_condition": rules.dialled(ExtraDial.ATTACHMENT_CONDITION),
         "goals": list(character.goals.all()) if rules.has(Extra.GOALS) else None,
+        "goal_rolls": {"advance": rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE),
+                       "resolve": rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)},
         "difficulties": [(d.value, f"{d.value.capitalize()}: +{d.ticks} a step, {d.talent_dots} talent "
                                    f"{'dot' if d.talent_dots == 1 else 'dots'}") for d in Difficulty],
         # A tie names its force only while the viewer may see that force.
@@ -145,7 +147,7 @@ def character_create(request, campaign_id):
 @require_http_methods(["GET", "POST"])
 def character_text(request, campaign_id, character_id, field):
     membership, character = own_sheet(request, campaign_id, character_id)
-    if field not in actions.TEXT_FIELDS or (field == "gm_notes" and not membership.is_gm):
+    if field != "name" and field not in character.text_fields_for(membership):
         raise Http404("No such field")
     current = getattr(character, field)
     form = TextFieldForm(request.POST or None, field=field,
@@ -394,10 +396,13 @@ def character_attachment(request, campaign_id, character_id):
     """The player marks a detail as an attachment, or unmarks one ("Attachment Extra")."""
     membership, character = own_sheet(request, campaign_id, character_id)
     removed = whole_number(request.POST.get("remove"))
+    worn, repaired = whole_number(request.POST.get("wear")), whole_number(request.POST.get("repair"))
 
     def change():
         if removed is not None:
             actions.remove_attachment(membership, character, removed)
+        elif worn is not None or repaired is not None:
+            actions.wear_attachment(membership, character, worn if worn is not None else repaired, repaired is not None)
         else:
             actions.add_attachment(membership, character, posted_text(request, "name", 120))
     return _sheet_change(request, membership, character, "attachments", change)

@@ -66,6 +66,46 @@ class Extra(Enum):
         }.get(self, "")
 
 
+class ExtraDial(Enum):
+    """The optional dials an Extra's own section offers, each playable only with its Extra on."""
+
+    GOALS_ROLL_TO_ADVANCE = "goals_roll_to_advance"
+    GOALS_ROLL_TO_RESOLVE = "goals_roll_to_resolve"
+    SCARS_COMPENSATING = "scars_compensating"
+    SCARS_AT_START = "scars_at_start"
+    ATTACHMENT_CONDITION = "attachment_condition"
+
+    @property
+    def extra(self) -> Extra:
+        return Extra(self.value.split("_", 1)[0])
+
+    @property
+    def label(self) -> str:
+        return {
+            ExtraDial.GOALS_ROLL_TO_ADVANCE: "Goals: rolling to advance",
+            ExtraDial.GOALS_ROLL_TO_RESOLVE: "Goals: rolling to resolve",
+            ExtraDial.SCARS_COMPENSATING: "Scars: compensating",
+            ExtraDial.SCARS_AT_START: "Scars: starting the game with scars",
+            ExtraDial.ATTACHMENT_CONDITION: "Attachment: attachment condition",
+        }[self]
+
+    @property
+    def summary(self) -> str:
+        """What the dial does, in one line from its section."""
+        return {
+            ExtraDial.GOALS_ROLL_TO_ADVANCE: "Progress on a goal is rolled (2 dice by default): 1-3 no tick, "
+                                             "4-5 one fewer, 6 as usual, 66 one more (“Dial: Rolling to Advance”).",
+            ExtraDial.GOALS_ROLL_TO_RESOLVE: "A goal ends with a roll, its dice from how full its clock is: "
+                                             "a player may try early, from a quarter (“Dial: Rolling to Resolve”).",
+            ExtraDial.SCARS_COMPENSATING: "A scar may be compensated (a prosthesis, a graft, therapy): "
+                                          "noted under the scar, it stays a scar (“Compensating”).",
+            ExtraDial.SCARS_AT_START: "A new character may start with scars, each with the story that "
+                                      "shaped them (“Starting the game with scars”).",
+            ExtraDial.ATTACHMENT_CONDITION: "Each attachment has a condition clock of 4 that fills with use and "
+                                            "damage; full, it is unusable until repaired (“Attachment Condition”).",
+        }[self]
+
+
 class Attribute(Enum):
     """The three groups of actions ("Actions")."""
 
@@ -130,6 +170,7 @@ class Dials:
     goal_clock_size: int = GOAL_CLOCK_SEGMENTS
     """A goal's clock: 8 segments, or 12 for harder progression (Goals Extra, "Dial: Changing
     the Clock")."""
+    extra_dials: frozenset[ExtraDial] = field(default_factory=frozenset)
 
     @property
     def action_names(self) -> tuple[str, ...]:
@@ -140,6 +181,10 @@ class Dials:
 
     def has(self, extra: Extra) -> bool:
         return extra in self.extras
+
+    def dialled(self, dial: ExtraDial) -> bool:
+        """An Extra's optional dial is in play only while its Extra is."""
+        return dial in self.extra_dials and dial.extra in self.extras
 
     def errors(self) -> list[str]:
         """Every reason these dials cannot be played, in words a GM understands."""
@@ -171,6 +216,8 @@ class Dials:
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
             errors.append(f"A flashback may cost at most {FLASHBACK_MOST_DIAL.start} to "
                           f"{FLASHBACK_MOST_DIAL.stop - 1} momentum.")
+        errors += [f"Switch on the {dial.extra.label} extra to play its dial \u201c{dial.label}\u201d."
+                   for dial in sorted(self.extra_dials, key=lambda d: d.value) if dial.extra not in self.extras]
         return errors + self.momentum.errors()
 
     def to_data(self) -> dict[str, Any]:
@@ -179,6 +226,7 @@ class Dials:
         data["actions"] = [[a.name, a.attribute.value] for a in self.actions]
         data["clock_sizes"] = list(self.clock_sizes)
         data["extras"] = sorted(extra.value for extra in self.extras)
+        data["extra_dials"] = sorted(dial.value for dial in self.extra_dials)
         return data
 
     @classmethod
@@ -195,6 +243,8 @@ class Dials:
             values["clock_sizes"] = tuple(sorted(int(size) for size in data["clock_sizes"]))
         if "extras" in data:
             values["extras"] = frozenset(Extra(value) for value in data["extras"])
+        if "extra_dials" in data:
+            values["extra_dials"] = frozenset(ExtraDial(value) for value in data["extra_dials"])
         for name in ("starting_dots", "creation_cap", "max_rating", "starting_momentum",
                      "stress_clock_size", "flashback_most", "goal_clock_size"):
             if name in data:

@@ -91,3 +91,9 @@ def resolved_dots(difficulty: Difficulty, result: Resolution, consequence_instea
     return {Resolution.LOST: 0,
             Resolution.PARTIAL: usual if consequence_instead else usual - 1,
             Resolution.SUCCESS: usual, Resolution.CRITICAL: usual + 1}[result]
+
+
+
+def resolve_odds(pool: int) -> dict[Resolution, Fraction]:
+    """The exact chance of each way rolling to resolve ends, with ``pool`` dice."""
+    return {resolution(outcome): chance for outcome, chance in odds(pool).items()}

@@ -85,3 +85,20 @@ GOAL_PARTIAL_TICKS_ONE_FEWER = True
 # "between 1/2 and 3/4"): each band includes its upper bound, so a 12-segment clock reads the
 # same fractions (3 of 12 is too soon; 4-6 roll 0 dots; 7-9 roll 1; 10-11 roll 2; 12 roll 3).
 GOAL_RESOLVE_BANDS = ((1, 4, None), (1, 2, 0), (3, 4, 1))
+
+# Project reading (Goals Extra, "Dial: Rolling to Advance": "Instead of automatically ticking a
+# number of segments when a goal progresses, it's possible to roll"): the GM still says when a
+# goal progresses; that progress is then rolled by the goal's player (or the GM), 2 dice unless
+# the GM's guideline questions say otherwise.
+GOAL_PROGRESS_ROLLED_BY_PLAYER = True
+
+# Project reading (Goals Extra, "Dial: Rolling to Resolve": its table runs up to "Full clock: 3
+# dot"): with this dial a goal always ends with a roll, a full clock rolling 3 dice; a player may
+# also try early, from a quarter of the clock. The 4-5 choice ("one less talent dot or suffer a
+# consequence") is made before rolling, so that the roll settles it in one tap.
+GOAL_RESOLVED_BY_ROLL = True
+
+# Project reading (Attachment Extra, "Attachment Condition": "introducing the Condition mechanic
+# from the character sheet on your attachment"): the attachment's condition clock is the size of
+# the campaign's stress clock (4 by default); each successful repair clears one segment.
+ATTACHMENT_CONDITION_REPAIR_CLEARS = 1

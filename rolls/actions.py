@@ -9,8 +9,8 @@ from dataclasses import dataclass, field, replace
 from django.db import IntegrityError, transaction
 
 from campaign.models import Membership
-from characters.actions import add_clock
-from characters.models import Asset, AssetSource, Attachment, Character
+from characters.actions import add_clock, end_goal, tick_goal
+from characters.models import Asset, AssetSource, Attachment, Character, Goal
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -47,8 +47,9 @@ from gamerules.consequences import (
     resistance,
     resisted,
 )
-from gamerules.dials import Extra, Ruleset
+from gamerules.dials import Extra, ExtraDial, Ruleset
 from gamerules.fortune import OpposedResult
+from gamerules.goals import Resolution, advance_ticks, resolution, resolved_dots
 from gamerules.progression import TalentKind
 from rolls.models import PendingRoll, Roll, RollKind, new_key
 
@@ -512,7 +513,7 @@ def break_attachment(membership: Membership, roll_id, attachment_id) -> Roll:
                   .filter(pk=attachment_id, character=target).first())
     if attachment is None:
         raise Refused(f"Break one of {target.name}'s attachments.")
-    if errors := break_errors(attachment.usable):
+    if errors := break_errors(attachment.broken and not attachment.repaired, attachment.worn_out):
         raise Refused(errors[0])
     attachment.broken = True
     attachment.repair = add_clock(membership, target, f"Repair: {attachment.name}"[:120], "project",
@@ -662,6 +663,67 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
         membership.campaign.log(membership.user, f"{character.name} found loot: {found} "
                                 f"{'asset' if found == 1 else 'assets'} ({name}).")
     return roll
+
+
+class GoalRollMode:
+    ADVANCE = "advance"
+    RESOLVE = "resolve"
+
+
+@transaction.atomic
+def make_goal_roll(membership: Membership, goal_id: int, mode: str, key: str, pool: int = 2,
+                   consequence_instead: bool = False, rng: random.Random | None = None) -> Roll:
+    """Roll a goal's progress the GM granted ("Dial: Rolling to Advance": 1-3 no tick, 4-5 one
+    fewer, 6 as usual, 66 one more), or roll to resolve it with dice from how full its clock is
+    ("Dial: Rolling to Resolve": 1-3 lost, 4-5 one less dot or a consequence, 6 the dots, 66 one
+    more)."""
+    goal = Goal.objects.filter(pk=goal_id, character__campaign=membership.campaign).first()
+    if goal is None:
+        raise Refused("That goal is gone.")
+    character = _lock_own_character(membership, goal.character_id, "Roll for your own character's goals.")
+    if existing := _existing(membership.campaign, key):
+        return existing
+    goal = Goal.objects.select_for_update().get(pk=goal.pk)
+    rules = membership.campaign.rules
+    if not goal.under_way:
+        raise Refused(f"{goal.name} has ended.")
+    difficulty = goal.rules_difficulty
+    if mode == GoalRollMode.ADVANCE:
+        if not rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE):
+            raise Refused("This campaign ticks goals without rolling (the dial is off).")
+        if goal.due < 1:
+            raise Refused(f"No progress to roll for {goal.name}: the GM says when a goal progresses.")
+        if not 0 <= pool <= 6:
+            raise Refused("Rolling to advance takes 0 to 6 dice; 2 when in doubt.")
+    elif mode == GoalRollMode.RESOLVE:
+        if not rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE):
+            raise Refused("This campaign does not roll to resolve goals (the dial is off).")
+        pool = goal.resolve_pool
+        if pool is None:
+            raise Refused(f"Too soon: {goal.name} has {goal.filled} of {goal.size} segments; "
+                          "rolling to resolve needs more than a quarter.")
+    else:
+        raise Refused("Roll to advance or to resolve.")
+    rolled = roll_pool(pool, _dice(rng))
+    choices = {"goal": goal.pk, "goal_mode": mode}
+    if mode == GoalRollMode.ADVANCE:
+        ticks = advance_ticks(difficulty, rolled.outcome)
+        goal.due -= 1
+        goal.save(update_fields=["due"])
+        choices["ticks"] = ticks
+        tick_goal(membership, character, goal, ticks)
+    else:
+        result = resolution(rolled.outcome)
+        dots = resolved_dots(difficulty, result, consequence_instead)
+        goal.ended = "lost" if result is Resolution.LOST else "done"
+        goal.save(update_fields=["ended"])
+        choices |= {"resolution": result.value, "dots": dots,
+                    "consequence": consequence_instead and result is Resolution.PARTIAL}
+        end_goal(membership, character, goal, dots)
+    return _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
+                   character=character, rolled_by=membership.user, kind=RollKind.GOAL, goal=goal.name,
+                   pool_size=pool, dice_sources=["fortune"] * len(rolled.dice), dice=list(rolled.dice),
+                   outcome=rolled.outcome.value, choices=choices)
 
 
 @transaction.atomic

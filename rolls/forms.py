@@ -202,6 +202,25 @@ class LootForm(forms.Form):
             del self.fields["pool"]  # how rich a place is, the GM says
 
 
+class GoalRollForm(forms.Form):
+    """Rolling to advance: the dice, by the GM's guideline ("Dial: Rolling to Advance"). Rolling to
+    resolve: what a 4-5 costs, said before the roll ("Dial: Rolling to Resolve")."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    pool = forms.TypedChoiceField(
+        label="Dice", coerce=int, initial=2, choices=[(n, f"{n}d" if n else "0d (roll 2, keep the lowest)")
+                                                      for n in range(0, 7)],
+        help_text="Did the character take a risk just for the goal? Did working on it cost them? "
+                  "When in doubt, 2 dice.")
+    partial = forms.ChoiceField(
+        label="On a 4-5", widget=forms.RadioSelect, initial="dot",
+        choices=[("dot", "Take one less talent dot"), ("consequence", "Keep the dots and suffer a consequence")])
+
+    def __init__(self, *args, mode, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["partial" if mode == "advance" else "pool"]
+
+
 class DeterminationForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     character = forms.TypedChoiceField(label="Character", coerce=int)

@@ -25,6 +25,7 @@ class RollKind(models.TextChoices):
     DETERMINATION = "determination", "Determination roll"
     FLASHBACK = "flashback", "Flashback"
     LOOT = "loot", "Loot roll"
+    GOAL = "goal", "Goal roll"
 
 
 class RollQuerySet(LockingQuerySet):

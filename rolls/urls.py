@@ -16,6 +16,7 @@ urlpatterns = [
     path("flashback/", views.roll_flashback, name="roll_flashback"),
     path("loot/", views.roll_loot, name="roll_loot"),
     path("loot/odds/", views.loot_odds, name="loot_odds"),
+    path("goal/<int:goal_id>/<str:mode>/", views.roll_goal, name="roll_goal"),
     path("<int:roll_id>/", views.roll_detail, name="roll"),
     path("<int:roll_id>/progress/", views.roll_progress, name="roll_progress"),
     path("<int:roll_id>/consequence/", views.roll_consequence, name="roll_consequence"),

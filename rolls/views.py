@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseLocation
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from characters.models import Character
+from characters.models import Character, Goal
 from clocks.models import Clock, SeenClock, Visibility
 from core.htmx import answer
 from core.posted import posted_text, whole_number
@@ -21,8 +21,9 @@ from gamerules.assets import loot_odds as found_odds
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.consequences import ConsequenceKind, Resistance, resistance
-from gamerules.dials import Extra
+from gamerules.dials import Extra, ExtraDial
 from gamerules.fortune import Side, opposed_odds
+from gamerules.goals import ADVANCE_POOL, Resolution, advance_odds, resolve_odds, resolved_dots
 from gamerules.readings import TENSION_MOMENTUM
 from rolls import actions
 from rolls.forms import (
@@ -31,6 +32,7 @@ from rolls.forms import (
     DeterminationForm,
     FlashbackForm,
     FortuneForm,
+    GoalRollForm,
     LootForm,
 )
 from rolls.models import PendingRoll, Roll, RollKind, new_key
@@ -348,7 +350,10 @@ def _resistance_label(consequence, campaign) -> str:
     return consequence.resistance.label(campaign.wording, campaign.quick)
 
 
-def _loot_text(roll) -> str:
+def _extra_text(roll) -> str:
+    """What a loot or goal roll did to the sheet, in a line."""
+    if roll.kind == RollKind.GOAL:
+        return _goal_text(roll)
     if roll.kind != RollKind.LOOT:
         return ""
     found = roll.choices.get("assets", 0)
@@ -356,6 +361,19 @@ def _loot_text(roll) -> str:
         return "Nothing worth taking."
     where = roll.character.name if roll.character else "the sheet"
     return f"Found {'one asset' if found == 1 else 'two assets'}: {roll.goal}, on {where}'s sheet."
+
+
+def _goal_text(roll) -> str:
+    choices = roll.choices
+    if choices.get("goal_mode") == actions.GoalRollMode.ADVANCE:
+        ticks = choices.get("ticks", 0)
+        return f"{roll.goal}: {ticks} {'segment' if ticks == 1 else 'segments'} ticked." if ticks else \
+            f"{roll.goal}: no progress this time."
+    dots = choices.get("dots", 0)
+    if choices.get("resolution") == Resolution.LOST.value:
+        return f"{roll.goal}: the goal is lost."
+    also = " And a consequence, as the GM says." if choices.get("consequence") else ""
+    return f"{roll.goal}: complete, {dots} talent {'dot' if dots == 1 else 'dots'} to place.{also}"
 
 
 def _by_audience(clocks) -> list[tuple[str, list]]:
@@ -416,7 +434,7 @@ def roll_context(membership, roll):
                       else []),
         "resist_key": new_key(), "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],
-        "loot_text": _loot_text(roll),
+        "extra_text": _extra_text(roll),
         "opposed": aftermath.opposed,
         "opposed_text": aftermath.opposed.winner.words if aftermath.opposed else "",
     }
@@ -599,6 +617,62 @@ def loot_odds(request, campaign_id):
     shown = percentages(chances)
     return render(request, "rolls/loot.html#loot_odds", {
         "pool": pool, "found": [(count, chances[count], shown[count]) for count in chances]})
+
+
+def _goal_or_404(membership, goal_id):
+    """A goal of a character this member may roll for (their own, or any for a GM); else 404."""
+    goal = get_object_or_404(Goal.objects.select_related("character"), pk=goal_id,
+                             character__campaign=membership.campaign)
+    if not goal.character.editable_by(membership):
+        raise Http404("Not your character's goal")
+    return goal
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_goal(request, campaign_id, goal_id, mode):
+    """Roll a goal's granted progress, or roll to resolve it (the Goals Extra's dials), with the
+    exact odds of what each result does to it."""
+    membership = membership_or_404(request, campaign_id)
+    goal = _goal_or_404(membership, goal_id)
+    dial = {actions.GoalRollMode.ADVANCE: ExtraDial.GOALS_ROLL_TO_ADVANCE,
+            actions.GoalRollMode.RESOLVE: ExtraDial.GOALS_ROLL_TO_RESOLVE}.get(mode)
+    if dial is None or not membership.campaign.rules.dialled(dial):
+        raise Http404("That dial is off")
+    form = GoalRollForm(request.POST or request.GET or None, mode=mode,
+                        initial={"key": new_key(), "pool": ADVANCE_POOL})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            roll = actions.make_goal_roll(membership, goal.pk, mode, data["key"], data.get("pool", ADVANCE_POOL),
+                                          data.get("partial") == "consequence")
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            return redirect(roll)
+    context = {"membership": membership, "campaign": membership.campaign, "form": form, "goal": goal,
+               "mode": mode, **_goal_odds(goal, mode, form)}
+    if request.htmx.target == "goal-odds":
+        return render(request, "rolls/goal.html#goal_odds", context)
+    return render(request, "rolls/goal.html", context)
+
+
+def _goal_odds(goal, mode: str, form) -> dict:
+    """Exact odds of each result: segments ticked, or how the goal ends and its dots."""
+    difficulty = goal.rules_difficulty
+    if mode == actions.GoalRollMode.ADVANCE:
+        pool = form.cleaned_data.get("pool", ADVANCE_POOL) if form.is_bound and form.is_valid() else ADVANCE_POOL
+        chances = advance_odds(difficulty, pool)
+        shown = percentages(chances)
+        return {"pool": pool, "advance": [(ticks, chances[ticks], shown[ticks]) for ticks in chances]}
+    pool = goal.resolve_pool
+    if pool is None:
+        return {"pool": None}
+    consequence = form.is_bound and form.is_valid() and form.cleaned_data.get("partial") == "consequence"
+    chances = resolve_odds(pool)
+    shown = percentages(chances)
+    return {"pool": pool, "resolve": [(result, resolved_dots(difficulty, result, consequence), chances[result],
+                                       shown[result]) for result in Resolution]}
 
 
 @login_required

@@ -23,7 +23,7 @@ def test_a_loot_roll_from_the_sheet_puts_the_asset_on_it(new_page, screenshot, d
     screenshot(page, "loot-roll-phone")
     dice(6)
     page.get_by_role("button", name="Search").click()
-    expect(page.get_by_test_id("loot-found")).to_have_text("Found one asset: The captain's spyglass, on Ada's sheet.")
+    expect(page.get_by_test_id("extra-result")).to_have_text("Found one asset: The captain's spyglass, on Ada's sheet.")
     page.goto(ada.get_absolute_url())
     expect(page.locator("#assets")).to_contain_text("The captain's spyglass · Loot")
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -20,6 +20,7 @@ from gamerules.dials import (
     Attribute,
     Dials,
     Extra,
+    ExtraDial,
     Ruleset,
     default_dials,
 )
@@ -100,7 +101,8 @@ def test_dials_that_cannot_be_played_are_refused_with_reasons():
 
 def test_dials_survive_a_round_trip_through_plain_data():
     dials = Dials(actions=NINE_ACTIONS, starting_dots=6, max_rating=5, stress_clock_size=6,
-                  clock_sizes=(4, 6, 8, 10, 12), extras=frozenset({Extra.ASSET, Extra.SOLO}))
+                  clock_sizes=(4, 6, 8, 10, 12), extras=frozenset({Extra.ASSET, Extra.SOLO, Extra.GOALS}),
+                  extra_dials=frozenset({ExtraDial.GOALS_ROLL_TO_RESOLVE}))
     assert Dials.from_data(dials.to_data()) == dials
     assert Dials.from_data(None) == CHARGE_DIALS
     assert Dials.from_data({}) == CHARGE_DIALS
@@ -171,3 +173,13 @@ def test_the_other_situational_kinds():
 @pytest.mark.parametrize("kind", [TalentKind.EXTRA_DIE, TalentKind.EXTRA_EFFECT, TalentKind.LOWER_RISK])
 def test_three_kinds_change_a_rolls_numbers(kind):
     assert kind.changes_roll
+
+
+def test_an_extras_dial_plays_only_with_its_extra():
+    """The optional dials of "Scars", "Goals" and "Attachment" belong to their Extra."""
+    assert {dial.extra for dial in ExtraDial} == {Extra.GOALS, Extra.SCARS, Extra.ATTACHMENT}
+    alone = Dials(extra_dials=frozenset({ExtraDial.SCARS_COMPENSATING}))
+    assert alone.errors() == ["Switch on the Scars extra to play its dial \u201cScars: compensating\u201d."]
+    assert not alone.dialled(ExtraDial.SCARS_COMPENSATING)
+    both = dataclasses.replace(alone, extras=frozenset({Extra.SCARS}))
+    assert both.errors() == [] and both.dialled(ExtraDial.SCARS_COMPENSATING)

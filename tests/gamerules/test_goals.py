@@ -15,6 +15,7 @@ from gamerules.goals import (
     advance_odds,
     advance_ticks,
     resolution,
+    resolve_odds,
     resolve_pool,
     resolved_dots,
 )
@@ -59,3 +60,33 @@ def test_what_resolving_gives():
     assert [resolution(o) for o in (Outcome.BAD, Outcome.PARTIAL, Outcome.FULL, Outcome.CRITICAL)] == list(Resolution)
     assert [resolved_dots(Difficulty.MEDIUM, r) for r in Resolution] == [0, 1, 2, 3]
     assert resolved_dots(Difficulty.MEDIUM, Resolution.PARTIAL, consequence_instead=True) == 2
+
+
+def _brute_force_resolution(pool: int) -> dict[Resolution, Fraction]:
+    """Every face of every die counted: 0 dice roll two and keep the lowest (no critical)."""
+    dice = max(pool, 2)
+    counts = dict.fromkeys(Resolution, 0)
+    for faces in product(range(1, 7), repeat=dice):
+        if pool == 0:
+            low = min(faces)
+            result = Resolution.SUCCESS if low == 6 else Resolution.PARTIAL if low >= 4 else Resolution.LOST
+        else:
+            faces = faces[:pool]
+            sixes, high = faces.count(6), max(faces)
+            result = (Resolution.CRITICAL if sixes >= 2 else Resolution.SUCCESS if high == 6
+                      else Resolution.PARTIAL if high >= 4 else Resolution.LOST)
+        counts[result] += 1
+    total = 6 ** dice
+    return {result: Fraction(n, total) for result, n in counts.items()}
+
+
+@pytest.mark.parametrize("pool", [0, 1, 2, 3])
+def test_resolve_odds_match_every_face_counted(pool):
+    """The four pools the table gives: "Like having 0 dot", 1, 2 and 3 (a full clock)."""
+    assert resolve_odds(pool) == _brute_force_resolution(pool)
+
+
+def test_resolve_odds_with_a_full_clock_in_the_texts_numbers():
+    """3 dice: lost (1/2)^3 = 27/216; a 66 needs two sixes: 16/216."""
+    assert resolve_odds(3) == {Resolution.LOST: Fraction(27, 216), Resolution.PARTIAL: Fraction(98, 216),
+                               Resolution.SUCCESS: Fraction(75, 216), Resolution.CRITICAL: Fraction(16, 216)}

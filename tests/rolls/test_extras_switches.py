@@ -8,18 +8,19 @@ from django.urls import reverse
 
 from campaign.forms import OFFERED_EXTRAS, DialsForm
 from campaign.models import Campaign
-from characters.models import Asset
-from gamerules.dials import Extra
+from characters.models import Asset, Attachment, Character, Goal
+from gamerules.dials import Extra, ExtraDial
 from tests.helpers import on_its_way
 
 TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce=")[^"]+')
 
 
-def screens(crew) -> str:
+def screens(crew, *more) -> str:
     """The sheet, the wizard's odds and the console, as the player and the GM see them now."""
     crew.campaign.refresh_from_db()
     c = crew.campaign.pk
-    pages = [crew.client("player").get(reverse("character", args=[c, crew.ada.pk])).text,
+    pages = [crew.client("player").get(reverse("character", args=[c, character.pk])).text for character in more]
+    pages += [crew.client("player").get(reverse("character", args=[c, crew.ada.pk])).text,
              crew.client("player").get(on_its_way(crew).get_absolute_url()).text,
              crew.client("gm").get(reverse("console", args=[c])).text]
     return TOKENS.sub(r"\1", "".join(pages))
@@ -46,3 +47,27 @@ def test_the_dials_page_offers_only_the_extras_the_site_plays_and_says_what_each
 def test_an_extra_not_offered_cannot_be_switched_on(crew):
     form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["economy"]})
     assert not form.is_valid() and "extras" in form.errors
+
+
+@pytest.mark.parametrize("dial", ExtraDial, ids=lambda dial: dial.value)
+def test_every_extras_dial_changes_what_the_table_sees(crew, dial):
+    """With its Extra on, each optional dial changes the sheet, the wizard or the console: the
+    sheets carry a goal with progress due, an attachment, a scar, and a character in creation."""
+    Goal.objects.create(character=crew.ada, name="Find my sister", filled=4, due=1)
+    Attachment.objects.create(character=crew.ada, name="Old Bertha, my rifle")
+    Character.objects.filter(pk=crew.ada.pk).update(scars="A burn across the back")
+    new = Character.objects.create(campaign=crew.campaign, owner=crew.ada.owner, name="Cy")
+    extras = [extra.value for extra in OFFERED_EXTRAS]
+    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": extras})
+    off = screens(crew, new)
+    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": extras, "extra_dials": [dial.value]})
+    assert screens(crew, new) != off, f"the dial {dial.label} changes nothing"
+
+
+def test_the_dials_page_offers_each_extras_dial_and_refuses_one_without_its_extra(crew):
+    page = crew.client("gm").get(reverse("dials", args=[crew.campaign.pk])).text
+    assert all(f'value="{dial.value}"' in page and dial.summary in page for dial in ExtraDial)
+    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": [],
+                           "extra_dials": ["goals_roll_to_advance"]})
+    assert not form.is_valid()
+    assert "Switch on the Goals extra to play its dial \u201cGoals: rolling to advance\u201d." in str(form.errors)

@@ -1,6 +1,7 @@
 import pytest
 
 from campaign.models import Membership
+from characters.models import Goal
 from clocks.models import Visibility
 from tests.factories import (
     CharacterFactory,
@@ -18,7 +19,9 @@ from tests.factories import (
 def world(table):
     """The table, with one of everything a URL can name, and a secret in every GM-only field."""
     c = table.campaign
-    c.dials = {"extras": ["asset", "attachment"]}  # every page of the Extras the site plays can be reached
+    # Every page of the Extras the site plays, and of their dials, can be reached.
+    c.dials = {"extras": ["asset", "attachment", "goals"],
+               "extra_dials": ["goals_roll_to_advance", "goals_roll_to_resolve"]}
     c.save()
     ada = table.character
     ada.gm_notes = "SECRET-CHARACTER-NOTES"
@@ -49,5 +52,6 @@ def world(table):
         "tie_id": TieFactory(character=ada, text="An old friend").pk,
         "slot": 1, "field": "concept", "history_id": ada.history.first().history_id,
         "pending_id": PendingRollFactory(campaign=c, character=ada, goal="Slip past the guard").pk,
+        "goal_id": Goal.objects.create(character=ada, name="Find my sister", filled=4, due=1).pk, "mode": "advance",
     }
     return table, kwargs
