@@ -101,7 +101,8 @@ class ExtraDial(Enum):
                                           "noted under the scar, it stays a scar (“Compensating”).",
             ExtraDial.SCARS_AT_START: "A new character may start with scars, each with the story that "
                                       "shaped them (“Starting the game with scars”).",
-            ExtraDial.ATTACHMENT_CONDITION: "Each attachment has a condition clock of 4 that fills with use and "
+            ExtraDial.ATTACHMENT_CONDITION: "Each attachment has a condition clock, as big as the stress clock, "
+                                            "that fills with use and "
                                             "damage; full, it is unusable until repaired (“Attachment Condition”).",
         }[self]
 

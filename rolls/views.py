@@ -671,8 +671,16 @@ def _goal_odds(goal, mode: str, form) -> dict:
     consequence = form.is_bound and form.is_valid() and form.cleaned_data.get("partial") == "consequence"
     chances = resolve_odds(pool)
     shown = percentages(chances)
-    return {"pool": pool, "resolve": [(result, resolved_dots(difficulty, result, consequence), chances[result],
-                                       shown[result]) for result in Resolution]}
+    return {"pool": pool, "resolve": [(_resolve_words(result, resolved_dots(difficulty, result, consequence),
+                                                      consequence), chances[result], shown[result])
+                                       for result in Resolution]}
+
+
+def _resolve_words(result: Resolution, dots: int, consequence: bool) -> str:
+    if result is Resolution.LOST:
+        return "The goal is lost"
+    words = f"{dots} talent {'dot' if dots == 1 else 'dots'}"
+    return f"{words} and a consequence" if consequence and result is Resolution.PARTIAL else words
 
 
 @login_required

@@ -2,7 +2,7 @@
 game with scars"."""
 
 from campaign.models import Campaign
-from characters.models import Character
+from characters.models import Attachment, Character, Goal
 from tests.helpers import fresh, sheet_url
 
 
@@ -52,3 +52,15 @@ def test_after_creation_the_player_writes_the_scar_the_stress_clock_left(table):
     dialled(table, ["scars"])
     edit(table, fresh(ada), "scars", "A deep scar across the abdomen")
     assert fresh(ada).scars == "A deep scar across the abdomen"
+
+
+def test_the_printed_sheet_carries_the_extras(table):
+    ada = table.character
+    Character.objects.filter(pk=ada.pk).update(created=True, scars="Missing left hand", compensations="A clockwork hand")
+    Goal.objects.create(character=ada, name="Learn the old tongue", filled=3)
+    Attachment.objects.create(character=ada, name="Old Bertha, my rifle", wear=4)
+    dialled(table, ["scars", "goals", "attachment"], "scars_compensating", "attachment_condition")
+    page = table.client("other_player").get(sheet_url(table, "character_print", ada)).text
+    for text in ("Missing left hand", "A clockwork hand", "Learn the old tongue (medium)", "3/8",
+                 "Old Bertha, my rifle (unusable)", "condition 4/4"):
+        assert text in page, text

@@ -3,6 +3,7 @@
 from playwright.sync_api import expect
 
 from campaign.models import Campaign
+from characters.models import Goal
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
 from tests.helpers import PHONE, SPREAD, log_in
 
@@ -106,3 +107,38 @@ def test_a_goal_set_on_a_phone_is_finished_by_the_gm_and_its_dot_placed(new_page
     expect(phone.locator("#goals")).not_to_contain_text("talent dot from a finished goal")
     ada.refresh_from_db()
     assert ada.action_dots.get("Study") == 1 and ada.goal_dots == 0
+
+
+def test_rolling_to_advance_and_to_resolve_a_goal_on_a_phone(new_page, screenshot, dice):
+    """"Dial: Rolling to Advance" and "Dial: Rolling to Resolve": the GM grants progress, the
+    player rolls it with its exact odds, then tries to resolve the goal early."""
+    gm, player = UserFactory(username="goal-roll-gm"), UserFactory(username="goal-roll-player")
+    campaign = make_campaign(gm, name="The Usurper's Throne")
+    Campaign.objects.filter(pk=campaign.pk).update(dials={
+        "extras": ["goals"], "extra_dials": ["goals_roll_to_advance", "goals_roll_to_resolve"]})
+    join(campaign, player)
+    ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
+    Goal.objects.create(character=ada, name="Learn the old tongue", difficulty="medium")
+    phone, laptop = new_page(PHONE), new_page()
+    log_in(phone, "goal-roll-player")
+    log_in(laptop, "goal-roll-gm")
+    laptop.goto(ada.get_absolute_url())
+    laptop.get_by_role("button", name="Progress: roll to advance").click()
+    phone.goto(ada.get_absolute_url())
+    phone.get_by_role("link", name="Roll to advance").click()
+    expect(phone.get_by_test_id("goal-odds")).to_contain_text("3 segments ticked: 3% 1/36")
+    screenshot(phone, "goal-roll-to-advance-phone")
+    dice(6, 6)
+    phone.get_by_role("button", name="Roll 2d").click()
+    expect(phone.get_by_test_id("extra-result")).to_have_text("Learn the old tongue: 3 segments ticked.")
+    phone.goto(ada.get_absolute_url())
+    phone.get_by_role("link", name="Roll to resolve (2d, lowest)").click()
+    phone.get_by_label("Keep the dots and suffer a consequence").check()
+    expect(phone.get_by_test_id("goal-odds")).to_contain_text("2 talent dots and a consequence: 22% 2/9")
+    screenshot(phone, "goal-roll-to-resolve-phone")
+    dice(6, 6)
+    phone.get_by_role("button", name="Roll 2d, keep the lowest").click()
+    expect(phone.get_by_test_id("extra-result")).to_have_text("Learn the old tongue: complete, 2 talent dots to place.")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    ada.refresh_from_db()
+    assert ada.goal_dots == 2

@@ -139,3 +139,14 @@ def test_without_the_dials_the_gm_ticks_and_a_full_goal_completes(crew):
     goal = goal_of(crew, filled=6)
     progress(crew, goal)
     assert fresh(goal).ended == "done" and fresh(crew.ada).goal_dots == 1
+
+
+def test_a_goal_roll_shows_in_the_log_on_the_table_and_the_console(crew, dice):
+    dialled(crew, "goals_roll_to_resolve")
+    goal = goal_of(crew, filled=8)
+    dice(6, 2, 1)
+    roll(crew, goal, "resolve", partial="dot")
+    c = crew.campaign.pk
+    for who, name in (("player", "rolls"), ("other_player", "table"), ("gm", "console"), ("other_player", "campaign")):
+        page = crew.client(who).get(reverse(name, args=[c]))
+        assert page.status_code == 200 and "Find who betrayed my sister" in page.text, (who, name)
