@@ -118,7 +118,7 @@ def change_momentum(membership: Membership, character: Character, delta: int) ->
 
 RESTORABLE = ("name", "concept", "appearance", "condition", "momentum", "stress", "taken_out",
               "action_dots", "created", "gm_notes", "better_risk_next", "escalated_action",
-              "escalated_risk", "lost_action")
+              "escalated_risk", "lost_action", "scars", "compensations", "goal_dots")
 
 
 @transaction.atomic

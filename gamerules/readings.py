@@ -102,3 +102,15 @@ GOAL_RESOLVED_BY_ROLL = True
 # from the character sheet on your attachment"): the attachment's condition clock is the size of
 # the campaign's stress clock (4 by default); each successful repair clears one segment.
 ATTACHMENT_CONDITION_REPAIR_CLEARS = 1
+
+# Project reading (Threat Level Extra, "Tune it to make it deadlier": "each 6 of the threat pool
+# automatically cancels one of the highest die"): the threat's other dice cancel their own value
+# first, then its 6s cancel the highest dice left, as the text's example does (the 3 cancels the
+# 3, the 6 the 5). Under "harsher", each threat die, highest first, cancels the highest action die
+# left that is equal or lower ("the 6 cancels the 5 and the 4 cancel the 3").
+THREAT_DEADLIER_SIXES_LAST = True
+
+# Project reading (Threat Level Extra with the rule "zero dice: roll 2d6 and read the lowest"):
+# threat dice cancel among the two dice thrown; the lowest die left is read, and none left is the
+# extra's "critical fail", a bad outcome.
+THREAT_ZERO_POOL_READS_LOWEST_LEFT = True
