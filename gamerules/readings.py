@@ -114,3 +114,8 @@ THREAT_DEADLIER_SIXES_LAST = True
 # threat dice cancel among the two dice thrown; the lowest die left is read, and none left is the
 # extra's "critical fail", a bad outcome.
 THREAT_ZERO_POOL_READS_LOWEST_LEFT = True
+
+# Project reading (Economy Extra: "Full clock: High" and the clock "automatically resets after
+# filling up"): the full clock's high market holds for its scene; the next scene's tick empties
+# it back to equilibrium.
+MARKET_CLOCK_RESETS_ON_NEXT_TICK = True
