@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement
-from math import factorial
+from itertools import combinations_with_replacement, product
+from math import comb, factorial
 
 from gamerules.charge import FACES, Outcome, dice_rolled, read_pool
 from gamerules.readings import THREAT_DEADLIER_SIXES_LAST, THREAT_ZERO_POOL_READS_LOWEST_LEFT
@@ -116,6 +116,32 @@ def roll_threatened(pool_size: int, threat_rating: int, rng: random.Random,
     return ThreatenedRoll(action, threat, pool_size, rule)
 
 
+def _first_left(face: int, left: int) -> Outcome:
+    """The outcome read from the highest face with dice left ("Rolling Dice")."""
+    if face == 6:
+        return Outcome.CRITICAL if left >= 2 else Outcome.FULL
+    return Outcome.PARTIAL if face >= 4 else Outcome.BAD
+
+
+def _left_at(face: int, dice: int, threat: int, carry: int, rule: ThreatRule) -> tuple[int, int]:
+    """Scanning the faces from 6 down: the action dice of this face left, and the threat dice
+    still carried down. DEADLIER carries its 6s to the highest dice left; HARSHER carries every
+    threat die down to the first action die equal or lower (the same dice :func:`cancel`
+    removes)."""
+    if rule is ThreatRule.HARSHER:
+        carry += threat
+        gone = min(carry, dice)
+        return dice - gone, carry - gone
+    if rule is ThreatRule.DEADLIER and face == 6:
+        carry, threat = threat, 0
+    if rule is ThreatRule.DEADLIER and not THREAT_DEADLIER_SIXES_LAST:
+        gone = min(carry, dice)
+        return max(dice - gone - threat, 0), carry - gone
+    left = max(dice - threat, 0)
+    gone = min(carry, left)
+    return left - gone, carry - gone
+
+
 def _throws(count: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every multiset of ``count`` dice and the number of ordered throws that give it."""
     for faces in combinations_with_replacement(FACES, count):
@@ -125,13 +151,35 @@ def _throws(count: int) -> Iterator[tuple[tuple[int, ...], int]]:
         yield faces, ways
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _threat_odds(pool: int, threat: int, rule: ThreatRule) -> tuple[tuple[Outcome, Fraction], ...]:
+    """Counted over every ordered throw of both pools, face by face from 6 down: a state is how
+    many action and threat dice show a higher face, what is carried down, and the outcome once
+    the highest die left is found (None before). A pool of zero dice reads its lowest die left,
+    so its two dice are counted throw by throw against every set of threat dice."""
+    rolled = dice_rolled(pool)
     counts = dict.fromkeys(Outcome, 0)
-    for action, action_ways in _throws(dice_rolled(pool)):
-        for threat_dice, threat_ways in _throws(threat):
-            counts[read_threatened(action, threat_dice, pool, rule)] += action_ways * threat_ways
-    total = 6 ** (dice_rolled(pool) + threat)
+    if pool <= 0:
+        for action in product(FACES, repeat=rolled):
+            for threat_dice, ways in _throws(threat):
+                counts[read_threatened(action, threat_dice, pool, rule)] += ways
+    else:
+        states: dict[tuple[int, int, int, Outcome | None], int] = {(0, 0, 0, None): 1}
+        for face in sorted(FACES, reverse=True):
+            following: dict[tuple[int, int, int, Outcome | None], int] = {}
+            for (placed, threat_placed, carry, read), ways in states.items():
+                for dice in range(rolled - placed + 1):
+                    for threat_dice in range(threat - threat_placed + 1):
+                        left, carried = _left_at(face, dice, threat_dice, carry, rule)
+                        outcome = read if read is not None or not left else _first_left(face, left)
+                        key = (placed + dice, threat_placed + threat_dice, carried, outcome)
+                        following[key] = following.get(key, 0) + ways * comb(rolled - placed, dice) * comb(
+                            threat - threat_placed, threat_dice)
+            states = following
+        for (placed, threat_placed, _, read), ways in states.items():
+            if placed == rolled and threat_placed == threat:
+                counts[read or Outcome.BAD] += ways  # every die cancelled: "a critical fail"
+    total = 6 ** (rolled + threat)
     return tuple((outcome, Fraction(counts[outcome], total)) for outcome in Outcome)
 
 

@@ -90,7 +90,7 @@ def _brute_force(pool: int, threat: int, rule: ThreatRule) -> dict[Outcome, Frac
 
 
 @pytest.mark.parametrize("rule", ThreatRule, ids=lambda rule: rule.value)
-@pytest.mark.parametrize(("pool", "threat"), [(0, 1), (1, 1), (1, 2), (2, 1), (2, 3), (3, 2)])
+@pytest.mark.parametrize(("pool", "threat"), [(0, 1), (0, 3), (1, 1), (1, 2), (2, 1), (2, 3), (3, 2), (4, 2), (2, 4)])
 def test_odds_match_every_throw_counted(pool, threat, rule):
     assert threat_odds(pool, threat, rule) == _brute_force(pool, threat, rule)
 
