@@ -40,7 +40,8 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-OFFERED_EXTRAS = (Extra.ASSET, Extra.SOLO, Extra.STARTING_TALENT, Extra.ATTACHMENT, Extra.SCARS, Extra.GOALS)
+OFFERED_EXTRAS = (Extra.ASSET, Extra.SOLO, Extra.STARTING_TALENT, Extra.ATTACHMENT, Extra.SCARS, Extra.GOALS,
+                  Extra.THREAT_LEVEL)
 """The Extras the site plays: a switch whose Extra changes nothing is not offered."""
 
 

@@ -24,7 +24,7 @@ from campaign.models import Campaign, Event, GameSession, Membership, Milestone,
 from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
-from rolls.models import Roll
+from rolls.models import Roll, Threat
 
 FORMAT = "charge-campaign"
 VERSION = 1
@@ -67,6 +67,7 @@ PARTS = [
     Part("assets", Asset, "character__campaign", {"character_id": "characters", "spent_by_id": "rolls"}),
     Part("attachments", Attachment, "character__campaign", {"character_id": "characters", "repair_id": "clocks"}),
     Part("goals", Goal, "character__campaign", {"character_id": "characters"}),
+    Part("threats", Threat, "campaign", {"character_id": "characters"}),
     Part("clock_changes", ClockChange, "clock__campaign",
          {"clock_id": "clocks", "by_id": USER, "undoes_id": "clock_changes", "roll_id": "rolls"}),
     Part("events", Event, "campaign", {"actor_id": USER, "clock_id": "clocks", "force_id": "forces"},

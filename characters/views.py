@@ -89,6 +89,7 @@ def sheet_context(membership, character, **extra):
         "attachments_most": ATTACHMENTS_MOST,
         "attachment_condition": rules.dialled(ExtraDial.ATTACHMENT_CONDITION),
         "goals": list(character.goals.all()) if rules.has(Extra.GOALS) else None,
+        "threats": list(campaign.threats.facing(character.pk)) if rules.has(Extra.THREAT_LEVEL) else [],
         "goal_rolls": {"advance": rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE),
                        "resolve": rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)},
         "difficulties": [(d.value, f"{d.value.capitalize()}: +{d.ticks} a step, {d.talent_dots} talent "

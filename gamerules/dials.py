@@ -14,6 +14,7 @@ from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
 from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SIZES
 from gamerules.readings import FLASHBACK_MOST, FLASHBACK_MOST_DIAL, QUICK_CHARGE_STUDY_ACTION
+from gamerules.threat import ThreatRule
 
 
 class Ruleset(Enum):
@@ -63,6 +64,9 @@ class Extra(Enum):
                          "gives 1-3 talent dots to place.",
             Extra.SCARS: "A full stress clock is not cleared: it leaves a scar and the character is "
                          "incapacitated until they come to (half the clock clears).",
+            Extra.THREAT_LEVEL: "The GM sets threats (a source and a rating) on the scene or a character; "
+                                "when one applies, its dice are rolled with the action and each cancels "
+                                "an action die of the same value.",
         }.get(self, "")
 
 
@@ -74,10 +78,12 @@ class ExtraDial(Enum):
     SCARS_COMPENSATING = "scars_compensating"
     SCARS_AT_START = "scars_at_start"
     ATTACHMENT_CONDITION = "attachment_condition"
+    THREAT_LEVEL_DEADLIER = "threat_level_deadlier"
+    THREAT_LEVEL_HARSHER = "threat_level_harsher"
 
     @property
     def extra(self) -> Extra:
-        return Extra(self.value.split("_", 1)[0])
+        return next(extra for extra in Extra if self.value.startswith(f"{extra.value}_"))
 
     @property
     def label(self) -> str:
@@ -87,6 +93,8 @@ class ExtraDial(Enum):
             ExtraDial.SCARS_COMPENSATING: "Scars: compensating",
             ExtraDial.SCARS_AT_START: "Scars: starting the game with scars",
             ExtraDial.ATTACHMENT_CONDITION: "Attachment: attachment condition",
+            ExtraDial.THREAT_LEVEL_DEADLIER: "Threat level: deadlier",
+            ExtraDial.THREAT_LEVEL_HARSHER: "Threat level: harsher",
         }[self]
 
     @property
@@ -104,6 +112,10 @@ class ExtraDial(Enum):
             ExtraDial.ATTACHMENT_CONDITION: "Each attachment has a condition clock, as big as the stress clock, "
                                             "that fills with use and "
                                             "damage; full, it is unusable until repaired (“Attachment Condition”).",
+            ExtraDial.THREAT_LEVEL_DEADLIER: "Each threat 6 cancels one of the highest action dice, whatever "
+                                             "its value (“Tune it to make it deadlier”).",
+            ExtraDial.THREAT_LEVEL_HARSHER: "Each threat die cancels one action die equal or lower "
+                                            "(“Example #3, harsher”).",
         }[self]
 
 
@@ -187,6 +199,15 @@ class Dials:
         """An Extra's optional dial is in play only while its Extra is."""
         return dial in self.extra_dials and dial.extra in self.extras
 
+    @property
+    def threat_rule(self) -> ThreatRule:
+        """How a threat die cancels an action die: by its value, or by a dial that hits harder."""
+        if self.dialled(ExtraDial.THREAT_LEVEL_DEADLIER):
+            return ThreatRule.DEADLIER
+        if self.dialled(ExtraDial.THREAT_LEVEL_HARSHER):
+            return ThreatRule.HARSHER
+        return ThreatRule.SAME_VALUE
+
     def errors(self) -> list[str]:
         """Every reason these dials cannot be played, in words a GM understands."""
         errors = []
@@ -219,6 +240,8 @@ class Dials:
                           f"{FLASHBACK_MOST_DIAL.stop - 1} momentum.")
         errors += [f"Switch on the {dial.extra.label} extra to play its dial \u201c{dial.label}\u201d."
                    for dial in sorted(self.extra_dials, key=lambda d: d.value) if dial.extra not in self.extras]
+        if {ExtraDial.THREAT_LEVEL_DEADLIER, ExtraDial.THREAT_LEVEL_HARSHER} <= self.extra_dials:
+            errors.append("Choose one way for threat dice to hit harder: deadlier or harsher.")
         return errors + self.momentum.errors()
 
     def to_data(self) -> dict[str, Any]:

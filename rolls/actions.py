@@ -37,7 +37,7 @@ from gamerules.aftermath import (
 )
 from gamerules.assets import assets_found
 from gamerules.attachments import REPAIR_CLOCK_SEGMENTS, break_errors
-from gamerules.charge import Effect, Outcome, Risk, roll_pool
+from gamerules.charge import Effect, Outcome, PoolRoll, Risk, roll_pool
 from gamerules.clocks import ClockKind, size_errors
 from gamerules.consequences import (
     Consequence,
@@ -51,7 +51,8 @@ from gamerules.dials import Extra, ExtraDial, Ruleset
 from gamerules.fortune import OpposedResult
 from gamerules.goals import Resolution, advance_ticks, resolution, resolved_dots
 from gamerules.progression import TalentKind
-from rolls.models import PendingRoll, Roll, RollKind, new_key
+from gamerules.threat import MOST_THREAT_DICE, roll_threatened
+from rolls.models import PendingRoll, Roll, RollKind, Threat, new_key
 
 SYSTEM_RANDOM = random.SystemRandom()
 """Where the table's dice come from. Tests replace it, or pass their own ``rng``."""
@@ -82,6 +83,8 @@ class ActionRollRequest:
     flashback_cost: int = 0
     is_setup: bool = False
     project_id: int | None = None
+    threat: int = 0
+    """The threat pool the roller saw: a roll is made only against the threats they read."""
     extra: dict = field(default_factory=dict)
 
 
@@ -247,7 +250,16 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     planned = plan_action_roll(choices, rules.extras)
     if isinstance(planned, Refusal):
         raise Refused(" ".join(planned.reasons))
-    pool = roll_pool(planned.pool_size, _dice(rng))
+    threats = pending.applied_threats() if pending is not None and rules.has(Extra.THREAT_LEVEL) else []
+    threat = _threat_pool(threats, request.threat)
+    threat_rolled = None
+    if threat:  # "the player also rolls the number of dice equal to the Threat Level rating at the same time"
+        threatened = roll_threatened(planned.pool_size, threat, _dice(rng), rules.threat_rule)
+        pool = PoolRoll(threatened.action, planned.pool_size, threatened.outcome)
+        threat_rolled = {"sources": [str(t) for t in threats], "dice": list(threatened.threat),
+                         "left": list(threatened.left), "rule": threatened.rule.value}
+    else:
+        pool = roll_pool(planned.pool_size, _dice(rng))
     result = resolve_action_roll(planned, pool, Ruleset(campaign.ruleset), rules.momentum)
 
     roller = characters[request.character_id]
@@ -278,12 +290,22 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                  "asset": request.asset.value if request.asset else None,
                  "setup_from": request.setup_from, "last_standing": request.last_standing,
                  "cap_lifted": request.cap_lifted, "flashback_cost": request.flashback_cost,
-                 "momentum_gained": result.momentum_gained, "project": request.project_id})
+                 "momentum_gained": result.momentum_gained, "project": request.project_id,
+                 "threat": threat_rolled})
     if request.asset_id is not None:
         Asset.objects.filter(pk=request.asset_id, spent_by__isnull=True).update(spent_by=roll)
     if pending is not None:
         pending.delete()  # rolled: no longer on its way
     return roll
+
+
+def _threat_pool(threats, seen: int) -> int:
+    """The threat pool of the threats that apply, as the roller read it."""
+    threat = sum(t.rating for t in threats)
+    if threat != seen:
+        now = ", ".join(map(str, threats)) or "none"
+        raise Refused(f"The GM changed the threats that apply (now: {now}). Roll again if you agree.")
+    return threat
 
 
 @dataclass(frozen=True)
@@ -347,16 +369,79 @@ def _locked_pending(membership: Membership, pending_id) -> PendingRoll:
 
 
 @transaction.atomic
-def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect) -> PendingRoll:
-    """The GM sets the risk and the effect of a roll on its way ("Action Roll")."""
+def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
+                        threat_ids=None) -> PendingRoll:
+    """The GM sets the risk and the effect of a roll on its way ("Action Roll"), and with the
+    Threat Level extra the threats that apply (``None``: as they were)."""
     if not gm.is_gm:
         raise Refused("The GM sets the risk and the effect.")
     pending = _locked_pending(gm, pending_id)
     if gm.campaign.quick:
         raise Refused("Quick Charge reads the risk and the effect from the dice.")
     pending.risk, pending.effect = int(risk), int(effect)
-    pending.save(update_fields=["risk", "effect"])
+    if threat_ids is not None:
+        _apply_threats(gm, pending, threat_ids)
+    pending.save(update_fields=["risk", "effect", "threats"])
     return pending
+
+
+@transaction.atomic
+def apply_threats(gm: Membership, pending_id, threat_ids) -> PendingRoll:
+    """The GM says which threats bear on a roll on its way ("when the threat can be tied to a
+    reason why that roll might be impacted"); their ratings make its threat pool."""
+    if not gm.is_gm:
+        raise Refused("The GM says which threats apply.")
+    pending = _locked_pending(gm, pending_id)
+    _apply_threats(gm, pending, threat_ids)
+    pending.save(update_fields=["threats"])
+    return pending
+
+
+def _apply_threats(gm: Membership, pending: PendingRoll, threat_ids) -> None:
+    if not gm.campaign.rules.has(Extra.THREAT_LEVEL):
+        raise Refused("This campaign does not use threats (the Threat Level extra).")
+    chosen = set(threat_ids)
+    threats = list(Threat.objects.filter(campaign=gm.campaign, pk__in=chosen).facing(pending.character_id))
+    if len(threats) != len(chosen):
+        raise Refused(f"Choose threats on the scene or on {pending.character.name}.")
+    if sum(t.rating for t in threats) > MOST_THREAT_DICE:
+        raise Refused(f"A threat pool has at most {MOST_THREAT_DICE} dice here: apply fewer threats.")
+    pending.threats = sorted(chosen)
+
+
+@transaction.atomic
+def add_threat(gm: Membership, source: str, rating: int, character_id: int | None) -> Threat:
+    """A threat in play: "the source must be clearly identified", with its rating (1-3 suggested,
+    not a cap), on the scene or on one character."""
+    source = source.strip()
+    if not gm.is_gm:
+        raise Refused("The GM sets threats.")
+    if not gm.campaign.rules.has(Extra.THREAT_LEVEL):
+        raise Refused("This campaign does not use threats (the Threat Level extra).")
+    if not source:
+        raise Refused("Name the threat's source, so that nobody has to guess what it affects.")
+    if not 1 <= rating <= MOST_THREAT_DICE:
+        raise Refused(f"A threat's rating is 1 to {MOST_THREAT_DICE} (1-3 suggested).")
+    character = None
+    if character_id is not None:
+        character = gm.campaign.characters.filter(pk=character_id).first()
+        if character is None:
+            raise Refused("Put the threat on the scene or on a character of this campaign.")
+    threat = Threat.objects.create(campaign=gm.campaign, character=character, source=source[:120], rating=rating)
+    gm.campaign.log(gm.user, f"Threat {threat} on {threat.target}.")
+    return threat
+
+
+@transaction.atomic
+def clear_threat(gm: Membership, threat_id) -> None:
+    """The threat is gone from the fiction; rolls on their way no longer count it."""
+    if not gm.is_gm:
+        raise Refused("The GM clears threats.")
+    threat = Threat.objects.select_for_update().filter(campaign=gm.campaign, pk=threat_id).first()
+    if threat is None:
+        raise Refused("That threat is already gone.")
+    gm.campaign.log(gm.user, f"Threat {threat} on {threat.target} is gone.")
+    threat.delete()
 
 
 @transaction.atomic

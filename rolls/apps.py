@@ -7,6 +7,6 @@ class RollsConfig(AppConfig):
 
     def ready(self):
         from campaign import live
-        from rolls.models import PendingRoll, Roll
+        from rolls.models import PendingRoll, Roll, Threat
 
-        live.follow(Roll, PendingRoll)
+        live.follow(Roll, PendingRoll, Threat)

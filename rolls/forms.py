@@ -11,9 +11,9 @@ from rolls.models import Roll, RollKind
 
 STEPS = {
     1: ("key", "character", "action", "goal", "setup", "flashback", "project"),
-    2: ("risk", "effect"),
+    2: ("risk", "effect", "threats"),
     3: ("pushes", "helpers", "tension", "talents", "asset", "setup_from", "last_standing",
-        "cap_lifted"),
+        "cap_lifted", "threat"),
 }
 LAST_STEP = 3
 
@@ -35,6 +35,10 @@ class ActionRollForm(forms.Form):
                                      help_text="Once per session; the roll's effect ticks the project.")
     risk = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Risk.MODERATE))
     effect = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Effect.STANDARD))
+    threats = forms.TypedMultipleChoiceField(
+        label="Threats that apply to this roll", required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
+        help_text="Their ratings are rolled as threat dice; each cancels an action die.")
+    threat = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     pushes = forms.TypedMultipleChoiceField(
         label="Push yourself (2 momentum each)", required=False, coerce=PushBenefit,
         widget=forms.CheckboxSelectMultiple, choices=[(p.value, p.label) for p in PushBenefit])
@@ -103,6 +107,11 @@ class ActionRollForm(forms.Form):
             del self.fields["last_standing"]
         if not membership.is_gm:
             del self.fields["cap_lifted"]
+        facing = (list(campaign.threats.facing(self.character.pk)) if self.character and membership.is_gm
+                  and self.rules.has(Extra.THREAT_LEVEL) else [])
+        self.fields["threats"].choices = [(t.pk, f"{t} on {t.target}") for t in facing]
+        if not facing:
+            del self.fields["threats"]
 
     @cached_property
     def projects(self) -> list:
@@ -149,7 +158,7 @@ class ActionRollForm(forms.Form):
             setup_from=data.get("setup_from"), last_standing=bool(data.get("last_standing")),
             cap_lifted=bool(data.get("cap_lifted")),
             flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")),
-            project_id=data.get("project"))
+            project_id=data.get("project"), threat=data.get("threat") or 0)
 
 
 class FortuneForm(forms.Form):

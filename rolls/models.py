@@ -102,10 +102,16 @@ class Roll(models.Model):
         return Effect(self.effect) if self.effect is not None else None
 
     @property
+    def threat(self) -> dict:
+        """The threat dice rolled with it and the action dice they left ("Threat Level Extra")."""
+        return (self.choices or {}).get("threat") or {}
+
+    @property
     def read_face(self) -> int | None:
-        if not self.dice:
+        dice = self.threat["left"] if self.threat else self.dice
+        if not dice:
             return None
-        return min(self.dice) if self.pool_size <= 0 else max(self.dice)
+        return min(dice) if self.pool_size <= 0 else max(dice)
 
     def awaits_answer_from(self, character_ids) -> bool:
         consequence = self.aftermath.consequence
@@ -161,6 +167,8 @@ class PendingRoll(models.Model):
     called = models.BooleanField(default=False, help_text="The GM called for this roll.")
     asked = models.JSONField(default=list, blank=True,
                              help_text="Characters whose players are asked to assist.")
+    threats = models.JSONField(default=list, blank=True,
+                               help_text="The threats the GM says apply to this roll (Threat Level Extra).")
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -196,6 +204,13 @@ class PendingRoll(models.Model):
         return (f"{self.rules_risk.label(wording)} {wording.value} · "
                 f"{self.rules_effect.label.lower()} effect")
 
+    def applied_threats(self) -> list:
+        """The threats the GM said apply, as they are now: a threat cleared since no longer counts."""
+        if not self.threats:
+            return []
+        return list(Threat.objects.filter(campaign_id=self.campaign_id, pk__in=self.threats)
+                    .facing(self.character_id))
+
     def suggested_risk(self) -> Risk:
         """Where the GM starts: moderate, or one level worse after an escalation with this
         action (it lasts the session)."""
@@ -207,3 +222,33 @@ class PendingRoll(models.Model):
                 "goal": self.goal, "setup": "on" if self.setup else "",
                 "flashback": str(self.flashback_cost) if self.flashback_cost else "",
                 "project": str(self.project_id) if self.project_id else ""}
+
+
+class ThreatQuerySet(LockingQuerySet):
+    def facing(self, character_id):
+        """The threats in play for a character: the scene's and their own."""
+        return self.filter(models.Q(character__isnull=True) | models.Q(character_id=character_id))
+
+
+class Threat(models.Model):
+    """A threat in play ("Threat Level Extra"): a clearly identified source and its rating, on the
+    scene or on one character. Everyone at the table knows it; the GM says when it applies."""
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="threats")
+    character = models.ForeignKey("characters.Character", null=True, blank=True, on_delete=models.CASCADE,
+                                  related_name="threats", help_text="Empty: on the whole scene.")
+    source = models.CharField(max_length=120)
+    rating = models.PositiveSmallIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ThreatQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.source} ({self.rating})"
+
+    @property
+    def target(self) -> str:
+        return self.character.name if self.character_id else "the scene"

@@ -25,6 +25,7 @@ from gamerules.dials import Extra, ExtraDial
 from gamerules.fortune import Side, opposed_odds
 from gamerules.goals import ADVANCE_POOL, Resolution, advance_odds, resolve_odds, resolved_dots
 from gamerules.readings import TENSION_MOMENTUM
+from gamerules.threat import ThreatRule, threat_odds
 from rolls import actions
 from rolls.forms import (
     LAST_STEP,
@@ -46,9 +47,10 @@ def roll_or_404(membership, roll_id) -> Roll:
                              campaign=membership.campaign, pk=roll_id)
 
 
-def odds_bars(pool_size: int):
-    """(outcome, exact chance, whole percent) for an odds bar whose percentages add up to 100."""
-    chances = odds(pool_size)
+def odds_bars(pool_size: int, threat: int = 0, rule: ThreatRule = ThreatRule.SAME_VALUE):
+    """(outcome, exact chance, whole percent) for an odds bar whose percentages add up to 100;
+    against a threat pool, its cancelling counted in."""
+    chances = threat_odds(pool_size, threat, rule) if threat else odds(pool_size)
     shown = percentages(chances)
     return [(outcome, chances[outcome], shown[outcome]) for outcome in Outcome]
 
@@ -99,9 +101,19 @@ def _step_three_data(posted, pending, as_set_now=True):
     return data
 
 
-def _changed(posted, pending) -> bool:
-    """The GM changed the risk or the effect since this page showed them."""
-    return any(posted.get(name) not in (None, str(getattr(pending, name))) for name in ("risk", "effect"))
+def _changed(posted, pending, threat: int = 0) -> bool:
+    """The GM changed the risk, the effect or the threats since this page showed them."""
+    return any(posted.get(name) not in (None, str(value))
+               for name, value in (("risk", pending.risk), ("effect", pending.effect), ("threat", threat)))
+
+
+def _threats(membership, pending) -> list:
+    """The threats that apply to a roll on its way, while the campaign plays the Threat Level extra."""
+    return pending.applied_threats() if membership.campaign.rules.has(Extra.THREAT_LEVEL) else []
+
+
+def _changed_since(posted, membership, pending) -> bool:
+    return _changed(posted, pending, sum(t.rating for t in _threats(membership, pending)))
 
 
 def _odds_context(membership, form, pending, changed=False):
@@ -112,7 +124,8 @@ def _odds_context(membership, form, pending, changed=False):
     others = [c for c in form.others if c.pk not in helping and not c.taken_out]
     context = {"risk_word": wording.noun, "pending": pending, "form": form, "changed": changed,
                "asked": [c for c in others if c.pk in pending.asked],
-               "askable": [c for c in others if c.pk not in pending.asked], "plan": None, "reasons": []}
+               "askable": [c for c in others if c.pk not in pending.asked], "plan": None, "reasons": [],
+               "uses_threats": membership.campaign.rules.has(Extra.THREAT_LEVEL)}
     if not pending.is_set:
         return {**context, "reasons": [f"Waiting for the GM to set the {wording.value} and the effect."]}
     if not form.validate_up_to(LAST_STEP):
@@ -121,7 +134,11 @@ def _odds_context(membership, form, pending, changed=False):
     planned = actions.plan(membership, form.to_request(), pending, loaded)
     if not isinstance(planned, ActionRollPlan):
         return {**context, "reasons": planned.reasons}
-    return {**context, "plan": planned, "bars": odds_bars(planned.pool_size),
+    threats = _threats(membership, pending)
+    threat = sum(t.rating for t in threats)
+    rule = membership.campaign.rules.threat_rule
+    return {**context, "plan": planned, "bars": odds_bars(planned.pool_size, threat, rule),
+            "threats": threats, "threat": threat, "threat_rule": rule,
             "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
             "risk_label": planned.risk.label(wording)}
 
@@ -207,13 +224,14 @@ def roll_pending(request, campaign_id, pending_id):
         if form.validate_up_to(2):
             try:
                 pending = actions.set_risk_and_effect(membership, pending.pk, Risk(form.cleaned_data["risk"]),
-                                                      Effect(form.cleaned_data["effect"]))
+                                                      Effect(form.cleaned_data["effect"]),
+                                                      form.cleaned_data.get("threats") if "threats" in form.fields else None)
             except Refused as refusal:
                 form.add_error(None, str(refusal))
             else:
                 return _to_pending(request, pending)
         return _wizard(request, membership, form, pending)
-    changed = _changed(request.POST, pending)
+    changed = _changed_since(request.POST, membership, pending)
     if ask := whole_number(request.POST.get("ask")):
         error = _refusal(lambda: actions.ask_for_assist(membership, pending.pk, ask))
         pending.refresh_from_db()
@@ -270,7 +288,7 @@ def roll_odds(request, campaign_id, pending_id):
     form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP)
     return render(request, f"{WIZARD}#odds", {"membership": membership, "campaign": membership.campaign,
                                              **_odds_context(membership, form, pending,
-                                                             _changed(request.POST, pending))})
+                                                             _changed_since(request.POST, membership, pending))})
 
 
 @login_required
@@ -279,11 +297,18 @@ def roll_set(request, campaign_id, pending_id):
     """The GM sets the risk and the effect of a roll on its way, from the console."""
     membership = gm_membership_or_404(request, campaign_id)
     pending = pending_or_404(membership, pending_id)
+    campaign = membership.campaign
     risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
-    if risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
-        error = f"Choose a {membership.campaign.wording.value} and an effect."
+    # The threat boxes are on the form only while the extra is on; none ticked clears them.
+    threat_ids = ([pk for pk in map(whole_number, request.POST.getlist("threats")) if pk is not None]
+                  if campaign.rules.has(Extra.THREAT_LEVEL) else None)
+    if campaign.quick:  # no risk or effect to set: only the threats
+        error = _refusal(lambda: actions.apply_threats(membership, pending.pk, threat_ids or []))
+    elif risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
+        error = f"Choose a {campaign.wording.value} and an effect."
     else:
-        error = _refusal(lambda: actions.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect)))
+        error = _refusal(lambda: actions.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect),
+                                                             threat_ids))
     return answer(request, "campaign/console.html#console-pending",
                   lambda: {"membership": membership, "campaign": membership.campaign,
                            **pending_context(membership)}, reverse("console", args=[campaign_id]), error)
@@ -312,6 +337,7 @@ class RollOnItsWay:
     pending: PendingRoll
     may_roll: bool
     awaited: tuple[Character, ...]  # the helpers asked who have not agreed yet
+    threats: tuple = ()  # (threat, applies) for each threat in play for the roller
 
     @property
     def risk_shown(self) -> int:
@@ -330,11 +356,13 @@ def pending_context(membership) -> dict:
     pending = list(campaign.pending_rolls.for_display())
     # One query however many are asked, and none while no roll is on its way.
     helpers = ({c.pk: c for c in campaign.characters.only("campaign", "name", "assisting")} if pending else {})
+    threats = list(campaign.threats.all()) if pending and campaign.rules.has(Extra.THREAT_LEVEL) else []
     return {
         "pending_rolls": [
             RollOnItsWay(p, p.character.editable_by(membership),
                          tuple(helpers[pk] for pk in p.asked
-                               if pk in helpers and helpers[pk].assisting_id != p.character_id))
+                               if pk in helpers and helpers[pk].assisting_id != p.character_id),
+                         tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)))
             for p in pending],
         "presets": [("risk", campaign.wording.noun, [(int(r), r.label(campaign.wording)) for r in Risk]),
                     ("effect", "Effect", [(int(e), e.label) for e in reversed(Effect)])],
@@ -728,3 +756,35 @@ def roll_flashback(request, campaign_id):
             return redirect(roll)
     return render(request, "rolls/flashback.html", {"membership": membership,
                                                     "campaign": membership.campaign, "form": form})
+
+
+def _console_threats(request, membership, error=""):
+    return answer(request, "campaign/console.html#console-threats",
+                  lambda: {"membership": membership, "campaign": membership.campaign,
+                           "characters": membership.campaign.characters.all(), **threats_context(membership.campaign)},
+                  reverse("console", args=[membership.campaign_id]), error)
+
+
+def threats_context(campaign) -> dict:
+    """The threats in play, for the console, the table and the sheets, while the extra is on."""
+    uses = campaign.rules.has(Extra.THREAT_LEVEL)
+    return {"uses_threats": uses, "threats": list(campaign.threats.select_related("character")) if uses else []}
+
+
+@login_required
+@require_POST
+def threat_add(request, campaign_id):
+    """The GM puts a threat in play, on the scene or on one character ("How to define a Threat Level?")."""
+    membership = gm_membership_or_404(request, campaign_id)
+    rating = whole_number(request.POST.get("rating"))
+    error = _refusal(lambda: actions.add_threat(membership, posted_text(request, "source", 120),
+                                                rating if rating is not None else 0,
+                                                whole_number(request.POST.get("character"))))
+    return _console_threats(request, membership, error)
+
+
+@login_required
+@require_POST
+def threat_clear(request, campaign_id, threat_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    return _console_threats(request, membership, _refusal(lambda: actions.clear_threat(membership, threat_id)))

@@ -66,9 +66,10 @@ def wizard(table, who="player", **choices):
                                      "step": 3, "roll": "1"})
 
 
-def on_its_way(table, who="player", risk=2, effect=2, **first_step):
+def on_its_way(table, who="player", risk=2, effect=2, threats=(), **first_step):
     """A roll on its way through the pages: its first step posted by ``who``, then (unless
-    ``risk`` is None) the GM's risk and effect set on the console. Returns the PendingRoll."""
+    ``risk`` is None) the GM's risk and effect, and the ``threats`` that apply, set on the
+    console. Returns the PendingRoll."""
     from rolls.models import PendingRoll
 
     data = {"key": f"key-{len(first_step)}-{who}", "character": table.character.pk, "action": "Sneak",
@@ -76,17 +77,18 @@ def on_its_way(table, who="player", risk=2, effect=2, **first_step):
     table.client(who).post(reverse("roll_new", args=[table.campaign.pk]), data)
     pending = PendingRoll.objects.select_related("character").get(character=data["character"])
     if risk is not None and not table.campaign.quick:
-        set_risk_and_effect(table, pending, risk, effect)
+        set_risk_and_effect(table, pending, risk, effect, threats)
         pending.refresh_from_db()
     return pending
 
 
-def set_risk_and_effect(table, pending, risk=None, effect=None):
+def set_risk_and_effect(table, pending, risk=None, effect=None, threats=()):
     """The GM sets a roll's risk and effect on the console (by default where the GM starts:
-    moderate, or worse after an escalation, and standard)."""
+    moderate, or worse after an escalation, and standard), ticking the ``threats`` that apply."""
     risk = int(pending.suggested_risk()) if risk is None else risk
     return table.client("gm").post(reverse("roll_set", args=[table.campaign.pk, pending.pk]),
-                                   {"risk": risk, "effect": 2 if effect is None else effect})
+                                   {"risk": risk, "effect": 2 if effect is None else effect,
+                                    "threats": [threat.pk for threat in threats]})
 
 
 def skip_unless_postgresql():

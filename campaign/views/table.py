@@ -17,7 +17,7 @@ from gamerules.dials import Extra
 from rolls import actions as roll_actions
 from rolls.actions import RollStart
 from rolls.models import RollKind
-from rolls.views import pending_context, roll_context
+from rolls.views import pending_context, roll_context, threats_context
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -41,9 +41,10 @@ class TableViewer:
         return self.campaign.pk
 
 
-TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls"), TABLE)
+TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
+                              "table-threats"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
-                  "console-roll": CONSOLE, "console-pending": CONSOLE}
+                  "console-roll": CONSOLE, "console-pending": CONSOLE, "console-threats": CONSOLE}
 
 
 def _context(membership, viewer, console=False):
@@ -57,6 +58,7 @@ def _context(membership, viewer, console=False):
         "rules": campaign.rules, "session": campaign.current_session,
         "last_roll": rolls[0] if rolls else None, "rolls": rolls, **pending_context(membership),
         "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
+        **threats_context(campaign),
     }
 
 

@@ -1,3 +1,5 @@
+from collections import Counter
+
 from django import template
 
 from gamerules.charge import Outcome
@@ -19,12 +21,15 @@ def pips(face):
 @register.filter
 def faces(roll):
     """(face, is_read) for each die: the highest is read, or the lowest of two for zero dice; a
-    critical reads every 6 (reading 4: two or more 6s)."""
-    if roll.outcome == Outcome.CRITICAL.value:
-        return [(face, face == 6) for face in roll.dice]
+    critical reads every 6 (reading 4: two or more 6s). A die a threat die cancelled is not read."""
+    cancelled = Counter(roll.dice) - Counter(roll.threat["left"]) if roll.threat else Counter()
     read, marked, result = roll.read_face, False, []
     for face in roll.dice:
-        is_read = face == read and not marked
+        if cancelled[face]:
+            cancelled[face] -= 1
+            result.append((face, False))
+            continue
+        is_read = face == 6 if roll.outcome == Outcome.CRITICAL.value else face == read and not marked
         marked = marked or is_read
         result.append((face, is_read))
     return result
@@ -60,3 +65,16 @@ def consequence_words(consequence, campaign):
     if consequence.resistance is not None:
         words += f" ({consequence.resistance.label(campaign.wording, campaign.quick).rstrip('.').lower()})"
     return words
+
+
+@register.filter
+def threat_words(roll):
+    """What the threat dice did to an action roll, in a line ("Threat Level Extra")."""
+    threat = roll.threat
+    cancelled = sorted((Counter(roll.dice) - Counter(threat["left"])).elements(), reverse=True)
+    said = f"Threat dice from {', '.join(threat['sources'])}: {' '.join(map(str, threat['dice']))}. "
+    if not threat["left"]:
+        return said + "They cancelled every action die: a critical fail."
+    if not cancelled:
+        return said + "They cancelled nothing."
+    return said + f"They cancelled {' '.join(map(str, cancelled))}; left {' '.join(map(str, threat['left']))}."

@@ -10,9 +10,10 @@ from campaign.forms import OFFERED_EXTRAS, DialsForm
 from campaign.models import Campaign
 from characters.models import Asset, Attachment, Character, Goal
 from gamerules.dials import Extra, ExtraDial
+from rolls.models import Threat
 from tests.helpers import on_its_way
 
-TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce=")[^"]+')
+TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce="|"X-CSRFToken": ")[^"]+')
 
 
 def screens(crew, *more) -> str:
@@ -21,7 +22,7 @@ def screens(crew, *more) -> str:
     c = crew.campaign.pk
     pages = [crew.client("player").get(reverse("character", args=[c, character.pk])).text for character in more]
     pages += [crew.client("player").get(reverse("character", args=[c, crew.ada.pk])).text,
-             crew.client("player").get(on_its_way(crew).get_absolute_url()).text,
+             crew.client("player").get(on_its_way(crew, threats=crew.campaign.threats.all()).get_absolute_url()).text,
              crew.client("gm").get(reverse("console", args=[c])).text]
     return TOKENS.sub(r"\1", "".join(pages))
 
@@ -31,6 +32,7 @@ def test_every_offered_switch_changes_what_the_table_sees(crew, extra):
     Asset.objects.create(character=crew.ada, name="The harbourmaster's seal")
     Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": []})
     off = screens(crew)
+    assert screens(crew) == off, "the screens differ without any change: the comparison could not fail"
     Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": [extra.value]})
     assert screens(crew) != off, f"the {extra.label} switch changes nothing"
 
@@ -52,14 +54,17 @@ def test_an_extra_not_offered_cannot_be_switched_on(crew):
 @pytest.mark.parametrize("dial", ExtraDial, ids=lambda dial: dial.value)
 def test_every_extras_dial_changes_what_the_table_sees(crew, dial):
     """With its Extra on, each optional dial changes the sheet, the wizard or the console: the
-    sheets carry a goal with progress due, an attachment, a scar, and a character in creation."""
+    sheets carry a goal with progress due, an attachment, a scar, and a character in creation,
+    and a threat applies to the roll on its way."""
     Goal.objects.create(character=crew.ada, name="Find my sister", filled=4, due=1)
     Attachment.objects.create(character=crew.ada, name="Old Bertha, my rifle")
     Character.objects.filter(pk=crew.ada.pk).update(scars="A burn across the back")
     new = Character.objects.create(campaign=crew.campaign, owner=crew.ada.owner, name="Cy")
+    Threat.objects.create(campaign=crew.campaign, source="A poisonous mist", rating=2)
     extras = [extra.value for extra in OFFERED_EXTRAS]
     Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": extras})
     off = screens(crew, new)
+    assert screens(crew, new) == off, "the screens differ without any change: the comparison could not fail"
     Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": extras, "extra_dials": [dial.value]})
     assert screens(crew, new) != off, f"the dial {dial.label} changes nothing"
 

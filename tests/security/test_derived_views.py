@@ -124,7 +124,7 @@ def player_urls(table):
         "session_id": list(c.sessions.values_list("pk", flat=True)),
         "change_id": [0], "tie_id": [0], "history_id": [0], "slot": [1], "field": ["concept"],
         "member_id": [0], "invitation_id": [0], "token": ["none"], "playbook_id": [0],
-        "goal_id": [0], "mode": ["advance", "resolve"],
+        "goal_id": [0], "mode": ["advance", "resolve"], "threat_id": [0],
     }
     for name, route in sorted(routes().items()):
         if RULES[name] not in ("member", "owner"):
