@@ -9,7 +9,7 @@ from campaign import actions
 from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
 from characters.models import Asset, AssetSource, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
-from rolls.models import PendingRoll, Roll
+from rolls.models import PendingRoll, Roll, Threat
 
 DEMO_PASSWORD = "charge-demo"
 DEMO_GM = "gm"
@@ -62,7 +62,7 @@ def _campaign(users) -> Campaign:
         return existing
     campaign = actions.create_campaign(users[DEMO_GM], name=DEMO_CAMPAIGN, pitch=PITCH,
                                        gm_notes="The old king is already dying.")
-    campaign.dials = {"extras": ["asset", "attachment", "scars", "goals"]}  # the character Extras
+    campaign.dials = {"extras": ["asset", "attachment", "scars", "goals", "threat_level"]}
     campaign.save(update_fields=["dials"])
     gm = users[DEMO_GM]
     for name in DEMO_PLAYERS:
@@ -153,6 +153,9 @@ def _clocks(campaign, users):
     for clock in campaign.clocks.filter(character=None).order_by("pk"):
         # The line about the GM-only clock is the GM's alone, as the log's audience rule says.
         campaign.log(users[DEMO_GM], f"New clock: {clock.name} ({clock.size} segments).", clock=clock)
+    # The section's own example: "a heavy mist is a simple threat, with a rating of 1".
+    mist = Threat.objects.create(campaign=campaign, source="A heavy mist off the harbour", rating=1)
+    campaign.log(users[DEMO_GM], f"Threat {mist} on {mist.target}.")
 
 
 def _session_in_progress(campaign, users):

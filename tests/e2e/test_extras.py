@@ -142,3 +142,45 @@ def test_rolling_to_advance_and_to_resolve_a_goal_on_a_phone(new_page, screensho
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ada.refresh_from_db()
     assert ada.goal_dots == 2
+
+
+def test_a_threat_set_on_the_console_is_rolled_with_the_players_dice(new_page, screenshot, dice):
+    """"Rolling with the Threat Dice": the GM puts the mist on the scene and says it bears on Ada's
+    roll; her phone shows the odds against 2 threat dice; the 3 rolled is cancelled, the 5 read."""
+    gm_user, player = UserFactory(username="threat-gm"), UserFactory(username="threat-player")
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["threat_level"]})
+    join(campaign, player)
+    CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
+    gm, phone, table = new_page(), new_page(PHONE), new_page({"width": 1920, "height": 1080})
+    log_in(gm, "threat-gm")
+    log_in(phone, "threat-player")
+    log_in(table, "threat-gm")
+    table.goto(f"/c/{campaign.pk}/table/")
+    gm.goto(f"/c/{campaign.pk}/console/")
+    gm.get_by_label("Source").fill("A poisonous mist")
+    gm.get_by_label("Rating").fill("2")
+    gm.get_by_role("button", name="Add the threat").click()
+    expect(gm.locator("#console-threats")).to_contain_text("A poisonous mist · threat 2 · on the scene")
+    expect(table.get_by_test_id("table-threat")).to_contain_text("A poisonous mist · 2 dice · on the scene", timeout=3000)
+    screenshot(table, "threat-table-1920")
+
+    phone.goto(f"/c/{campaign.pk}/rolls/new/")
+    phone.get_by_label("Action*", exact=True).select_option("Sneak")
+    phone.get_by_role("button", name="Next").click()
+    expect(phone.get_by_text("Waiting for the GM")).to_be_visible()
+    card = gm.get_by_role("article", name="Ada's Sneak roll")
+    card.get_by_label("A poisonous mist (2)").check()
+    screenshot(gm, "threat-console-desktop")
+    card.get_by_role("button", name="Set risk and effect").click()
+    expect(phone.get_by_test_id("threats-applied")).to_contain_text("Threats: A poisonous mist (2).", timeout=3000)
+    expect(phone.locator("#odds")).to_contain_text("against 2 threat dice")
+    screenshot(phone, "threat-odds-phone")
+    dice(3, 5, 2, 3)
+    phone.get_by_role("button", name="Roll 2d6 and 2 threat").click()
+    expect(phone.get_by_test_id("outcome")).to_have_text("Partial success")
+    expect(phone.get_by_test_id("threat-result")).to_have_text(
+        "Threat dice from A poisonous mist (2): 2 3. They cancelled 3; left 5.")
+    expect(phone.get_by_role("img", name="5, the die read")).to_be_visible()
+    screenshot(phone, "threat-roll-phone")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
