@@ -119,3 +119,9 @@ THREAT_ZERO_POOL_READS_LOWEST_LEFT = True
 # filling up"): the full clock's high market holds for its scene; the next scene's tick empties
 # it back to equilibrium.
 MARKET_CLOCK_RESETS_ON_NEXT_TICK = True
+
+# Project reading (Party Extra, "Detailed Disposition": details from -4 to +4, "only treat >+2 /
+# <-2 as positive / negative for purposes of changing effect or position on rolls"): a key
+# concept's score under the dial adds up its details as the dispositions they read as (+1, 0,
+# -1), so that the key concept still turns at a majority ("score greater than 2").
+PARTY_DETAILED_SCORE_COUNTS_DISPOSITIONS = True
