@@ -31,6 +31,7 @@ from gamerules.progression import (
     slot_kind,
     unlocked_slots,
 )
+from gamerules.threat import ThreatRule
 
 
 def test_the_twelve_actions_in_three_attributes():
@@ -176,8 +177,15 @@ def test_three_kinds_change_a_rolls_numbers(kind):
 
 
 def test_an_extras_dial_plays_only_with_its_extra():
-    """The optional dials of "Scars", "Goals" and "Attachment" belong to their Extra."""
-    assert {dial.extra for dial in ExtraDial} == {Extra.GOALS, Extra.SCARS, Extra.ATTACHMENT}
+    """The optional dials of "Scars", "Goals", "Attachment" and "Threat Level" belong to their Extra;
+    the two ways to make threats hit harder are one or the other."""
+    assert {dial.extra for dial in ExtraDial} == {Extra.GOALS, Extra.SCARS, Extra.ATTACHMENT, Extra.THREAT_LEVEL}
+    assert ExtraDial.THREAT_LEVEL_HARSHER.extra is Extra.THREAT_LEVEL
+    harder = Dials(extras=frozenset({Extra.THREAT_LEVEL}),
+                   extra_dials=frozenset({ExtraDial.THREAT_LEVEL_DEADLIER, ExtraDial.THREAT_LEVEL_HARSHER}))
+    assert harder.errors() == ["Choose one way for threat dice to hit harder: deadlier or harsher."]
+    assert dataclasses.replace(harder, extra_dials=frozenset({ExtraDial.THREAT_LEVEL_HARSHER})).threat_rule \
+        is ThreatRule.HARSHER
     alone = Dials(extra_dials=frozenset({ExtraDial.SCARS_COMPENSATING}))
     assert alone.errors() == ["Switch on the Scars extra to play its dial \u201cScars: compensating\u201d."]
     assert not alone.dialled(ExtraDial.SCARS_COMPENSATING)
