@@ -11,12 +11,26 @@ from campaign.models import (
     Invitation,
     Membership,
     Milestone,
+    PartyDetail,
     Role,
     WorldForce,
+    concept_dispositions,
 )
 from characters.models import Character
+from clocks.actions import create_clock, record_change
+from clocks.models import Clock
 from core.refused import Refused
 from gamerules.characters import session_start_momentum
+from gamerules.dials import Dials, Extra, ExtraDial
+from gamerules.party import (
+    DETAILED_RANGE,
+    DETAILS_PER_CONCEPT,
+    PARTY_CLOCK_SEGMENTS,
+    Disposition,
+    KeyConcept,
+    downgraded,
+    upgraded,
+)
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 
 
@@ -161,3 +175,128 @@ def save_force(member: Membership, form) -> WorldForce:
 def _announce(member: Membership, force: WorldForce, was_revealed: bool) -> None:
     if force.revealed and not was_revealed and not force.is_player_group:
         member.campaign.log(member.user, f"A force is revealed: {force.name}.", force=force)
+
+
+PARTY_CLOCKS = (("The party's danger", "danger"), ("The party's progress", "progress"))
+"""The party sheet's two clocks ("Party Danger and Progress Clocks")."""
+
+
+@transaction.atomic
+def set_dials(gm: Membership, dials: Dials) -> Campaign:
+    """Save the dials. The party's clocks come with the Party extra (unless "No Clocks") and are
+    put away, kept, when it goes."""
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    campaign.dials = dials.to_data()
+    campaign.save(update_fields=["dials"])
+    wanted = dials.has(Extra.PARTY) and not dials.dialled(ExtraDial.PARTY_NO_CLOCKS)
+    existing = {clock.kind: clock for clock in Clock.objects.select_for_update().filter(campaign=campaign, party=True)}
+    for name, kind in PARTY_CLOCKS:
+        clock = existing.get(kind)
+        if clock is None and wanted:
+            gm.campaign = campaign
+            create_clock(gm, Clock(name=name, kind=kind, size=PARTY_CLOCK_SEGMENTS, party=True))
+        elif clock is not None and clock.archived == wanted:
+            clock.archived = not wanted
+            clock.save(update_fields=["archived", "updated_at"])
+    return campaign
+
+
+def _party_detail(membership: Membership, detail_id) -> PartyDetail:
+    detail = PartyDetail.objects.select_for_update().filter(campaign=membership.campaign_id, pk=detail_id).first()
+    if detail is None:
+        raise Refused("That detail is gone from the party sheet.")
+    return detail
+
+
+def _playing_party(membership: Membership) -> Dials:
+    rules = membership.campaign.rules
+    if not rules.has(Extra.PARTY):
+        raise Refused("This campaign has no party sheet (the Party extra).")
+    return rules
+
+
+@transaction.atomic
+def write_party_detail(membership: Membership, concept: str, text: str, disposition: int = 0,
+                       detail_id=None, key: bool = False) -> PartyDetail:
+    """Write a key concept or a supporting detail ("Party Details"). A key concept is written for
+    the disposition its details give it now, so the sheet can tell when it needs rewriting."""
+    rules = _playing_party(membership)
+    Campaign.objects.locked(pk=membership.campaign_id)
+    text = text.strip()[:200]
+    if concept not in {c.value for c in KeyConcept}:
+        raise Refused("Choose Assets, Allies, Adversaries or Authority.")
+    if not text:
+        raise Refused("Write the detail: a specific person, place or thing, or the key concept's big picture.")
+    details = list(PartyDetail.objects.filter(campaign=membership.campaign_id, concept=concept))
+    detailed = rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
+    if key:
+        disposition = concept_dispositions(details, detailed)[KeyConcept(concept)]
+    elif disposition not in (DETAILED_RANGE if detailed else {-1, 0, 1}) or (
+            disposition == 0 and rules.dialled(ExtraDial.PARTY_NO_NEUTRAL)):
+        raise Refused("Choose a disposition this campaign plays: "
+                      + ("-4 to +4." if detailed else "positive or negative." if rules.dialled(
+                          ExtraDial.PARTY_NO_NEUTRAL) else "positive, neutral or negative."))
+    if detail_id:
+        detail = _party_detail(membership, detail_id)
+        if detail.concept != concept or detail.key != key:
+            raise Refused("That detail belongs elsewhere on the party sheet.")
+    else:
+        detail = next((d for d in details if d.key), None) if key else None
+        if detail is None and not key and sum(not d.key for d in details) >= DETAILS_PER_CONCEPT:
+            raise Refused(f"{KeyConcept(concept).label} has {DETAILS_PER_CONCEPT} supporting details, the most "
+                          "its score counts: change or remove one.")
+        detail = detail or PartyDetail(campaign=membership.campaign, concept=concept, key=key)
+    detail.text, detail.disposition = text, int(disposition)
+    detail.save()
+    membership.campaign.log(membership.user, f"Party sheet, {KeyConcept(concept).label}: {text}.")
+    return detail
+
+
+@transaction.atomic
+def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDetail | None:
+    """Upgrade ("from negative to neutral to positive") or downgrade a supporting detail, as a
+    filled clock or the story says; with "No Neutral Disposition" a detail that would turn neutral
+    is cleared (None). Under "Detailed Disposition" a step is one point of -4..+4."""
+    rules = _playing_party(membership)
+    detail = _party_detail(membership, detail_id)
+    if detail.key:
+        raise Refused("A key concept follows its details: rewrite it instead.")
+    if rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION):
+        moved = detail.disposition + (1 if up else -1)
+        if moved not in DETAILED_RANGE:
+            raise Refused("A detailed disposition stays between -4 and +4.")
+    else:
+        try:
+            shifted = (upgraded if up else downgraded)(Disposition(detail.disposition),
+                                                      rules.dialled(ExtraDial.PARTY_NO_NEUTRAL))
+        except ValueError as error:
+            raise Refused(f"{detail.text} is already as {'good' if up else 'bad'} as a detail gets.") from error
+        if shifted is None:
+            membership.campaign.log(membership.user, f"Party sheet: {detail.text} is cleared.")
+            detail.delete()
+            return None
+        moved = int(shifted)
+    detail.disposition = moved
+    detail.save(update_fields=["disposition"])
+    membership.campaign.log(membership.user, f"Party sheet: {detail.text} is {'upgraded' if up else 'downgraded'}.")
+    return detail
+
+
+@transaction.atomic
+def remove_party_detail(membership: Membership, detail_id) -> None:
+    _playing_party(membership)
+    detail = _party_detail(membership, detail_id)
+    membership.campaign.log(membership.user, f"Party sheet: {detail.text} is removed.")
+    detail.delete()
+
+
+@transaction.atomic
+def clear_party_clock(gm: Membership, clock_id) -> None:
+    """A full party clock clears once the party has made its change: "they are cleared and one of
+    the supporting detail changes" (a project reading, in gamerules/readings.py)."""
+    if not gm.is_gm:
+        raise Refused("The GM clears the party's clocks.")
+    clock = Clock.objects.select_for_update().filter(campaign=gm.campaign_id, pk=clock_id, party=True).first()
+    if clock is None or not clock.is_full:
+        raise Refused("Only a full party clock clears.")
+    record_change(gm, clock, 0, "The party made its change: the clock clears")

@@ -6,9 +6,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign import actions
-from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
+from campaign.models import (
+    Campaign,
+    GameSession,
+    Membership,
+    Milestone,
+    PartyDetail,
+    Role,
+    Stance,
+    WorldForce,
+)
 from characters.models import Asset, AssetSource, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
+from gamerules.dials import Dials
 from rolls.models import PendingRoll, Roll, Threat
 
 DEMO_PASSWORD = "charge-demo"
@@ -56,15 +66,30 @@ def _users():
     return found
 
 
+PARTY_SHEET = (
+    ("authority", "Outlaws of the usurper's court", 0, True),
+    ("authority", "A price on the crew's heads", -1, False),
+    ("allies", "Nobody loves the usurper", 0, True),
+    ("allies", "The rebels' go-between at the Drowned Bell", 1, False),
+    ("assets", "A ragtag crew behind on its rent", 0, True),
+    ("assets", "A leaky fishing boat that still floats", 0, False),
+    ("adversaries", "The usurper's men are everywhere", 0, True),
+)
+"""The party sheet ("Party Creation": each key concept at -1, 0 or +1, one or two details)."""
+
+
 def _campaign(users) -> Campaign:
     existing = Campaign.objects.filter(name=DEMO_CAMPAIGN, memberships__user=users[DEMO_GM]).first()
     if existing:
         return existing
     campaign = actions.create_campaign(users[DEMO_GM], name=DEMO_CAMPAIGN, pitch=PITCH,
                                        gm_notes="The old king is already dying.")
-    campaign.dials = {"extras": ["asset", "attachment", "scars", "goals", "threat_level"]}
-    campaign.save(update_fields=["dials"])
     gm = users[DEMO_GM]
+    actions.set_dials(campaign.memberships.get(user=gm), Dials.from_data(
+        {"extras": ["asset", "attachment", "scars", "goals", "party", "threat_level"]}))
+    campaign.refresh_from_db()
+    for concept, text, disposition, key in PARTY_SHEET:
+        PartyDetail.objects.create(campaign=campaign, concept=concept, text=text, disposition=disposition, key=key)
     for name in DEMO_PLAYERS:
         Membership.objects.create(campaign=campaign, user=users[name], role=Role.PLAYER)
         campaign.log(users[name], f"{name} joined the campaign.")
@@ -136,7 +161,7 @@ def _characters(campaign, users):
 def _clocks(campaign, users):
     """The rulebook's own clocks: an "Alert" danger clock (the Xavier example), a tug-of-war, and
     one the GM keeps to themselves."""
-    if campaign.clocks.filter(character=None).exists():
+    if campaign.clocks.filter(character=None, party=False).exists():
         return
     alert = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=6, filled=2,
                                  who_may_tick=WhoMayTick.MEMBERS, scene="The harbour gate",
@@ -150,7 +175,7 @@ def _clocks(campaign, users):
                          size=8, filled=3, force=campaign.forces.get(name="The Rebel Forces"))
     Clock.objects.create(campaign=campaign, name="The Ledger calls in its debts", kind="danger",
                          size=4, filled=1, visibility=Visibility.GM)
-    for clock in campaign.clocks.filter(character=None).order_by("pk"):
+    for clock in campaign.clocks.filter(character=None, party=False).order_by("pk"):
         # The line about the GM-only clock is the GM's alone, as the log's audience rule says.
         campaign.log(users[DEMO_GM], f"New clock: {clock.name} ({clock.size} segments).", clock=clock)
     # The section's own example: "a heavy mist is a simple threat, with a rating of 1".

@@ -20,7 +20,16 @@ from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from campaign.models import Campaign, Event, GameSession, Membership, Milestone, Role, WorldForce
+from campaign.models import (
+    Campaign,
+    Event,
+    GameSession,
+    Membership,
+    Milestone,
+    PartyDetail,
+    Role,
+    WorldForce,
+)
 from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -50,6 +59,7 @@ def _history(model):
 
 PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
+    Part("party_details", PartyDetail, "campaign"),
     Part("sessions", GameSession, "campaign"),
     Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
     Part("playbooks", Playbook, "campaign"),

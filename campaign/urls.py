@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaign.views import accounts, campaigns, forces, members, sessions, table, transfer
+from campaign.views import accounts, campaigns, forces, members, party, sessions, table, transfer
 from characters.urls import playbook_patterns
 
 C = "c/<int:campaign_id>/"
@@ -43,6 +43,11 @@ urlpatterns = [
     path(C + "invitations/", members.invitation_create, name="invitation_create"),
     path(C + "invitations/<int:invitation_id>/revoke/", members.invitation_revoke,
          name="invitation_revoke"),
+    path(C + "party/", party.party_sheet, name="party"),
+    path(C + "party/details/", party.party_detail, name="party_detail"),
+    path(C + "party/details/<int:detail_id>/shift/", party.party_detail_shift, name="party_detail_shift"),
+    path(C + "party/details/<int:detail_id>/remove/", party.party_detail_remove, name="party_detail_remove"),
+    path(C + "party/clocks/<int:clock_id>/clear/", party.party_clock_clear, name="party_clock_clear"),
     path(C + "forces/", forces.force_list, name="forces"),
     path(C + "forces/new/", forces.force_create, name="force_create"),
     path(C + "forces/<int:force_id>/", forces.force_card, name="force"),

@@ -82,6 +82,7 @@ class Clock(models.Model):
                                   on_delete=models.SET_NULL, related_name="+",
                                   help_text="A project's last session of work: once per session.")
     archived = models.BooleanField(default=False)
+    party = models.BooleanField(default=False, help_text="The party sheet's danger or progress clock (Party Extra).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

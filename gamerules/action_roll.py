@@ -2,7 +2,8 @@
 
 Rulebook sections: "Action Roll" (steps 1-4, "Push Yourself", "Add Tension", "Assist"), "Team Work"
 ("Set up", "From Zero to Limited"), "Flashbacks", "Momentum", the Asset Extra, the Solo Extra
-("The Last Standing Rule") and the Quick Charge Extra.
+("The Last Standing Rule"), the Party Extra ("Uses for Party Details", "Burning Progress") and the
+Quick Charge Extra.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from gamerules.charge import (
     odds,
 )
 from gamerules.dials import Extra, Ruleset
+from gamerules.party import Disposition, burn_errors
+from gamerules.party import consequence_rating as party_consequence_rating
 from gamerules.progression import TalentKind
 from gamerules.readings import (
     CRITICAL_RAISES_EFFECT,
@@ -135,6 +138,13 @@ class ActionRollChoices:
     """The most a flashback may cost in this campaign (the dial)."""
     cap_lifted: bool = False
     """The GM lifts the normal cap of two bonus dice."""
+    disposition: int = 0
+    """The party details bearing on the roll, combined: +1 positive, -1 negative (Party Extra)."""
+    disposition_for_effect: bool = False
+    """A positive disposition taken as +1 effect "rather than an improved position"."""
+    progress: int = 0
+    """The party's progress clock, filled segments that may be burned as momentum."""
+    burned_progress: int = 0
 
 
 @dataclass(frozen=True)
@@ -149,10 +159,14 @@ class ActionRollPlan:
     roller_cost: int
     helper_costs: tuple[tuple[str, int], ...] = ()
     """(who, momentum) for each helper, by name, in the order they assist."""
+    progress_burned: int = 0
+    """Party progress spent as momentum, paying the roller's costs first, then the helpers'."""
+    disposition: int = 0
+    """The party disposition that moves a consequence rating (none when it bought +1 effect)."""
 
     @property
     def momentum_spent(self) -> int:
-        return self.roller_cost + sum(cost for _, cost in self.helper_costs)
+        return self.roller_cost + sum(cost for _, cost in self.helper_costs) + self.progress_burned
 
     @property
     def generates_momentum(self) -> bool:
@@ -214,18 +228,31 @@ def plan_action_roll(choices: ActionRollChoices,
     helper_keys = [helper.key for helper in c.helpers]
     if len(set(helper_keys)) != len(helper_keys):
         reasons.append("A character can assist a roll only once.")
-    helper_costs = tuple((helper.label, ASSIST_COST) for helper in c.helpers)
+    # Burned progress pays "as momentum, on a one-for-one basis": the roller's costs first, then
+    # the helpers' ("to allow the mechanic to assist").
+    burn = c.burned_progress
+    reasons.extend(burn_errors(c.progress, burn) if burn else [])
+    roller_cost = push_cost * len(c.pushes) + c.flashback_cost
+    burn_left = max(0, burn - roller_cost)
+    roller_cost = max(0, roller_cost - burn)
+    helper_costs = []
     for helper in c.helpers:
+        cost = ASSIST_COST - min(burn_left, ASSIST_COST)
+        burn_left -= ASSIST_COST - cost
+        helper_costs.append((helper.label, cost))
         if helper.taken_out and not TAKEN_OUT_MAY_HELP:
             reasons.append(f"{helper.label} is taken out for the scene and cannot assist.")
-        elif helper.momentum < ASSIST_COST:
+        elif helper.momentum < cost:
             reasons.append(f"{helper.label} has no momentum left to assist.")
-
-    roller_cost = push_cost * len(c.pushes) + c.flashback_cost
+    if burn_left:
+        reasons.append("Burn only the momentum this roll spends: pushes, a flashback, assists.")
     reasons.extend(spend_errors(c.momentum, roller_cost))
+    if c.disposition_for_effect and c.disposition <= 0:
+        reasons.append("Only a positive party detail gives +1 effect.")
 
     effect_steps = (c.pushes.count(PushBenefit.EFFECT) + c.talents.count(TalentKind.EXTRA_EFFECT)
-                    + int(c.asset is AssetBenefit.EFFECT) + int(c.setup is SetupBenefit.EFFECT))
+                    + int(c.asset is AssetBenefit.EFFECT) + int(c.setup is SetupBenefit.EFFECT)
+                    + int(c.disposition_for_effect))
     # Momentum paid for effect past great buys nothing; free bonuses past great are just capped.
     if PushBenefit.EFFECT in c.pushes and c.effect + effect_steps > Effect.GREAT:
         reasons.append("The effect would pass great: a push for effect would be wasted.")
@@ -245,7 +272,9 @@ def plan_action_roll(choices: ActionRollChoices,
         effect=c.effect.raised(effect_steps),
         effect_steps=effect_steps,
         roller_cost=roller_cost,
-        helper_costs=helper_costs,
+        helper_costs=tuple(helper_costs),
+        progress_burned=burn,
+        disposition=0 if c.disposition_for_effect else c.disposition,
     )
 
 
@@ -296,6 +325,8 @@ def resolve_action_roll(plan: ActionRollPlan, roll: PoolRoll, ruleset: Ruleset =
         if outcome is Outcome.CRITICAL and CRITICAL_RAISES_EFFECT and effect > Effect.NONE:
             effect = effect.raised()
         rating = int(plan.risk) if outcome.brings_consequence else 0
+    if rating:  # a party detail's disposition moves the rating ("Dispositions")
+        rating = party_consequence_rating(rating, Disposition(plan.disposition))
     tension = TENSION_MOMENTUM if "tension" in plan.dice_sources else 0
     return ActionRollResult(outcome=outcome, effect=effect, consequence_rating=rating,
                             momentum_gained=momentum_gain(outcome, plan.momentum_spent, dial) + tension)

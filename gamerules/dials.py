@@ -64,6 +64,9 @@ class Extra(Enum):
                          "gives 1-3 talent dots to place.",
             Extra.SCARS: "A full stress clock is not cleared: it leaves a scar and the character is "
                          "incapacitated until they come to (half the clock clears).",
+            Extra.PARTY: "A party sheet: four key concepts with supporting details of a disposition that "
+                         "moves a roll's consequence rating or effect, and party danger and progress clocks "
+                         "(progress burns as momentum).",
             Extra.THREAT_LEVEL: "The GM sets threats (a source and a rating) on the scene or a character; "
                                 "when one applies, its dice are rolled with the action and each cancels "
                                 "an action die of the same value.",
@@ -78,6 +81,9 @@ class ExtraDial(Enum):
     SCARS_COMPENSATING = "scars_compensating"
     SCARS_AT_START = "scars_at_start"
     ATTACHMENT_CONDITION = "attachment_condition"
+    PARTY_NO_CLOCKS = "party_no_clocks"
+    PARTY_NO_NEUTRAL = "party_no_neutral"
+    PARTY_DETAILED_DISPOSITION = "party_detailed_disposition"
     THREAT_LEVEL_DEADLIER = "threat_level_deadlier"
     THREAT_LEVEL_HARSHER = "threat_level_harsher"
 
@@ -93,6 +99,9 @@ class ExtraDial(Enum):
             ExtraDial.SCARS_COMPENSATING: "Scars: compensating",
             ExtraDial.SCARS_AT_START: "Scars: starting the game with scars",
             ExtraDial.ATTACHMENT_CONDITION: "Attachment: attachment condition",
+            ExtraDial.PARTY_NO_CLOCKS: "Party: no clocks",
+            ExtraDial.PARTY_NO_NEUTRAL: "Party: no neutral disposition",
+            ExtraDial.PARTY_DETAILED_DISPOSITION: "Party: detailed disposition",
             ExtraDial.THREAT_LEVEL_DEADLIER: "Threat level: deadlier",
             ExtraDial.THREAT_LEVEL_HARSHER: "Threat level: harsher",
         }[self]
@@ -112,6 +121,12 @@ class ExtraDial(Enum):
             ExtraDial.ATTACHMENT_CONDITION: "Each attachment has a condition clock, as big as the stress clock, "
                                             "that fills with use and "
                                             "damage; full, it is unusable until repaired (“Attachment Condition”).",
+            ExtraDial.PARTY_NO_CLOCKS: "No party danger or progress clock: the party sheet changes when the "
+                                       "story says so (“No Clocks”).",
+            ExtraDial.PARTY_NO_NEUTRAL: "Details are positive or negative; upgrading a negative one or "
+                                        "downgrading a positive one clears it (“No Neutral Disposition”).",
+            ExtraDial.PARTY_DETAILED_DISPOSITION: "Details hold -4 to +4; only past ±2 do they change a roll "
+                                                  "(“Detailed Disposition”).",
             ExtraDial.THREAT_LEVEL_DEADLIER: "Each threat 6 cancels one of the highest action dice, whatever "
                                              "its value (“Tune it to make it deadlier”).",
             ExtraDial.THREAT_LEVEL_HARSHER: "Each threat die cancels one action die equal or lower "
@@ -240,6 +255,8 @@ class Dials:
                           f"{FLASHBACK_MOST_DIAL.stop - 1} momentum.")
         errors += [f"Switch on the {dial.extra.label} extra to play its dial \u201c{dial.label}\u201d."
                    for dial in sorted(self.extra_dials, key=lambda d: d.value) if dial.extra not in self.extras]
+        if {ExtraDial.PARTY_NO_NEUTRAL, ExtraDial.PARTY_DETAILED_DISPOSITION} <= self.extra_dials:
+            errors.append("Choose one way for party dispositions: no neutral, or detailed from -4 to +4.")
         if {ExtraDial.THREAT_LEVEL_DEADLIER, ExtraDial.THREAT_LEVEL_HARSHER} <= self.extra_dials:
             errors.append("Choose one way for threat dice to hit harder: deadlier or harsher.")
         return errors + self.momentum.errors()

@@ -8,7 +8,10 @@ from collections.abc import Iterable
 from enum import Enum, IntEnum
 
 from gamerules.charge import Risk
-from gamerules.readings import PARTY_DETAILED_SCORE_COUNTS_DISPOSITIONS
+from gamerules.readings import (
+    PARTY_CONSEQUENCE_RATING_AT_LEAST_1,
+    PARTY_DETAILED_SCORE_COUNTS_DISPOSITIONS,
+)
 
 PARTY_CLOCK_SEGMENTS = 8
 """"By default, both of these clocks have eight segments" ("Danger and Progress")."""
@@ -97,9 +100,10 @@ def combined(dispositions: Iterable[Disposition]) -> Disposition:
 
 
 def consequence_rating(rating: int, disposition: Disposition) -> int:
-    """A 1-5's consequence rating, moved by the disposition ("Dispositions": -1 / no change / +1);
-    a rating is never below 0."""
-    return max(0, rating + disposition.consequence_change)
+    """A 1-5's consequence rating, moved by the disposition ("Dispositions": -1 / no change / +1).
+    A 1-5 still brings a consequence: the rating stays at least 1 (reading
+    PARTY_CONSEQUENCE_RATING_AT_LEAST_1)."""
+    return max(PARTY_CONSEQUENCE_RATING_AT_LEAST_1, rating + disposition.consequence_change)
 
 
 def upgraded(disposition: Disposition, no_neutral: bool = False) -> Disposition | None:
@@ -145,16 +149,6 @@ PROGRESS_FILLED = (
     "The GM offers an immediate opportunity: a positive supporting detail if the party completes a mission.",
 )
 """"Filling the Progress Clock"."""
-
-
-def tick_party_clock(filled: int, ticks: int, size: int = PARTY_CLOCK_SEGMENTS) -> tuple[int, bool]:
-    """Tick a party clock (the danger clock "adds segments equal to the consequence rating"): the
-    segments now, and whether it filled. "When any of these clocks are filled, they are cleared"."""
-    if ticks < 0 or not 0 <= filled <= size:
-        raise ValueError("a party clock ticks forward, within its segments")
-    if filled + ticks >= size:
-        return 0, True
-    return filled + ticks, False
 
 
 def burn_errors(progress: int, burned: int) -> list[str]:

@@ -125,3 +125,10 @@ MARKET_CLOCK_RESETS_ON_NEXT_TICK = True
 # concept's score under the dial adds up its details as the dispositions they read as (+1, 0,
 # -1), so that the key concept still turns at a majority ("score greater than 2").
 PARTY_DETAILED_SCORE_COUNTS_DISPOSITIONS = True
+
+# Project reading (Party Extra, "Dispositions": a positive detail gives "-1 Consequence Rating"):
+# a 1-5 still brings a consequence, so a controlled roll's rating of 1 stays 1. The party's clocks
+# are the campaign's own clocks: a full one stays full until the party has made its change, then
+# clears ("When any of these clocks are filled, they are cleared and one of the supporting detail
+# changes").
+PARTY_CONSEQUENCE_RATING_AT_LEAST_1 = 1

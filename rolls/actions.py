@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 
-from campaign.models import Membership
+from campaign.models import Membership, bearing_on_a_roll
 from characters.actions import add_clock, end_goal, tick_goal
 from characters.models import Asset, AssetSource, Attachment, Character, Goal
 from clocks.actions import create_clock, record_change
@@ -85,6 +85,10 @@ class ActionRollRequest:
     project_id: int | None = None
     threat: int = 0
     """The threat pool the roller saw: a roll is made only against the threats they read."""
+    disposition: int = 0
+    """The party disposition the roller saw bear on the roll (Party Extra)."""
+    disposition_for_effect: bool = False
+    burned_progress: int = 0
     extra: dict = field(default_factory=dict)
 
 
@@ -162,7 +166,19 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         asset=request.asset, setup=_setup_benefit(campaign, request.setup_from, roller),
         risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
-        flashback_most=campaign.rules.flashback_most, cap_lifted=request.cap_lifted)
+        flashback_most=campaign.rules.flashback_most, cap_lifted=request.cap_lifted,
+        disposition=int(bearing_on_a_roll(campaign, pending.party_details if pending else [])[1]),
+        disposition_for_effect=request.disposition_for_effect,
+        progress=progress.filled if (progress := party_progress(campaign)) else 0,
+        burned_progress=request.burned_progress)
+
+
+def party_progress(campaign, locked: bool = False) -> Clock | None:
+    """The party's progress clock, whose filled segments burn as momentum (Party Extra)."""
+    if not campaign.rules.has(Extra.PARTY):
+        return None
+    clocks = Clock.objects.select_for_update() if locked else Clock.objects
+    return clocks.filter(campaign=campaign, party=True, kind="progress", archived=False).first()
 
 
 def _check_risk_and_effect(membership: Membership, request: ActionRollRequest, roller: Character,
@@ -245,11 +261,16 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     if existing := _existing(campaign, key):
         return existing
     pending = PendingRoll.objects.select_for_update().filter(character_id=request.character_id).first()
+    progress = party_progress(campaign, locked=True) if request.burned_progress else None
     choices = rules_choices(membership, request, characters, pending)
     rules = campaign.rules
     planned = plan_action_roll(choices, rules.extras)
     if isinstance(planned, Refusal):
         raise Refused(" ".join(planned.reasons))
+    bearing, disposition = bearing_on_a_roll(campaign, pending.party_details if pending else [])
+    if int(disposition) != request.disposition:
+        raise Refused("The GM changed the party details that bear on this roll (now "
+                      f"{disposition.label.lower()}). Roll again if you agree.")
     threats = pending.applied_threats() if pending is not None and rules.has(Extra.THREAT_LEVEL) else []
     threat = _threat_pool(threats, request.threat)
     threat_rolled = None
@@ -264,9 +285,9 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
 
     roller = characters[request.character_id]
     momentum = {roller.pk: [roller.momentum, roller.momentum - planned.roller_cost + result.momentum_gained]}
-    for helper_id in request.helper_ids:
+    for helper_id, (_, cost) in zip(request.helper_ids, planned.helper_costs, strict=True):
         helper = characters[helper_id]
-        momentum[helper.pk] = [helper.momentum, helper.momentum - 1]
+        momentum[helper.pk] = [helper.momentum, helper.momentum - cost]
         helper.assisting = None  # the offer is spent on this roll
     for character_id, (_, after) in momentum.items():
         characters[character_id].momentum = after
@@ -291,7 +312,13 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                  "setup_from": request.setup_from, "last_standing": request.last_standing,
                  "cap_lifted": request.cap_lifted, "flashback_cost": request.flashback_cost,
                  "momentum_gained": result.momentum_gained, "project": request.project_id,
-                 "threat": threat_rolled})
+                 "threat": threat_rolled,
+                 "party": {"details": [f"{d.text} ({d.rules_concept.label})" for d in bearing],
+                           "disposition": int(disposition), "for_effect": request.disposition_for_effect,
+                           "burned": planned.progress_burned} if bearing or planned.progress_burned else None})
+    if planned.progress_burned:  # "spend filled segments of the progress clock as momentum"
+        record_change(membership, progress, progress.filled - planned.progress_burned,
+                      f"{roller.name} burned {planned.progress_burned} progress as momentum", roll=roll)
     if request.asset_id is not None:
         Asset.objects.filter(pk=request.asset_id, spent_by__isnull=True).update(spent_by=roll)
     if pending is not None:
@@ -370,9 +397,10 @@ def _locked_pending(membership: Membership, pending_id) -> PendingRoll:
 
 @transaction.atomic
 def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
-                        threat_ids=None) -> PendingRoll:
+                        threat_ids=None, party_detail_ids=None) -> PendingRoll:
     """The GM sets the risk and the effect of a roll on its way ("Action Roll"), and with the
-    Threat Level extra the threats that apply (``None``: as they were)."""
+    Threat Level extra the threats that apply, with the Party extra the party details that bear
+    on it (``None``: as they were)."""
     if not gm.is_gm:
         raise Refused("The GM sets the risk and the effect.")
     pending = _locked_pending(gm, pending_id)
@@ -381,7 +409,12 @@ def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
     pending.risk, pending.effect = int(risk), int(effect)
     if threat_ids is not None:
         _apply_threats(gm, pending, threat_ids)
-    pending.save(update_fields=["risk", "effect", "threats"])
+    if party_detail_ids is not None:
+        chosen = set(party_detail_ids)
+        if not gm.campaign.rules.has(Extra.PARTY) or gm.campaign.party_details.filter(pk__in=chosen).count() != len(chosen):
+            raise Refused("Choose details of this campaign's party sheet.")
+        pending.party_details = sorted(chosen)
+    pending.save(update_fields=["risk", "effect", "threats", "party_details"])
     return pending
 
 

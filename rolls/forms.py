@@ -11,9 +11,9 @@ from rolls.models import Roll, RollKind
 
 STEPS = {
     1: ("key", "character", "action", "goal", "setup", "flashback", "project"),
-    2: ("risk", "effect", "threats"),
+    2: ("risk", "effect", "threats", "party_details"),
     3: ("pushes", "helpers", "tension", "talents", "asset", "setup_from", "last_standing",
-        "cap_lifted", "threat"),
+        "cap_lifted", "threat", "party_benefit", "burn", "disposition"),
 }
 LAST_STEP = 3
 
@@ -39,6 +39,15 @@ class ActionRollForm(forms.Form):
         label="Threats that apply to this roll", required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
         help_text="Their ratings are rolled as threat dice; each cancels an action die.")
     threat = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    party_details = forms.TypedMultipleChoiceField(
+        label="Party details that bear on this roll", required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
+        help_text="Positive: −1 consequence rating, or +1 effect; negative: +1 consequence rating. Conflicting ones cancel.")
+    party_benefit = forms.ChoiceField(
+        label="A positive party detail bears on it", required=False, widget=forms.RadioSelect, initial="rating",
+        choices=[("rating", "−1 consequence rating (a better position)"), ("effect", "+1 effect instead")])
+    burn = forms.TypedChoiceField(label="Burn the party's progress as momentum", required=False, coerce=int,
+                                  empty_value=0, help_text="One segment pays one momentum of this roll's costs.")
+    disposition = forms.IntegerField(widget=forms.HiddenInput, required=False)
     pushes = forms.TypedMultipleChoiceField(
         label="Push yourself (2 momentum each)", required=False, coerce=PushBenefit,
         widget=forms.CheckboxSelectMultiple, choices=[(p.value, p.label) for p in PushBenefit])
@@ -107,11 +116,27 @@ class ActionRollForm(forms.Form):
             del self.fields["last_standing"]
         if not membership.is_gm:
             del self.fields["cap_lifted"]
+        self._party_fields(campaign, membership)
         facing = (list(campaign.threats.facing(self.character.pk)) if self.character and membership.is_gm
                   and self.rules.has(Extra.THREAT_LEVEL) else [])
         self.fields["threats"].choices = [(t.pk, f"{t} on {t.target}") for t in facing]
         if not facing:
             del self.fields["threats"]
+
+    def _party_fields(self, campaign, membership):
+        """The Party extra's: the details the GM says bear on the roll, and the progress to burn."""
+        party = self.rules.has(Extra.PARTY)
+        details = list(campaign.party_details.all()) if party and membership.is_gm else []
+        self.fields["party_details"].choices = [
+            (d.pk, f"{d.rules_concept.label}{' (key concept)' if d.key else ''}: {d.text}") for d in details]
+        if not details:
+            del self.fields["party_details"]
+        self.progress = campaign.clocks.filter(party=True, kind="progress", archived=False).first() if party else None
+        filled = self.progress.filled if self.progress else 0
+        self.fields["burn"].choices = [(n, f"{n} {'segment' if n == 1 else 'segments'}" if n else "None")
+                                       for n in range(filled + 1)]
+        if not filled:
+            del self.fields["burn"]
 
     @cached_property
     def projects(self) -> list:
@@ -158,7 +183,9 @@ class ActionRollForm(forms.Form):
             setup_from=data.get("setup_from"), last_standing=bool(data.get("last_standing")),
             cap_lifted=bool(data.get("cap_lifted")),
             flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")),
-            project_id=data.get("project"), threat=data.get("threat") or 0)
+            project_id=data.get("project"), threat=data.get("threat") or 0,
+            disposition_for_effect=data.get("party_benefit") == "effect", burned_progress=data.get("burn") or 0,
+            disposition=data.get("disposition") or 0)
 
 
 class FortuneForm(forms.Form):

@@ -169,6 +169,8 @@ class PendingRoll(models.Model):
                              help_text="Characters whose players are asked to assist.")
     threats = models.JSONField(default=list, blank=True,
                                help_text="The threats the GM says apply to this roll (Threat Level Extra).")
+    party_details = models.JSONField(default=list, blank=True,
+                                     help_text="The party details the GM says bear on this roll (Party Extra).")
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

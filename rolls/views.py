@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseLocation
 
 from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.models import bearing_on_a_roll
 from characters.models import Character, Goal
 from clocks.models import Clock, SeenClock, Visibility
 from core.htmx import answer
@@ -101,10 +102,12 @@ def _step_three_data(posted, pending, as_set_now=True):
     return data
 
 
-def _changed(posted, pending, threat: int = 0) -> bool:
-    """The GM changed the risk, the effect or the threats since this page showed them."""
+def _changed(posted, pending, threat: int = 0, disposition: int = 0) -> bool:
+    """The GM changed the risk, the effect, the threats or the party details since this page
+    showed them."""
     return any(posted.get(name) not in (None, str(value))
-               for name, value in (("risk", pending.risk), ("effect", pending.effect), ("threat", threat)))
+               for name, value in (("risk", pending.risk), ("effect", pending.effect), ("threat", threat),
+                                   ("disposition", disposition)))
 
 
 def _threats(membership, pending) -> list:
@@ -113,7 +116,8 @@ def _threats(membership, pending) -> list:
 
 
 def _changed_since(posted, membership, pending) -> bool:
-    return _changed(posted, pending, sum(t.rating for t in _threats(membership, pending)))
+    return _changed(posted, pending, sum(t.rating for t in _threats(membership, pending)),
+                    int(bearing_on_a_roll(membership.campaign, pending.party_details)[1]))
 
 
 def _odds_context(membership, form, pending, changed=False):
@@ -137,8 +141,9 @@ def _odds_context(membership, form, pending, changed=False):
     threats = _threats(membership, pending)
     threat = sum(t.rating for t in threats)
     rule = membership.campaign.rules.threat_rule
+    bearing, disposition = bearing_on_a_roll(membership.campaign, pending.party_details)
     return {**context, "plan": planned, "bars": odds_bars(planned.pool_size, threat, rule),
-            "threats": threats, "threat": threat, "threat_rule": rule,
+            "threats": threats, "threat": threat, "threat_rule": rule, "bearing": bearing, "disposition": disposition,
             "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
             "risk_label": planned.risk.label(wording)}
 
@@ -223,9 +228,9 @@ def roll_pending(request, campaign_id, pending_id):
         form = ActionRollForm({**pending.step_one(), **request.POST.dict()}, membership=membership, step=2)
         if form.validate_up_to(2):
             try:
-                pending = actions.set_risk_and_effect(membership, pending.pk, Risk(form.cleaned_data["risk"]),
-                                                      Effect(form.cleaned_data["effect"]),
-                                                      form.cleaned_data.get("threats") if "threats" in form.fields else None)
+                pending = actions.set_risk_and_effect(
+                    membership, pending.pk, Risk(form.cleaned_data["risk"]), Effect(form.cleaned_data["effect"]),
+                    *(form.cleaned_data.get(name) if name in form.fields else None for name in ("threats", "party_details")))
             except Refused as refusal:
                 form.add_error(None, str(refusal))
             else:
@@ -300,15 +305,16 @@ def roll_set(request, campaign_id, pending_id):
     campaign = membership.campaign
     risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
     # The threat boxes are on the form only while the extra is on; none ticked clears them.
-    threat_ids = ([pk for pk in map(whole_number, request.POST.getlist("threats")) if pk is not None]
-                  if campaign.rules.has(Extra.THREAT_LEVEL) else None)
+    threat_ids, detail_ids = ([pk for pk in map(whole_number, request.POST.getlist(name)) if pk is not None]
+                              if campaign.rules.has(extra) else None
+                              for name, extra in (("threats", Extra.THREAT_LEVEL), ("party_details", Extra.PARTY)))
     if campaign.quick:  # no risk or effect to set: only the threats
         error = _refusal(lambda: actions.apply_threats(membership, pending.pk, threat_ids or []))
     elif risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
         error = f"Choose a {campaign.wording.value} and an effect."
     else:
         error = _refusal(lambda: actions.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect),
-                                                             threat_ids))
+                                                             threat_ids, detail_ids))
     return answer(request, "campaign/console.html#console-pending",
                   lambda: {"membership": membership, "campaign": membership.campaign,
                            **pending_context(membership)}, reverse("console", args=[campaign_id]), error)
@@ -338,6 +344,7 @@ class RollOnItsWay:
     may_roll: bool
     awaited: tuple[Character, ...]  # the helpers asked who have not agreed yet
     threats: tuple = ()  # (threat, applies) for each threat in play for the roller
+    party_details: tuple = ()  # (detail, bears) for each line of the party sheet
 
     @property
     def risk_shown(self) -> int:
@@ -357,12 +364,14 @@ def pending_context(membership) -> dict:
     # One query however many are asked, and none while no roll is on its way.
     helpers = ({c.pk: c for c in campaign.characters.only("campaign", "name", "assisting")} if pending else {})
     threats = list(campaign.threats.all()) if pending and campaign.rules.has(Extra.THREAT_LEVEL) else []
+    details = list(campaign.party_details.all()) if pending and campaign.rules.has(Extra.PARTY) else []
     return {
         "pending_rolls": [
             RollOnItsWay(p, p.character.editable_by(membership),
                          tuple(helpers[pk] for pk in p.asked
                                if pk in helpers and helpers[pk].assisting_id != p.character_id),
-                         tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)))
+                         tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
+                         tuple((d, d.pk in p.party_details) for d in details))
             for p in pending],
         "presets": [("risk", campaign.wording.noun, [(int(r), r.label(campaign.wording)) for r in Risk]),
                     ("effect", "Effect", [(int(e), e.label) for e in reversed(Effect)])],

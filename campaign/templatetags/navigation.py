@@ -1,18 +1,24 @@
 from django import template
 from django.urls import reverse
 
+from gamerules.dials import Extra
+
 register = template.Library()
 
 TABS = (("Dashboard", "campaign"), ("Forces", "forces"), ("Rolls", "rolls"), ("Clocks", "clocks"),
         ("Sessions", "sessions"), ("Playbooks", "playbooks"), ("Members", "members"))
 GM_TABS = (("Dials", "dials"),)
+EXTRA_TABS = ((Extra.PARTY, ("Party", "party")),)
+"""The pages an Extra adds, shown while it is switched on."""
 
 
 @register.simple_tag(takes_context=True)
 def campaign_tabs(context):
     """(label, url, active) for each tab of the campaign's navigation this member may open."""
     membership, path = context["membership"], context["request"].path
-    tabs = TABS + (GM_TABS if membership.is_gm else ())
+    rules = membership.campaign.rules
+    tabs = (TABS[:2] + tuple(tab for extra, tab in EXTRA_TABS if rules.has(extra)) + TABS[2:]
+            + (GM_TABS if membership.is_gm else ()))
     urls = [(label, reverse(name, args=[membership.campaign_id])) for label, name in tabs]
     home = urls[0][1]
     return [(label, url, path == url if url == home else path.startswith(url)) for label, url in urls]

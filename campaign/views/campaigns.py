@@ -134,8 +134,7 @@ def dials_edit(request, campaign_id):
     elif request.method == "POST":
         form = DialsForm(request.POST)
         if form.is_valid():
-            campaign.dials = form.dials.to_data()
-            campaign.save(update_fields=["dials"])
+            actions.set_dials(membership, form.dials)
             messages.success(request, "Dials saved. They apply from the next roll and sheet on.")
             return redirect("dials", campaign.pk)
     else:

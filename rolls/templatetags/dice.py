@@ -78,3 +78,17 @@ def threat_words(roll):
     if not cancelled:
         return said + "They cancelled nothing."
     return said + f"They cancelled {' '.join(map(str, cancelled))}; left {' '.join(map(str, threat['left']))}."
+
+
+@register.filter
+def party_words(roll):
+    """What the party sheet did to an action roll, in a line ("Party Extra")."""
+    party = roll.choices["party"]
+    said = []
+    if party["details"]:
+        bore = {1: "+1 effect" if party["for_effect"] else "−1 consequence rating", -1: "+1 consequence rating",
+                0: "they cancel out"}[party["disposition"]]
+        said.append(f"Party: {', '.join(party['details'])}: {bore}.")
+    if party["burned"]:
+        said.append(f"{party['burned']} of the party's progress burned as momentum.")
+    return " ".join(said)

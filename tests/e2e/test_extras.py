@@ -184,3 +184,45 @@ def test_a_threat_set_on_the_console_is_rolled_with_the_players_dice(new_page, s
     expect(phone.get_by_role("img", name="5, the die read")).to_be_visible()
     screenshot(phone, "threat-roll-phone")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_party_detail_written_on_a_phone_bears_on_a_roll(new_page, screenshot, dice):
+    """"Party Extra": a player writes a positive supporting detail; the GM says it bears on Ada's
+    roll; before rolling she takes +1 effect "rather than an improved position"."""
+    from campaign.actions import set_dials
+    from gamerules.dials import Dials, Extra
+
+    gm_user, player = UserFactory(username="party-gm"), UserFactory(username="party-player")
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    set_dials(campaign.memberships.get(user=gm_user), Dials(extras=frozenset({Extra.PARTY})))
+    join(campaign, player)
+    CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
+    gm, phone = new_page(), new_page(PHONE)
+    log_in(gm, "party-gm")
+    log_in(phone, "party-player")
+    phone.goto(f"/c/{campaign.pk}/party/")
+    phone.get_by_label("A new supporting detail for Assets").fill("A state-of-the-art spacecraft")
+    phone.locator("#concept-assets").locator("xpath=..").locator("..").get_by_label("Its disposition").select_option("1")
+    phone.locator("#concept-assets").locator("xpath=..").locator("..").get_by_role("button", name="Add").click()
+    expect(phone.locator("#party-sheet")).to_contain_text("A state-of-the-art spacecraft")
+    screenshot(phone, "party-sheet-phone")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    gm.goto(f"/c/{campaign.pk}/party/")
+    screenshot(gm, "party-sheet-desktop")
+
+    phone.goto(f"/c/{campaign.pk}/rolls/new/")
+    phone.get_by_label("Action*", exact=True).select_option("Sneak")
+    phone.get_by_role("button", name="Next").click()
+    gm.goto(f"/c/{campaign.pk}/console/")
+    card = gm.get_by_role("article", name="Ada's Sneak roll")
+    card.get_by_label("A state-of-the-art spacecraft").check()
+    card.get_by_role("button", name="Set risk and effect").click()
+    expect(phone.get_by_test_id("party-bearing")).to_contain_text("A state-of-the-art spacecraft · positive (+)",
+                                                                   timeout=3000)
+    phone.get_by_label("+1 effect instead").check()
+    expect(phone.locator("#odds")).to_contain_text("effect great")
+    screenshot(phone, "party-odds-phone")
+    dice(4, 1)
+    phone.get_by_role("button", name="Roll 2d6").click()
+    expect(phone.get_by_test_id("party-result")).to_have_text(
+        "Party: A state-of-the-art spacecraft (Assets): +1 effect.")

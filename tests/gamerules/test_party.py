@@ -1,9 +1,19 @@
 """The Party Extra's numbers ("Party Extra"): the key concept's majority, the disposition table,
 conflicting dispositions, the party clocks and burning progress."""
 
+import dataclasses
+
 import pytest
 
-from gamerules.charge import Risk
+from gamerules.action_roll import (
+    ActionRollChoices,
+    Helper,
+    PushBenefit,
+    Refusal,
+    plan_action_roll,
+    resolve_action_roll,
+)
+from gamerules.charge import Effect, Outcome, PoolRoll, Risk
 from gamerules.party import (
     DANGER_FILLED,
     PROGRESS_FILLED,
@@ -16,7 +26,6 @@ from gamerules.party import (
     detailed_disposition,
     downgraded,
     new_detail,
-    tick_party_clock,
     upgraded,
 )
 
@@ -29,6 +38,7 @@ def test_the_disposition_table():
     assert [(d.position, d.consequence_change) for d in (P, N, M)] == [(Risk.LOW, -1), (Risk.MODERATE, 0),
                                                                        (Risk.HIGH, 1)]
     assert consequence_rating(3, M) == 4 and consequence_rating(3, P) == 2 and consequence_rating(2, N) == 2
+    assert consequence_rating(1, P) == 1  # a 1-5 still brings a consequence (project reading)
 
 
 def test_the_authority_example_turns_negative_with_one_more_negative_detail():
@@ -75,11 +85,9 @@ def test_filled_clocks_move_dispositions_and_the_no_neutral_dial_clears_instead(
         upgraded(P)
 
 
-def test_the_danger_clock_takes_the_consequence_rating_and_clears_when_full():
-    """"Adds segments equal to the consequence rating"; filled, "they are cleared"."""
-    assert tick_party_clock(0, 3) == (3, False)
-    assert tick_party_clock(6, 2) == (0, True) and tick_party_clock(7, 4) == (0, True)
+def test_a_filled_clock_offers_the_four_changes_of_its_section():
     assert len(DANGER_FILLED) == len(PROGRESS_FILLED) == 4
+    assert DANGER_FILLED[1].startswith("Downgrade") and PROGRESS_FILLED[1].startswith("Upgrade")
 
 
 def test_progress_burns_as_momentum_one_for_one():
@@ -91,3 +99,42 @@ def test_progress_burns_as_momentum_one_for_one():
 def test_the_world_extra_suits_of_each_key_concept():
     assert {c.suit for c in KeyConcept} == {"hearts", "diamonds", "spades", "clubs"}
     assert KeyConcept.ALLIES.suit == "hearts" and KeyConcept.AUTHORITY.suit == "clubs"
+
+
+def test_burned_progress_pays_the_rollers_push_one_for_one():
+    """"Spend filled segments of the progress clock as momentum, on a one-for-one basis"."""
+    plan = plan_action_roll(ActionRollChoices(rating=2, momentum=0, pushes=(PushBenefit.DIE,), progress=3,
+                                              burned_progress=2))
+    assert (plan.pool_size, plan.roller_cost, plan.progress_burned) == (3, 0, 2)
+    assert not plan.generates_momentum  # momentum was spent on it ("Momentum")
+
+
+def test_the_mechanic_assists_on_burned_progress():
+    """The section's example: "they erase one progress ... to allow the mechanic to assist"."""
+    mechanic = Helper("2", momentum=0, name="The mechanic")
+    assert isinstance(plan_action_roll(ActionRollChoices(rating=2, momentum=0, helpers=(mechanic,))), Refusal)
+    plan = plan_action_roll(ActionRollChoices(rating=2, momentum=0, helpers=(mechanic,), progress=1,
+                                              burned_progress=1))
+    assert (plan.pool_size, plan.helper_costs, plan.progress_burned) == (3, (("The mechanic", 0),), 1)
+
+
+@pytest.mark.parametrize(("progress", "burned", "reason"), [
+    (1, 2, "The party's progress clock has 1 filled segment to burn."),
+    (4, 3, "Burn only the momentum this roll spends: pushes, a flashback, assists."),
+])
+def test_burning_more_than_there_is_or_than_the_roll_spends_is_refused(progress, burned, reason):
+    planned = plan_action_roll(ActionRollChoices(rating=2, momentum=2, pushes=(PushBenefit.DIE,), progress=progress,
+                                                 burned_progress=burned))
+    assert reason in planned.reasons
+
+
+def test_a_positive_detail_lowers_the_consequence_rating_or_gives_1_effect_decided_before_the_roll():
+    partial = PoolRoll((5, 2), 2, Outcome.PARTIAL)
+    risky = ActionRollChoices(rating=2, momentum=2, risk=Risk.HIGH, disposition=1)
+    assert resolve_action_roll(plan_action_roll(risky), partial).consequence_rating == 2
+    for_effect = plan_action_roll(dataclasses.replace(risky, disposition_for_effect=True))
+    assert for_effect.effect is Effect.GREAT and resolve_action_roll(for_effect, partial).consequence_rating == 3
+    negative = dataclasses.replace(risky, disposition=-1)
+    assert resolve_action_roll(plan_action_roll(negative), partial).consequence_rating == 4
+    assert "Only a positive party detail gives +1 effect." in plan_action_roll(
+        dataclasses.replace(negative, disposition_for_effect=True)).reasons

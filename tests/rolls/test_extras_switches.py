@@ -6,10 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from campaign.actions import set_dials
 from campaign.forms import OFFERED_EXTRAS, DialsForm
-from campaign.models import Campaign
 from characters.models import Asset, Attachment, Character, Goal
-from gamerules.dials import Extra, ExtraDial
+from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Threat
 from tests.helpers import on_its_way
 
@@ -17,23 +17,31 @@ TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce="|"
 
 
 def screens(crew, *more) -> str:
-    """The sheet, the wizard's odds and the console, as the player and the GM see them now."""
+    """The sheet, the wizard's odds, the console and the party sheet, as the player and the GM see
+    them now."""
     crew.campaign.refresh_from_db()
     c = crew.campaign.pk
     pages = [crew.client("player").get(reverse("character", args=[c, character.pk])).text for character in more]
     pages += [crew.client("player").get(reverse("character", args=[c, crew.ada.pk])).text,
              crew.client("player").get(on_its_way(crew, threats=crew.campaign.threats.all()).get_absolute_url()).text,
-             crew.client("gm").get(reverse("console", args=[c])).text]
+             crew.client("gm").get(reverse("console", args=[c])).text,
+             crew.client("player").get(reverse("party", args=[c])).text]
     return TOKENS.sub(r"\1", "".join(pages))
+
+
+def switch(crew, extras, dials=()):
+    """Save the dials as the GM's Dials page does (the Party extra brings its clocks)."""
+    gm = crew.campaign.memberships.get(user=crew.gm)
+    set_dials(gm, Dials(extras=frozenset(extras), extra_dials=frozenset(dials)))
 
 
 @pytest.mark.parametrize("extra", OFFERED_EXTRAS, ids=lambda extra: extra.value)
 def test_every_offered_switch_changes_what_the_table_sees(crew, extra):
     Asset.objects.create(character=crew.ada, name="The harbourmaster's seal")
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": []})
+    switch(crew, [])
     off = screens(crew)
     assert screens(crew) == off, "the screens differ without any change: the comparison could not fail"
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": [extra.value]})
+    switch(crew, [extra])
     assert screens(crew) != off, f"the {extra.label} switch changes nothing"
 
 
@@ -61,11 +69,10 @@ def test_every_extras_dial_changes_what_the_table_sees(crew, dial):
     Character.objects.filter(pk=crew.ada.pk).update(scars="A burn across the back")
     new = Character.objects.create(campaign=crew.campaign, owner=crew.ada.owner, name="Cy")
     Threat.objects.create(campaign=crew.campaign, source="A poisonous mist", rating=2)
-    extras = [extra.value for extra in OFFERED_EXTRAS]
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": extras})
+    switch(crew, OFFERED_EXTRAS)
     off = screens(crew, new)
     assert screens(crew, new) == off, "the screens differ without any change: the comparison could not fail"
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": extras, "extra_dials": [dial.value]})
+    switch(crew, OFFERED_EXTRAS, [dial])
     assert screens(crew, new) != off, f"the dial {dial.label} changes nothing"
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from campaign.models import Membership
+from campaign.models import Membership, PartyDetail
 from characters.models import Goal
 from clocks.models import Visibility
 from rolls.models import Threat
@@ -21,7 +21,7 @@ def world(table):
     """The table, with one of everything a URL can name, and a secret in every GM-only field."""
     c = table.campaign
     # Every page of the Extras the site plays, and of their dials, can be reached.
-    c.dials = {"extras": ["asset", "attachment", "goals", "threat_level"],
+    c.dials = {"extras": ["asset", "attachment", "goals", "threat_level", "party"],
                "extra_dials": ["goals_roll_to_advance", "goals_roll_to_resolve"]}
     c.save()
     ada = table.character
@@ -55,5 +55,6 @@ def world(table):
         "pending_id": PendingRollFactory(campaign=c, character=ada, goal="Slip past the guard").pk,
         "goal_id": Goal.objects.create(character=ada, name="Find my sister", filled=4, due=1).pk, "mode": "advance",
         "threat_id": Threat.objects.create(campaign=c, source="Poisonous mist", rating=2).pk,
+        "detail_id": PartyDetail.objects.create(campaign=c, concept="allies", text="Maven, a bar owner").pk,
     }
     return table, kwargs

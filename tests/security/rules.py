@@ -32,6 +32,8 @@ RULES = {
     "roll_consequence": "gm", "roll_accept": "member", "roll_resist": "member",
     "roll_protect": "member", "roll_break": "member", "roll_setup": "member", "roll_goal": "owner",
     "threat_add": "gm", "threat_clear": "gm",
+    "party": "member", "party_detail": "member", "party_detail_shift": "member", "party_detail_remove": "member",
+    "party_clock_clear": "gm",
     "playbooks": "member", "playbook_create": "gm", "playbook_edit": "gm",
     "campaign_edit": "gm", "gm_notes": "gm", "dials": "gm", "milestone_award": "gm",
     "recovery": "gm", "members": "member", "member_role": "gm", "member_remove": "gm",

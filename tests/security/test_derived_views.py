@@ -125,6 +125,7 @@ def player_urls(table):
         "change_id": [0], "tie_id": [0], "history_id": [0], "slot": [1], "field": ["concept"],
         "member_id": [0], "invitation_id": [0], "token": ["none"], "playbook_id": [0],
         "goal_id": [0], "mode": ["advance", "resolve"], "threat_id": [0],
+        "detail_id": list(c.party_details.values_list("pk", flat=True)) or [0],
     }
     for name, route in sorted(routes().items()):
         if RULES[name] not in ("member", "owner"):
