@@ -132,3 +132,8 @@ PARTY_DETAILED_SCORE_COUNTS_DISPOSITIONS = True
 # clears ("When any of these clocks are filled, they are cleared and one of the supporting detail
 # changes").
 PARTY_CONSEQUENCE_RATING_AT_LEAST_1 = 1
+
+# Project reading (Resource Pool Extra, Recap: "Retain 1 Resource spent during an action roll for
+# each result of 5 or 6 on a d6"): after the roll, one d6 is rolled for each point spent, and each
+# 5-6 gives one point back (otherwise: a single d6 for the whole spend).
+RESOURCE_RETENTION_DIE_PER_POINT = True

@@ -177,9 +177,10 @@ def test_three_kinds_change_a_rolls_numbers(kind):
 
 
 def test_an_extras_dial_plays_only_with_its_extra():
-    """The optional dials of "Scars", "Goals", "Attachment" and "Threat Level" belong to their Extra;
+    """The optional dials of "Scars", "Goals", "Attachment", "Party" and "Threat Level" belong to their Extra;
     the two ways to make threats hit harder are one or the other."""
-    assert {dial.extra for dial in ExtraDial} == {Extra.GOALS, Extra.SCARS, Extra.ATTACHMENT, Extra.THREAT_LEVEL}
+    assert {dial.extra for dial in ExtraDial} == {Extra.GOALS, Extra.SCARS, Extra.ATTACHMENT, Extra.PARTY,
+                                                  Extra.THREAT_LEVEL}
     assert ExtraDial.THREAT_LEVEL_HARSHER.extra is Extra.THREAT_LEVEL
     harder = Dials(extras=frozenset({Extra.THREAT_LEVEL}),
                    extra_dials=frozenset({ExtraDial.THREAT_LEVEL_DEADLIER, ExtraDial.THREAT_LEVEL_HARSHER}))
