@@ -22,6 +22,8 @@ from clocks.models import Clock
 from core.refused import Refused
 from gamerules.characters import session_start_momentum
 from gamerules.dials import Dials, Extra, ExtraDial
+from gamerules.economy import MARKET_CLOCK_SEGMENTS
+from gamerules.economy import tick_market as next_market
 from gamerules.party import (
     DETAILED_RANGE,
     DETAILS_PER_CONCEPT,
@@ -300,3 +302,20 @@ def clear_party_clock(gm: Membership, clock_id) -> None:
     if clock is None or not clock.is_full:
         raise Refused("Only a full party clock clears.")
     record_change(gm, clock, 0, "The party made its change: the clock clears")
+
+
+@transaction.atomic
+def tick_market(gm: Membership) -> Campaign:
+    """"The market clock automatically ticks forward once per scene and automatically resets after
+    filling up" ("The Market Clock"): one tap of the GM's at each new scene."""
+    if not gm.is_gm:
+        raise Refused("The GM ticks the market at each new scene.")
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    if not campaign.rules.has(Extra.ECONOMY):
+        raise Refused("This campaign has no market (the Economy extra).")
+    campaign.market_filled = next_market(campaign.market_filled)
+    campaign.save(update_fields=["market_filled"])
+    state = campaign.market
+    campaign.log(gm.user, f"A new scene: the market clock is at {campaign.market_filled}/{MARKET_CLOCK_SEGMENTS}, "
+                          f"{state.label.lower()}.")
+    return campaign

@@ -86,8 +86,9 @@ def _campaign(users) -> Campaign:
                                        gm_notes="The old king is already dying.")
     gm = users[DEMO_GM]
     actions.set_dials(campaign.memberships.get(user=gm), Dials.from_data(
-        {"extras": ["asset", "attachment", "scars", "goals", "party", "threat_level"]}))
-    campaign.refresh_from_db()
+        {"extras": ["asset", "attachment", "scars", "goals", "party", "threat_level", "economy"]}))
+    campaign.market_filled = 1  # the harbour market is low this morning: buying is easier
+    campaign.save(update_fields=["market_filled"])
     for concept, text, disposition, key in PARTY_SHEET:
         PartyDetail.objects.create(campaign=campaign, concept=concept, text=text, disposition=disposition, key=key)
     for name in DEMO_PLAYERS:
@@ -124,7 +125,7 @@ CHARACTERS = [
      "tie": ("Tracked beasts for the old king's hunts.", None), "project": None},
     {"player": "zoe", "name": "Ilse Marr", "concept": "Forger of seals and passes",
      "appearance": "Ink-stained fingers, spectacles on a chain.", "condition": "",
-     "dots": {"Tinker": 2, "Study": 1, "Sway": 2, "Bond": 1, "Finesse": 1},
+     "dots": {"Tinker": 2, "Study": 1, "Sway": 2, "Bond": 1, "Finesse": 1}, "money": 4,
      "talents": [(1, "dot", "Tinker", ""), (2, "effect", "Tinker", "forging seals and passes")],
      "tie": ("Vesna smuggles her forgeries past the gate.", "Vesna Kade"), "project": None},
 ]
@@ -144,7 +145,7 @@ def _characters(campaign, users):
         character = Character.objects.create(
             campaign=campaign, owner=users[spec["player"]], name=spec["name"], created=True,
             concept=spec["concept"], appearance=spec["appearance"], condition=spec["condition"],
-            stress=spec.get("stress", 0), action_dots=spec["dots"])
+            stress=spec.get("stress", 0), action_dots=spec["dots"], money=spec.get("money", 1))
         for slot, kind, action, situation in spec["talents"]:
             Talent.objects.create(character=character, slot=slot, kind=kind, action=action,
                                   situation=situation)

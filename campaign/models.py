@@ -14,6 +14,7 @@ from simple_history.models import HistoricalRecords
 from core.models import LockingQuerySet
 from gamerules.charge import RiskWording
 from gamerules.dials import Dials, Extra, ExtraDial, Ruleset, default_dials
+from gamerules.economy import MarketState, market_state, market_words
 from gamerules.party import (
     Disposition,
     KeyConcept,
@@ -40,6 +41,8 @@ class Campaign(models.Model):
         choices=[(RiskWording.RISK.value, "Charge 1.1: risk low / moderate / high"),
                  (RiskWording.POSITION.value, "Classic: position controlled / risky / desperate")])
     dials = models.JSONField(default=dict, blank=True)
+    market_filled = models.PositiveSmallIntegerField(
+        default=0, help_text="The market clock's segments, 0-4 (Economy Extra).")
     live_version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -55,6 +58,14 @@ class Campaign(models.Model):
     def rules(self) -> Dials:
         """The dials in play: what the GM changed, over the ruleset's defaults."""
         return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
+
+    @property
+    def market(self) -> MarketState:
+        return market_state(self.market_filled)
+
+    @property
+    def market_words(self) -> str:
+        return market_words(self.market)
 
     @property
     def wording(self) -> RiskWording:

@@ -98,8 +98,10 @@ PARTS = [
 ]
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
-CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "live_version",
-                   "created_at")
+CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "market_filled",
+                   "live_version", "created_at")
+ADDED_FIELDS = {"market_filled": 0}
+"""Campaign fields newer than some exports of this version: a file without them keeps the default."""
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
 
 
@@ -277,7 +279,8 @@ def _import(document: dict, importer) -> Campaign:
     names = {row.get(name) for part in PARTS for row in document.get(part.key, [])
              for name, target in part.links.items() if target == USER}
     users = _known_users(importer, names)
-    fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS}
+    fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS if name not in ADDED_FIELDS}
+    fields |= {name: document["campaign"].get(name, default) for name, default in ADDED_FIELDS.items()}
     created_at = fields.pop("created_at")
     campaign = Campaign.objects.create(**fields)
     ids: dict[str, list[int]] = {}

@@ -27,6 +27,7 @@ urlpatterns = [
     path(C + "table/", table.table_screen, name="table"),
     path(C + "console/", table.console, name="console"),
     path(C + "console/call/", table.call_for_roll, name="call_for_roll"),
+    path(C + "console/market/", table.market_tick, name="market_tick"),
     path(C + "clocks/", include("clocks.urls")),
     path(C + "characters/", include("characters.urls")),
     path(C + "rolls/", include("rolls.urls")),

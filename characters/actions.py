@@ -15,6 +15,7 @@ from gamerules.characters import (
     recovery_errors,
 )
 from gamerules.dials import Extra, ExtraDial, Ruleset
+from gamerules.economy import MONEY_MOST
 from gamerules.goals import Difficulty
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
@@ -116,9 +117,23 @@ def change_momentum(membership: Membership, character: Character, delta: int) ->
     return character
 
 
+@transaction.atomic
+def change_money(membership: Membership, character: Character, delta: int) -> Character:
+    """Money by hand, on the ten-point scale ("Money"): what the fiction gives or costs."""
+    if not membership.campaign.rules.has(Extra.ECONOMY):
+        raise Refused("This campaign does not count money (the Economy extra).")
+    character = _locked(character)
+    if not 0 <= character.money + delta <= MONEY_MOST:
+        raise Refused(f"Money runs from 0 to {MONEY_MOST}: {character.name} has {character.money}.")
+    character.money += delta
+    character.save(update_fields=["money"])
+    _log(membership, f"{character.name}'s money {character.money - delta}→{character.money} (by hand).")
+    return character
+
+
 RESTORABLE = ("name", "concept", "appearance", "condition", "momentum", "stress", "taken_out",
               "action_dots", "created", "gm_notes", "better_risk_next", "escalated_action",
-              "escalated_risk", "lost_action", "scars", "compensations", "goal_dots")
+              "escalated_risk", "lost_action", "scars", "compensations", "goal_dots", "money")
 
 
 @transaction.atomic

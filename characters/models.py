@@ -62,6 +62,7 @@ class Character(models.Model):
     momentum = models.PositiveSmallIntegerField(default=2)
     stress = models.PositiveSmallIntegerField(default=0)
     taken_out = models.BooleanField(default=False, help_text="Out for the scene; incapacitated under Scars.")
+    money = models.PositiveSmallIntegerField(default=0, help_text="On the ten-point scale (Economy Extra).")
     goal_dots = models.PositiveSmallIntegerField(
         default=0, help_text="Talent dots from finished goals, still to place (Goals Extra).")
     scars = models.TextField("Scars", blank=True, max_length=2000,

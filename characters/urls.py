@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:character_id>/finish/", views.character_finish, name="character_finish"),
     path("<int:character_id>/momentum/", views.character_momentum, name="character_momentum"),
     path("<int:character_id>/stress/", views.character_stress, name="character_stress"),
+    path("<int:character_id>/money/", views.character_money, name="character_money"),
     path("<int:character_id>/back/", views.character_back, name="character_back"),
     path("<int:character_id>/hardened/", views.character_hardened, name="character_hardened"),
     path("<int:character_id>/bow-out/", views.character_bow_out, name="character_bow_out"),

@@ -24,13 +24,14 @@ from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules.attachments import ATTACHMENTS_MOST
 from gamerules.dials import Extra, ExtraDial
+from gamerules.economy import MONEY_MOST
 from gamerules.goals import Difficulty
 from gamerules.progression import TALENT_LINE, TalentKind, unlocked_slots
 from gamerules.progression import Talent as RulesTalent
 
 SHEET = "characters/sheet.html"
-PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals"),
-                       SHEET)
+PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals",
+                        "economy"), SHEET)
 
 
 def character_or_404(membership, character_id) -> Character:
@@ -90,6 +91,7 @@ def sheet_context(membership, character, **extra):
         "attachment_condition": rules.dialled(ExtraDial.ATTACHMENT_CONDITION),
         "goals": list(character.goals.all()) if rules.has(Extra.GOALS) else None,
         "threats": list(campaign.threats.facing(character.pk)) if rules.has(Extra.THREAT_LEVEL) else [],
+        "uses_market": rules.has(Extra.ECONOMY), "money_most": MONEY_MOST,
         "goal_rolls": {"advance": rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE),
                        "resolve": rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)},
         "difficulties": [(d.value, f"{d.value.capitalize()}: +{d.ticks} a step, {d.talent_dots} talent "
@@ -201,17 +203,17 @@ def character_finish(request, campaign_id, character_id):
     return redirect(character)
 
 
-def _one_step(request, campaign_id, character_id, change, refusal):
-    """Momentum or stress, one step up or down, on the owner's or a GM's say."""
+def _one_step(request, campaign_id, character_id, change, refusal, panel="vitals"):
+    """Momentum, stress or money, one step up or down, on the owner's or a GM's say."""
     membership, character = own_sheet(request, campaign_id, character_id)
     delta = {"1": 1, "-1": -1}.get(request.POST.get("delta", ""))
     if delta is None:
-        return sheet_answer(request, membership, character, "vitals", refusal)
+        return sheet_answer(request, membership, character, panel, refusal)
     try:
         character = change(membership, character, delta)
     except Refused as refused:
-        return sheet_answer(request, membership, character, "vitals", str(refused))
-    return sheet_answer(request, membership, character, "vitals")
+        return sheet_answer(request, membership, character, panel, str(refused))
+    return sheet_answer(request, membership, character, panel)
 
 
 @login_required
@@ -219,6 +221,13 @@ def _one_step(request, campaign_id, character_id, change, refusal):
 def character_momentum(request, campaign_id, character_id):
     return _one_step(request, campaign_id, character_id, actions.change_momentum,
                      "Add or spend one at a time.")
+
+
+@login_required
+@require_POST
+def character_money(request, campaign_id, character_id):
+    return _one_step(request, campaign_id, character_id, actions.change_money, "Add or spend one at a time.",
+                     "economy")
 
 
 @login_required

@@ -54,6 +54,14 @@ def market_dice(state: MarketState, trade: Trade) -> int:
     return 1 if cheap == (trade is Trade.BUYING) else -1
 
 
+def market_words(state: MarketState) -> str:
+    """What the market's state does to a market roll, in a line."""
+    if state is MarketState.EQUILIBRIUM:
+        return "no die up or down, buying or selling"
+    buying = market_dice(state, Trade.BUYING)
+    return f"{buying:+d}d6 when buying, {-buying:+d}d6 when selling".replace("-", "−")
+
+
 def market_pool(filled: int, trade: Trade, money_spent: int = 0) -> int:
     """1d6, the market's die up or down, and "1d6 to a roll per money spent". A pool of 0 dice
     rolls 2d6 and reads the lowest, as every Charge roll does."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 
-from campaign.models import Membership, bearing_on_a_roll
+from campaign.models import Campaign, Membership, bearing_on_a_roll
 from characters.actions import add_clock, end_goal, tick_goal
 from characters.models import Asset, AssetSource, Attachment, Character, Goal
 from clocks.actions import create_clock, record_change
@@ -48,6 +48,8 @@ from gamerules.consequences import (
     resisted,
 )
 from gamerules.dials import Extra, ExtraDial, Ruleset
+from gamerules.economy import Trade, market_pool, market_state
+from gamerules.economy import spend_errors as spend_money_errors
 from gamerules.fortune import OpposedResult
 from gamerules.goals import Resolution, advance_ticks, resolution, resolved_dots
 from gamerules.progression import TalentKind
@@ -780,6 +782,34 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
     if found:
         membership.campaign.log(membership.user, f"{character.name} found loot: {found} "
                                 f"{'asset' if found == 1 else 'assets'} ({name}).")
+    return roll
+
+
+@transaction.atomic
+def make_market_roll(membership: Membership, character_id: int, trade: Trade, money: int, key: str,
+                     rng: random.Random | None = None) -> Roll:
+    """"When players buy and sell goods on the market, they need to make a market roll": 1d6, the
+    market's die up or down, +1d6 per money spent, the money coming off the sheet."""
+    character = _lock_own_character(membership, character_id, "Trade with your own character.")
+    if existing := _existing(membership.campaign, key):
+        return existing
+    campaign = membership.campaign
+    if not campaign.rules.has(Extra.ECONOMY):
+        raise Refused("This campaign has no market (the Economy extra).")
+    if errors := spend_money_errors(character.money, money):
+        raise Refused(errors[0])
+    filled = Campaign.objects.values_list("market_filled", flat=True).get(pk=campaign.pk)  # as it is now
+    pool = market_pool(filled, trade, money)
+    rolled = roll_pool(pool, _dice(rng))
+    if money:
+        character.money -= money
+        character.save(update_fields=["money"])
+    roll = _record(key, campaign=campaign, session=campaign.current_session, character=character,
+                   rolled_by=membership.user, kind=RollKind.MARKET, pool_size=pool,
+                   dice_sources=["market"] * len(rolled.dice), dice=list(rolled.dice), outcome=rolled.outcome.value,
+                   choices={"trade": trade.value, "market": filled, "money": money})
+    campaign.log(membership.user, f"{character.name} goes {trade.value} at the market ({market_state(filled).label.lower()})"
+                 f"{f', spending {money} money' if money else ''}: {rolled.outcome.label.lower()}.")
     return roll
 
 

@@ -5,6 +5,7 @@ from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.assets import LOOT_POOL
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
+from gamerules.economy import MONEY_MOST
 from gamerules.fortune import Likeliness
 from rolls.actions import ActionRollRequest, RollStart
 from rolls.models import Roll, RollKind
@@ -287,3 +288,19 @@ class FlashbackForm(forms.Form):
         self.fields["character"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in mine]
         self.fields["cost"].choices = [(cost, f"{cost} momentum: {text}") for cost, text
                                        in flashback_costs(membership.campaign.rules.flashback_most).items()]
+
+
+class MarketForm(forms.Form):
+    """A market roll's choices ("The Market Clock", "Money")."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    character = forms.TypedChoiceField(label="Who trades", coerce=int)
+    trade = forms.ChoiceField(label="Buying or selling", widget=forms.RadioSelect,
+                              choices=[("buying", "Buying"), ("selling", "Selling")])
+    money = forms.TypedChoiceField(label="Money to spend (+1d6 each)", coerce=int, initial=0, empty_value=0,
+                                   required=False, choices=[(n, n) for n in range(0, MONEY_MOST + 1)])
+
+    def __init__(self, *args, membership, **kwargs):
+        super().__init__(*args, **kwargs)
+        mine = membership.campaign.characters.editable_by(membership).order_by("name")
+        self.fields["character"].choices = [(c.pk, f"{c.name} ({c.money} money)") for c in mine]

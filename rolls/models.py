@@ -26,6 +26,7 @@ class RollKind(models.TextChoices):
     FLASHBACK = "flashback", "Flashback"
     LOOT = "loot", "Loot roll"
     GOAL = "goal", "Goal roll"
+    MARKET = "market", "Market roll"
 
 
 class RollQuerySet(LockingQuerySet):

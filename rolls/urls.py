@@ -16,6 +16,7 @@ urlpatterns = [
     path("flashback/", views.roll_flashback, name="roll_flashback"),
     path("loot/", views.roll_loot, name="roll_loot"),
     path("loot/odds/", views.loot_odds, name="loot_odds"),
+    path("market/", views.roll_market, name="roll_market"),
     path("goal/<int:goal_id>/<str:mode>/", views.roll_goal, name="roll_goal"),
     path("threats/", views.threat_add, name="threat_add"),
     path("threats/<int:threat_id>/clear/", views.threat_clear, name="threat_clear"),

@@ -23,6 +23,7 @@ from gamerules.charge import Effect, Outcome, Risk, odds, percentages
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.consequences import ConsequenceKind, Resistance, resistance
 from gamerules.dials import Extra, ExtraDial
+from gamerules.economy import MARKET_CLOCK_SEGMENTS, Trade, market_pool, market_state
 from gamerules.fortune import Side, opposed_odds
 from gamerules.goals import ADVANCE_POOL, Resolution, advance_odds, resolve_odds, resolved_dots
 from gamerules.readings import TENSION_MOMENTUM
@@ -36,6 +37,7 @@ from rolls.forms import (
     FortuneForm,
     GoalRollForm,
     LootForm,
+    MarketForm,
 )
 from rolls.models import PendingRoll, Roll, RollKind, new_key
 
@@ -388,9 +390,11 @@ def _resistance_label(consequence, campaign) -> str:
 
 
 def _extra_text(roll) -> str:
-    """What a loot or goal roll did to the sheet, in a line."""
+    """What a loot, goal or market roll did to the sheet, in a line."""
     if roll.kind == RollKind.GOAL:
         return _goal_text(roll)
+    if roll.kind == RollKind.MARKET:
+        return _market_text(roll)
     if roll.kind != RollKind.LOOT:
         return ""
     found = roll.choices.get("assets", 0)
@@ -398,6 +402,15 @@ def _extra_text(roll) -> str:
         return "Nothing worth taking."
     where = roll.character.name if roll.character else "the sheet"
     return f"Found {'one asset' if found == 1 else 'two assets'}: {roll.goal}, on {where}'s sheet."
+
+
+def _market_text(roll) -> str:
+    choices = roll.choices
+    state = market_state(choices["market"])
+    spent = choices["money"]
+    money = f"{spent} money spent" if spent else "no money spent"
+    return (f"{choices['trade'].capitalize()} in a {state.label.lower()} market "
+            f"({choices['market']}/{MARKET_CLOCK_SEGMENTS}), {money}: the GM says what the {choices['trade']} brings.")
 
 
 def _goal_text(roll) -> str:
@@ -797,3 +810,33 @@ def threat_add(request, campaign_id):
 def threat_clear(request, campaign_id, threat_id):
     membership = gm_membership_or_404(request, campaign_id)
     return _console_threats(request, membership, _refusal(lambda: actions.clear_threat(membership, threat_id)))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roll_market(request, campaign_id):
+    """Buying or selling on the market ("Economy Extra"): 1d6, a die up or down by the market's
+    state, +1d6 per money spent, with the exact odds of each outcome as the choices change."""
+    membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    if not campaign.rules.has(Extra.ECONOMY):
+        raise Http404("The Economy extra is off")
+    form = MarketForm(request.POST or (request.GET if request.htmx else None), membership=membership,
+                      initial={"key": new_key(), "character": request.GET.get("character"), "trade": "buying"})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            roll = actions.make_market_roll(membership, data["character"], Trade(data["trade"]), data["money"],
+                                            data["key"])
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            return redirect(roll)
+    trade = Trade(form["trade"].value() if form["trade"].value() in {t.value for t in Trade} else "buying")
+    spent = whole_number(form["money"].value()) or 0
+    pool = market_pool(campaign.market_filled, trade, max(spent, 0))
+    context = {"membership": membership, "campaign": campaign, "form": form, "pool": pool,
+               "bars": odds_bars(pool), "market_size": MARKET_CLOCK_SEGMENTS}
+    if request.htmx.target == "market-odds":
+        return render(request, "rolls/market.html#market_odds", context)
+    return render(request, "rolls/market.html", context)

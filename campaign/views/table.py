@@ -5,15 +5,19 @@ from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
+from campaign import actions as campaign_actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
-from core.htmx import attempt, page
+from core.htmx import answer, attempt, page
 from core.posted import posted_text, whole_number
+from core.refused import Refused
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
+from gamerules.economy import MARKET_CLOCK_SEGMENTS
 from rolls import actions as roll_actions
 from rolls.actions import RollStart
 from rolls.models import RollKind
@@ -42,9 +46,10 @@ class TableViewer:
 
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
-                              "table-threats"), TABLE)
+                              "table-threats", "table-market"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
-                  "console-roll": CONSOLE, "console-pending": CONSOLE, "console-threats": CONSOLE}
+                  "console-roll": CONSOLE, "console-pending": CONSOLE, "console-threats": CONSOLE,
+                  "console-market": CONSOLE}
 
 
 def _context(membership, viewer, console=False):
@@ -58,6 +63,7 @@ def _context(membership, viewer, console=False):
         "rules": campaign.rules, "session": campaign.current_session,
         "last_roll": rolls[0] if rolls else None, "rolls": rolls, **pending_context(membership),
         "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
+        "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
         **threats_context(campaign),
     }
 
@@ -108,3 +114,20 @@ def call_for_roll(request, campaign_id):
         Effect(effect) if effect in {int(e) for e in Effect} else None),
         lambda pending: f"Called for {pending.character.name}'s {pending.action} roll.")
     return redirect("console", campaign_id)
+
+
+@login_required
+@require_POST
+def market_tick(request, campaign_id):
+    """A new scene: the GM ticks the market clock with one tap ("The Market Clock")."""
+    membership = gm_membership_or_404(request, campaign_id)
+    try:
+        campaign_actions.tick_market(membership)
+    except Refused as refusal:
+        error = str(refusal)
+    else:
+        error = ""
+    campaign = Campaign.objects.get(pk=campaign_id)
+    return answer(request, f"{CONSOLE}#console-market",
+                  lambda: {"membership": membership, "campaign": campaign, "uses_market": True,
+                           "market_size": MARKET_CLOCK_SEGMENTS}, reverse("console", args=[campaign_id]), error)

@@ -226,3 +226,43 @@ def test_a_party_detail_written_on_a_phone_bears_on_a_roll(new_page, screenshot,
     phone.get_by_role("button", name="Roll 2d6").click()
     expect(phone.get_by_test_id("party-result")).to_have_text(
         "Party: A state-of-the-art spacecraft (Assets): +1 effect.")
+
+
+def test_the_gm_ticks_the_market_and_a_phone_buys_on_it(new_page, screenshot, dice):
+    """"The Market Clock": one tap a scene on the console; the sheet and the market roll follow;
+    "Players can also spend money to add 1d6 to a roll per money spent"."""
+    from campaign.actions import set_dials
+    from gamerules.dials import Dials, Extra
+
+    gm_user, player = UserFactory(username="market-gm"), UserFactory(username="market-player")
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    set_dials(campaign.memberships.get(user=gm_user), Dials(extras=frozenset({Extra.ECONOMY})))
+    join(campaign, player)
+    ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, money=3, action_dots=dict(SPREAD))
+    gm, phone, table = new_page(), new_page(PHONE), new_page({"width": 1920, "height": 1080})
+    log_in(gm, "market-gm")
+    log_in(phone, "market-player")
+    log_in(table, "market-gm")
+    phone.goto(ada.get_absolute_url())
+    table.goto(f"/c/{campaign.pk}/table/")
+    expect(phone.locator("#economy")).to_contain_text("Market: Equilibrium (0/4)")
+    gm.goto(f"/c/{campaign.pk}/console/")
+    gm.get_by_role("button", name="New scene: tick the market").click()
+    expect(gm.locator("#console-market")).to_contain_text("Low")
+    expect(phone.locator("#economy")).to_contain_text("Market: Low (1/4)", timeout=3000)
+    expect(table.get_by_test_id("market")).to_contain_text("Low", timeout=3000)
+    screenshot(gm, "market-console-desktop")
+    screenshot(table, "market-table-1920")
+    screenshot(phone, "market-sheet-phone")
+    phone.get_by_role("link", name="Market roll").click()
+    expect(phone.get_by_test_id("market-odds")).to_contain_text("The odds with 2 dice")  # low: +1d6 buying
+    phone.get_by_label("Money to spend (+1d6 each)").select_option("1")
+    expect(phone.get_by_role("button", name="Roll 3d6")).to_be_visible()
+    screenshot(phone, "market-roll-phone")
+    dice(6, 3, 1)
+    phone.get_by_role("button", name="Roll 3d6").click()
+    expect(phone.get_by_test_id("extra-result")).to_have_text(
+        "Buying in a low market (1/4), 1 money spent: the GM says what the buying brings.")
+    phone.goto(ada.get_absolute_url())
+    expect(phone.get_by_test_id("money")).to_have_text("2/10")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

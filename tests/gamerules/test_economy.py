@@ -61,3 +61,11 @@ def test_selling_in_a_low_market_with_nothing_spent_rolls_two_and_keeps_the_lowe
 
 def test_money_spent_comes_off_the_scale():
     assert spend_errors(3, 2) == [] and spend_errors(1, 2) == ["There is only 1 money to spend."]
+
+
+def test_each_state_says_what_it_does_to_buying_and_selling():
+    from gamerules.economy import MarketState, market_words
+
+    assert market_words(MarketState.LOW) == "+1d6 when buying, −1d6 when selling"
+    assert market_words(MarketState.HIGH) == "−1d6 when buying, +1d6 when selling"
+    assert market_words(MarketState.EQUILIBRIUM) == "no die up or down, buying or selling"

@@ -55,7 +55,7 @@ def test_the_dials_page_offers_only_the_extras_the_site_plays_and_says_what_each
 
 
 def test_an_extra_not_offered_cannot_be_switched_on(crew):
-    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["economy"]})
+    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["magic"]})
     assert not form.is_valid() and "extras" in form.errors
 
 
