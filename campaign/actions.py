@@ -8,12 +8,14 @@ from django.utils import timezone
 from campaign.models import (
     Campaign,
     GameSession,
+    HookDraw,
     Invitation,
     Membership,
     Milestone,
     PartyDetail,
     Role,
     WorldForce,
+    WorldTable,
     concept_dispositions,
 )
 from characters.models import Character
@@ -34,6 +36,7 @@ from gamerules.party import (
     upgraded,
 )
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
+from gamerules.world import RANKS
 
 
 @transaction.atomic
@@ -319,3 +322,39 @@ def tick_market(gm: Membership) -> Campaign:
     campaign.log(gm.user, f"A new scene: the market clock is at {campaign.market_filled}/{MARKET_CLOCK_SEGMENTS}, "
                           f"{state.label.lower()}.")
     return campaign
+
+
+@transaction.atomic
+def write_world_table(gm: Membership, place: int, title: str, prompts: list[str]) -> WorldTable:
+    """The GM writes one of the three prompt tables ("World Extra Rule", "Designer Note")."""
+    if not gm.is_gm:
+        raise Refused("The GM writes the prompt tables.")
+    if not gm.campaign.rules.has(Extra.WORLD):
+        raise Refused("This campaign does not draw hook cards (the World extra).")
+    if place not in (WorldTable.THEME_1, WorldTable.THEME_2, WorldTable.MISSION):
+        raise Refused("There are three tables: the two themes and the mission.")
+    if len(prompts) != len(RANKS):
+        raise Refused(f"A table has {len(RANKS)} prompts, Ace to King.")
+    table, _ = WorldTable.objects.select_for_update().get_or_create(campaign=gm.campaign, place=place)
+    table.title = title.strip()[:80]
+    table.prompts = [prompt.strip()[:300] for prompt in prompts]
+    table.save()
+    return table
+
+
+@transaction.atomic
+def reveal_draw(gm: Membership, draw_id) -> HookDraw:
+    """The GM reveals the hooks (and the mission roll made from them) to the players."""
+    if not gm.is_gm:
+        raise Refused("The GM reveals the hooks.")
+    draw = HookDraw.objects.select_for_update().filter(campaign=gm.campaign_id, pk=draw_id).first()
+    if draw is None:
+        raise Refused("That draw is gone.")
+    if not draw.revealed:
+        draw.revealed = True
+        draw.save(update_fields=["revealed"])
+        if draw.mission_roll_id:
+            type(draw.mission_roll).objects.filter(pk=draw.mission_roll_id).update(hidden=False)
+        gm.campaign.log(gm.user, "The GM revealed the hooks: " + "; ".join(
+            f"{title or 'Hook'}: {prompt or str(card)}" for card, title, prompt in draw.hooks) + ".")
+    return draw

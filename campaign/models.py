@@ -22,6 +22,7 @@ from gamerules.party import (
     concept_disposition,
     detailed_disposition,
 )
+from gamerules.world import RANKS, Card, MissionStart, mission_pool
 
 
 class Role(models.TextChoices):
@@ -359,3 +360,80 @@ def bearing_on_a_roll(campaign, detail_ids) -> tuple[list, Disposition]:
     concepts = concept_dispositions(details, detailed)
     chosen = [d for d in details if d.pk in set(detail_ids)]
     return chosen, combined(concepts[d.rules_concept] if d.key else d.reads_as(detailed) for d in chosen)
+
+
+class WorldTableQuerySet(LockingQuerySet):
+    def visible_to(self, membership):
+        """The prompt tables are the GM's preparation: they would spoil the hooks to come."""
+        return self if membership.is_gm else self.none()
+
+
+class WorldTable(models.Model):
+    """One of the GM's three prompt tables ("World Extra Rule"): theme 1, theme 2 and the mission,
+    each a title and 13 prompts, Ace to King."""
+
+    THEME_1, THEME_2, MISSION = 0, 1, 2
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="world_tables")
+    place = models.PositiveSmallIntegerField(choices=[(0, "1st card"), (1, "2nd card"), (2, "3rd card: the mission")])
+    title = models.CharField(max_length=80, blank=True)
+    prompts = models.JSONField(default=list, blank=True, help_text="13 prompts, Ace to King.")
+
+    objects = WorldTableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["place"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "place"], name="one_table_a_place")]
+
+    def __str__(self):
+        return self.title or self.get_place_display()
+
+    def prompt(self, row: int) -> str:
+        prompts = list(self.prompts) + [""] * len(RANKS)
+        return prompts[row]
+
+
+class HookDrawQuerySet(LockingQuerySet):
+    def visible_to(self, membership):
+        """A draw and its prompts are the GM's until the GM reveals them."""
+        return self if membership.is_gm else self.filter(revealed=True)
+
+
+class HookDraw(models.Model):
+    """Three hook cards drawn from a shuffled deck, with the prompts as they read then, and the
+    mission roll made from them ("World Extra Rule")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="hook_draws")
+    cards = models.JSONField(default=list, help_text="The 3 cards, e.g. “Q♥”.")
+    titles = models.JSONField(default=list, help_text="The three tables' titles when drawn.")
+    prompts = models.JSONField(default=list, help_text="The prompt each card drew.")
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    revealed = models.BooleanField(default=False)
+    mission_roll = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    start_pending = models.BooleanField(
+        default=False, help_text="The mission roll's start waits for the mission's first roll.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = HookDrawQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self):
+        return " ".join(self.cards)
+
+    @property
+    def hooks(self) -> list[tuple[Card, str, str]]:
+        """(card, the table's title, the prompt) for each card."""
+        return [(Card.parse(card), title, prompt) for card, title, prompt in zip(self.cards, self.titles, self.prompts,
+                                                                                  strict=True)]
+
+    @property
+    def red_cards(self) -> int:
+        return mission_pool(tuple(Card.parse(card) for card in self.cards))
+
+    @property
+    def start(self) -> MissionStart | None:
+        """The mission roll's result, once rolled."""
+        return MissionStart(self.mission_roll.choices["start"]) if self.mission_roll else None

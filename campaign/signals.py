@@ -5,7 +5,17 @@ from django.db.models.signals import post_delete, post_save, pre_delete
 from django.dispatch import receiver
 
 from campaign import live
-from campaign.models import Campaign, Event, GameSession, Membership, Milestone, WorldForce
+from campaign.models import (
+    Campaign,
+    Event,
+    GameSession,
+    HookDraw,
+    Membership,
+    Milestone,
+    PartyDetail,
+    WorldForce,
+    WorldTable,
+)
 
 
 @receiver([post_save, post_delete], sender=Membership)
@@ -20,5 +30,5 @@ def force_deleted(sender, instance, **kwargs):
         instance.events.update(gm_only=True)
 
 
-live.follow(Membership, WorldForce, Event, GameSession, Milestone)
+live.follow(Membership, WorldForce, Event, GameSession, Milestone, PartyDetail, WorldTable, HookDraw)
 live.follow(Campaign, campaign="pk")

@@ -24,11 +24,13 @@ from campaign.models import (
     Campaign,
     Event,
     GameSession,
+    HookDraw,
     Membership,
     Milestone,
     PartyDetail,
     Role,
     WorldForce,
+    WorldTable,
 )
 from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
@@ -74,6 +76,8 @@ PARTS = [
                                        "worked_in_id": "sessions"}, visible=True),
     Part("rolls", Roll, "campaign", {"session_id": "sessions", "character_id": "characters",
                                      "rolled_by_id": USER, "parent_id": "rolls"}, visible=True),
+    Part("world_tables", WorldTable, "campaign", visible=True),
+    Part("hook_draws", HookDraw, "campaign", {"drawn_by_id": USER, "mission_roll_id": "rolls"}, visible=True),
     Part("assets", Asset, "character__campaign", {"character_id": "characters", "spent_by_id": "rolls"}),
     Part("attachments", Attachment, "character__campaign", {"character_id": "characters", "repair_id": "clocks"}),
     Part("goals", Goal, "character__campaign", {"character_id": "characters"}),

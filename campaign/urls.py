@@ -1,7 +1,17 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaign.views import accounts, campaigns, forces, members, party, sessions, table, transfer
+from campaign.views import (
+    accounts,
+    campaigns,
+    forces,
+    members,
+    party,
+    sessions,
+    table,
+    transfer,
+    world,
+)
 from characters.urls import playbook_patterns
 
 C = "c/<int:campaign_id>/"
@@ -44,6 +54,11 @@ urlpatterns = [
     path(C + "invitations/", members.invitation_create, name="invitation_create"),
     path(C + "invitations/<int:invitation_id>/revoke/", members.invitation_revoke,
          name="invitation_revoke"),
+    path(C + "world/", world.world, name="world"),
+    path(C + "world/tables/<int:place>/", world.world_table, name="world_table"),
+    path(C + "world/draw/", world.world_draw, name="world_draw"),
+    path(C + "world/draws/<int:draw_id>/reveal/", world.world_reveal, name="world_reveal"),
+    path(C + "world/draws/<int:draw_id>/mission/", world.world_mission, name="world_mission"),
     path(C + "party/", party.party_sheet, name="party"),
     path(C + "party/details/", party.party_detail, name="party_detail"),
     path(C + "party/details/<int:detail_id>/shift/", party.party_detail_shift, name="party_detail_shift"),

@@ -64,6 +64,8 @@ class Extra(Enum):
                          "gives 1-3 talent dots to place.",
             Extra.SCARS: "A full stress clock is not cleared: it leaves a scar and the character is "
                          "incapacitated until they come to (half the clock clears).",
+            Extra.WORLD: "The GM writes three prompt tables and draws 3 hook cards when the PCs come back to "
+                         "their H.Q.; the red cards make the mission roll, where the next mission starts.",
             Extra.PARTY: "A party sheet: four key concepts with supporting details of a disposition that "
                          "moves a roll's consequence rating or effect, and party danger and progress clocks "
                          "(progress burns as momentum).",

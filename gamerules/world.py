@@ -86,6 +86,13 @@ class MissionStart(Enum):
     CONTROLLED_WITH_BENEFIT = "controlled_with_benefit"
 
     @property
+    def label(self) -> str:
+        """In the section's position words, with the risk each is."""
+        return {"desperate": "Desperate (high risk)", "risky": "Risky (moderate risk)",
+                "controlled": "Controlled (low risk)",
+                "controlled_with_benefit": "Controlled (low risk), with a benefit"}[self.value]
+
+    @property
     def risk(self) -> Risk:
         """The risk of the mission's first roll (desperate is high risk, controlled low)."""
         return {"desperate": Risk.HIGH, "risky": Risk.MODERATE}.get(self.value, Risk.LOW)
@@ -113,10 +120,11 @@ def mission_odds(red_cards: int) -> dict[MissionStart, Fraction]:
 class MissionRoll:
     cards: tuple[Card, ...]
     dice: tuple[int, ...]
+    outcome: Outcome
     start: MissionStart
 
 
 def roll_mission(cards: tuple[Card, ...], rng: random.Random) -> MissionRoll:
     """The mission roll, from the hook cards drawn."""
     rolled = roll_pool(mission_pool(cards), rng)
-    return MissionRoll(cards, rolled.dice, mission_start(rolled.outcome))
+    return MissionRoll(cards, rolled.dice, rolled.outcome, mission_start(rolled.outcome))

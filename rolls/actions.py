@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 
-from campaign.models import Campaign, Membership, bearing_on_a_roll
+from campaign.models import Campaign, HookDraw, Membership, WorldTable, bearing_on_a_roll
 from characters.actions import add_clock, end_goal, tick_goal
 from characters.models import Asset, AssetSource, Attachment, Character, Goal
 from clocks.actions import create_clock, record_change
@@ -54,6 +54,7 @@ from gamerules.fortune import OpposedResult
 from gamerules.goals import Resolution, advance_ticks, resolution, resolved_dots
 from gamerules.progression import TalentKind
 from gamerules.threat import MOST_THREAT_DICE, roll_threatened
+from gamerules.world import Card, draw_hooks, roll_mission
 from rolls.models import PendingRoll, Roll, RollKind, Threat, new_key
 
 SYSTEM_RANDOM = random.SystemRandom()
@@ -409,6 +410,8 @@ def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
     if gm.campaign.quick:
         raise Refused("Quick Charge reads the risk and the effect from the dice.")
     pending.risk, pending.effect = int(risk), int(effect)
+    # The mission's first roll has its risk: the mission roll's start is used up.
+    HookDraw.objects.filter(campaign=gm.campaign_id, start_pending=True).update(start_pending=False)
     if threat_ids is not None:
         _apply_threats(gm, pending, threat_ids)
     if party_detail_ids is not None:
@@ -810,6 +813,49 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
                    choices={"trade": trade.value, "market": filled, "money": money})
     campaign.log(membership.user, f"{character.name} goes {trade.value} at the market ({market_state(filled).label.lower()})"
                  f"{f', spending {money} money' if money else ''}: {rolled.outcome.label.lower()}.")
+    return roll
+
+
+@transaction.atomic
+def draw_hook_cards(gm: Membership, rng: random.Random | None = None) -> HookDraw:
+    """"The GM draws 3 hook cards of a standard deck of playing cards" from a fresh shuffle, and
+    keeps the prompts as they read now; the players see them once the GM reveals them."""
+    if not gm.is_gm:
+        raise Refused("The GM draws the hook cards.")
+    if not gm.campaign.rules.has(Extra.WORLD):
+        raise Refused("This campaign does not draw hook cards (the World extra).")
+    tables = {table.place: table for table in WorldTable.objects.filter(campaign=gm.campaign)}
+    cards = draw_hooks(_dice(rng))
+    draw = HookDraw.objects.create(
+        campaign=gm.campaign, drawn_by=gm.user, cards=[str(card) for card in cards],
+        titles=[str(tables[place]) if place in tables else "" for place in range(len(cards))],
+        prompts=[tables[place].prompt(card.row) if place in tables else "" for place, card in enumerate(cards)])
+    gm.campaign.log(gm.user, f"The GM drew 3 hook cards: {draw}.", gm_only=True)
+    return draw
+
+
+@transaction.atomic
+def make_mission_roll(gm: Membership, draw_id, key: str, rng: random.Random | None = None) -> Roll:
+    """"1d6 for each red card ... If there's no red card, roll 2d6, and select the lowest": the
+    result is where the mission starts, and the risk the GM's first call of the mission starts at.
+    Kept with its draw: hidden until the GM reveals it."""
+    if not gm.is_gm:
+        raise Refused("The GM makes the mission roll.")
+    if existing := _existing(gm.campaign, key):
+        return existing
+    draw = HookDraw.objects.select_for_update().filter(campaign=gm.campaign_id, pk=draw_id).first()
+    if draw is None:
+        raise Refused("That draw is gone.")
+    if draw.mission_roll_id:
+        raise Refused("This draw's mission roll is made.")
+    rolled = roll_mission(tuple(Card.parse(card) for card in draw.cards), _dice(rng))
+    roll = _record(key, campaign=gm.campaign, session=gm.campaign.current_session, rolled_by=gm.user,
+                   kind=RollKind.MISSION, goal=draw.prompts[-1] or "The next mission", hidden=not draw.revealed,
+                   pool_size=draw.red_cards, dice_sources=["red card"] * len(rolled.dice), dice=list(rolled.dice),
+                   outcome=rolled.outcome.value, choices={"start": rolled.start.value, "red": draw.red_cards})
+    HookDraw.objects.filter(campaign=gm.campaign_id, start_pending=True).update(start_pending=False)
+    draw.mission_roll, draw.start_pending = roll, True
+    draw.save(update_fields=["mission_roll", "start_pending"])
     return roll
 
 

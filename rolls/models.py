@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from campaign.models import Membership
+from campaign.models import HookDraw, Membership
 from core.models import LockingQuerySet
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk
@@ -27,6 +27,7 @@ class RollKind(models.TextChoices):
     LOOT = "loot", "Loot roll"
     GOAL = "goal", "Goal roll"
     MARKET = "market", "Market roll"
+    MISSION = "mission", "Mission roll"
 
 
 class RollQuerySet(LockingQuerySet):
@@ -216,8 +217,15 @@ class PendingRoll(models.Model):
 
     def suggested_risk(self) -> Risk:
         """Where the GM starts: moderate, or one level worse after an escalation with this
-        action (it lasts the session)."""
-        return self.character.escalated_for(self.action) or Risk.MODERATE
+        action (it lasts the session), or where the mission roll says the mission starts."""
+        start = self.mission_start()
+        return self.character.escalated_for(self.action) or (start.risk if start else Risk.MODERATE)
+
+    def mission_start(self):
+        """The mission roll's start, while it waits for the mission's first roll (World Extra)."""
+        draw = HookDraw.objects.filter(campaign_id=self.campaign_id, start_pending=True).select_related(
+            "mission_roll").first()
+        return draw.start if draw else None
 
     def step_one(self) -> dict:
         """The goal and action, as the wizard's first step posts them."""

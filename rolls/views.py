@@ -15,7 +15,7 @@ from characters.models import Character, Goal
 from clocks.models import Clock, SeenClock, Visibility
 from core.htmx import answer
 from core.posted import posted_text, whole_number
-from core.refused import Refused
+from core.refused import Refused, refusal_of
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
 from gamerules.assets import LOOT_POOL
 from gamerules.assets import loot_odds as found_odds
@@ -240,7 +240,7 @@ def roll_pending(request, campaign_id, pending_id):
         return _wizard(request, membership, form, pending)
     changed = _changed_since(request.POST, membership, pending)
     if ask := whole_number(request.POST.get("ask")):
-        error = _refusal(lambda: actions.ask_for_assist(membership, pending.pk, ask))
+        error = refusal_of(lambda: actions.ask_for_assist(membership, pending.pk, ask))
         pending.refresh_from_db()
         return _step_three(request, membership, pending, changed, error)
     if "roll" not in request.POST:
@@ -277,14 +277,6 @@ def _gone(request, membership):
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
-def _refusal(act) -> str:
-    try:
-        act()
-    except Refused as refusal:
-        return str(refusal)
-    return ""
-
-
 @login_required
 @require_POST
 def roll_odds(request, campaign_id, pending_id):
@@ -311,11 +303,11 @@ def roll_set(request, campaign_id, pending_id):
                               if campaign.rules.has(extra) else None
                               for name, extra in (("threats", Extra.THREAT_LEVEL), ("party_details", Extra.PARTY)))
     if campaign.quick:  # no risk or effect to set: only the threats
-        error = _refusal(lambda: actions.apply_threats(membership, pending.pk, threat_ids or []))
+        error = refusal_of(lambda: actions.apply_threats(membership, pending.pk, threat_ids or []))
     elif risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
         error = f"Choose a {campaign.wording.value} and an effect."
     else:
-        error = _refusal(lambda: actions.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect),
+        error = refusal_of(lambda: actions.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect),
                                                              threat_ids, detail_ids))
     return answer(request, "campaign/console.html#console-pending",
                   lambda: {"membership": membership, "campaign": membership.campaign,
@@ -328,7 +320,7 @@ def roll_withdraw(request, campaign_id, pending_id):
     """The roller's player or a GM takes back a roll on its way."""
     membership = membership_or_404(request, campaign_id)
     pending = pending_or_404(membership, pending_id)
-    if error := _refusal(lambda: actions.withdraw_roll(membership, pending.pk)):
+    if error := refusal_of(lambda: actions.withdraw_roll(membership, pending.pk)):
         messages.error(request, error)
     else:
         messages.info(request, f"{pending.character.name}'s {pending.action} roll is withdrawn.")
@@ -799,7 +791,7 @@ def threat_add(request, campaign_id):
     """The GM puts a threat in play, on the scene or on one character ("How to define a Threat Level?")."""
     membership = gm_membership_or_404(request, campaign_id)
     rating = whole_number(request.POST.get("rating"))
-    error = _refusal(lambda: actions.add_threat(membership, posted_text(request, "source", 120),
+    error = refusal_of(lambda: actions.add_threat(membership, posted_text(request, "source", 120),
                                                 rating if rating is not None else 0,
                                                 whole_number(request.POST.get("character"))))
     return _console_threats(request, membership, error)
@@ -809,7 +801,7 @@ def threat_add(request, campaign_id):
 @require_POST
 def threat_clear(request, campaign_id, threat_id):
     membership = gm_membership_or_404(request, campaign_id)
-    return _console_threats(request, membership, _refusal(lambda: actions.clear_threat(membership, threat_id)))
+    return _console_threats(request, membership, refusal_of(lambda: actions.clear_threat(membership, threat_id)))
 
 
 @login_required

@@ -11,7 +11,7 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import concept_dispositions
 from core.htmx import answer, page
 from core.posted import posted_text, whole_number
-from core.refused import Refused
+from core.refused import refusal_of
 from gamerules.dials import Extra, ExtraDial
 from gamerules.party import (
     DANGER_FILLED,
@@ -70,12 +70,7 @@ def party_sheet(request, campaign_id):
 
 
 def _answer(request, membership, act):
-    try:
-        act()
-    except Refused as refusal:
-        error = str(refusal)
-    else:
-        error = ""
+    error = refusal_of(act)
     return answer(request, f"{PARTY}#party-sheet", lambda: party_context(membership),
                   reverse("party", args=[membership.campaign_id]), error)
 

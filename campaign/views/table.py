@@ -14,7 +14,7 @@ from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from core.htmx import answer, attempt, page
 from core.posted import posted_text, whole_number
-from core.refused import Refused
+from core.refused import refusal_of
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
@@ -46,7 +46,7 @@ class TableViewer:
 
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
-                              "table-threats", "table-market"), TABLE)
+                              "table-threats", "table-market", "table-hooks"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
                   "console-roll": CONSOLE, "console-pending": CONSOLE, "console-threats": CONSOLE,
                   "console-market": CONSOLE}
@@ -64,6 +64,8 @@ def _context(membership, viewer, console=False):
         "last_roll": rolls[0] if rolls else None, "rolls": rolls, **pending_context(membership),
         "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
         "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
+        # The latest hooks the GM revealed: a draw not revealed is the GM's, even on the console.
+        "hooks": campaign.hook_draws.filter(revealed=True).first() if campaign.rules.has(Extra.WORLD) else None,
         **threats_context(campaign),
     }
 
@@ -121,12 +123,7 @@ def call_for_roll(request, campaign_id):
 def market_tick(request, campaign_id):
     """A new scene: the GM ticks the market clock with one tap ("The Market Clock")."""
     membership = gm_membership_or_404(request, campaign_id)
-    try:
-        campaign_actions.tick_market(membership)
-    except Refused as refusal:
-        error = str(refusal)
-    else:
-        error = ""
+    error = refusal_of(lambda: campaign_actions.tick_market(membership))
     campaign = Campaign.objects.get(pk=campaign_id)
     return answer(request, f"{CONSOLE}#console-market",
                   lambda: {"membership": membership, "campaign": campaign, "uses_market": True,

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.models import Membership
+from campaign.models import Campaign, HookDraw, Membership
 from characters.models import Character
 from clocks.models import Clock
 from core.refused import Refused
@@ -22,7 +22,8 @@ from tests.helpers import HTMX, SPREAD, wizard
 from tests.security.rules import RULES, routes
 
 MARKERS = ("HIDDEN-DANGER-CLOCK", "HIDDEN-PROGRESS-CLOCK", "HIDDEN-FORCE-NAME", "ONCE-SHOWN-FORCE",
-           "ONCE-PUBLIC-CLOCK", "KNOWN-CLOCK-NOTES", "worked on QUIET-ERRAND")
+           "ONCE-PUBLIC-CLOCK", "KNOWN-CLOCK-NOTES", "worked on QUIET-ERRAND", "SECRET-HOOK-PROMPT",
+           "SECRET-TABLE-TITLE")
 # The known-but-hidden clock's segments, in any of the ways a page writes a clock's numbers.
 SEGMENTS = re.compile(r"(Turf War|QUIET-ERRAND)[^<]{0,16}(\d+ ?(→|of|/) ?\d+)")
 
@@ -92,6 +93,13 @@ def played(table, dice):
     dice(6, 2)
     wizard(table, who="gm", character=ada.pk, action="Sneak", project=errand.pk)
     gm.post(reverse("roll_progress", args=[c, Roll.objects.latest("pk").pk]), {"clock": errand.pk})
+    # The World extra: the GM's prompt tables, a draw not revealed and its mission roll.
+    Campaign.objects.filter(pk=c).update(dials={"extras": ["world"]})
+    gm.post(reverse("world_table", args=[c, 2]), {"title": "SECRET-TABLE-TITLE",
+                                                  **{f"prompt-{row}": "SECRET-HOOK-PROMPT" for row in range(13)}})
+    gm.post(reverse("world_draw", args=[c]))
+    dice(6, 6, 6)
+    gm.post(reverse("world_mission", args=[c, HookDraw.objects.get().pk]), {"key": "mission"})
     table.played = {"rolls": [roll, second], "known": known, "errand": errand,
                     "hidden_danger": hidden_danger, "hidden_progress": hidden_progress}
     return table
@@ -110,6 +118,8 @@ def test_the_gm_sees_every_planted_thing(played):
     assert "HIDDEN-DANGER-CLOCK 0 → 2" in pages and "HIDDEN-PROGRESS-CLOCK ticked by 2" in pages
     assert "Turf War 4 → 6" in pages and "worked on QUIET-ERRAND: 0→2" in pages
     assert "HIDDEN-FORCE-NAME" in pages and "ONCE-SHOWN-FORCE" in pages
+    world = gm.get(reverse("world", args=[c])).text
+    assert "SECRET-HOOK-PROMPT" in world and "SECRET-TABLE-TITLE" in world and "Mission roll" in world
 
 
 def player_urls(table):
@@ -126,6 +136,7 @@ def player_urls(table):
         "member_id": [0], "invitation_id": [0], "token": ["none"], "playbook_id": [0],
         "goal_id": [0], "mode": ["advance", "resolve"], "threat_id": [0],
         "detail_id": list(c.party_details.values_list("pk", flat=True)) or [0],
+        "draw_id": list(c.hook_draws.values_list("pk", flat=True)) or [0], "place": [0, 2],
     }
     for name, route in sorted(routes().items()):
         if RULES[name] not in ("member", "owner"):
@@ -138,7 +149,9 @@ def player_urls(table):
     for page, panels in ((reverse("campaign", args=[c.pk]), ("events-panel", "characters-panel",
                                                             "rolls-panel")),
                          (reverse("table", args=[c.pk]), ("table-clocks", "table-characters",
-                                                         "table-rolls", "pending-rolls")),
+                                                         "table-rolls", "pending-rolls", "table-hooks",
+                                                         "table-threats", "table-market")),
+                         (reverse("world", args=[c.pk]), ("world-draws",)),
                          (sheet, ("vitals", "actions", "talents", "ties", "projects"))):
         for panel in panels:
             yield f"{page}?panel={panel}"
