@@ -1,6 +1,8 @@
 """The demo campaign that ``make run`` loads. Each feature adds its part here, so that a
 newcomer always opens a living campaign. Loading twice changes nothing."""
 
+import random
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +21,7 @@ from campaign.models import (
 from characters.models import Asset, AssetSource, Attachment, Character, Goal, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from gamerules.dials import Dials
+from rolls import actions as roll_actions
 from rolls.models import PendingRoll, Roll, Threat
 
 DEMO_PASSWORD = "charge-demo"
@@ -85,8 +88,8 @@ def _campaign(users) -> Campaign:
     campaign = actions.create_campaign(users[DEMO_GM], name=DEMO_CAMPAIGN, pitch=PITCH,
                                        gm_notes="The old king is already dying.")
     gm = users[DEMO_GM]
-    actions.set_dials(campaign.memberships.get(user=gm), Dials.from_data(
-        {"extras": ["asset", "attachment", "scars", "goals", "party", "threat_level", "economy"]}))
+    campaign = actions.set_dials(campaign.memberships.get(user=gm), Dials.from_data(
+        {"extras": ["asset", "attachment", "scars", "goals", "world", "party", "threat_level", "economy"]}))
     campaign.market_filled = 1  # the harbour market is low this morning: buying is easier
     campaign.save(update_fields=["market_filled"])
     for concept, text, disposition, key in PARTY_SHEET:
@@ -220,6 +223,43 @@ def _session_in_progress(campaign, users):
                                goal="Talk the harbour master into opening the gate", started_by=users["yann"])
 
 
+WORLD_TABLES = (
+    ("The Harbour", ["A ship comes in flying the usurper's colours.", "The harbour master doubles the gate toll.",
+                     "Smugglers fight over the east pier.", "A storm keeps every boat in port.",
+                     "The fish market closes: the catch is poisoned.", "A rebel pamphlet is nailed to the customs house.",
+                     "The Drowned Bell changes hands.", "A body washes up with the king's seal ring.",
+                     "Soldiers search every warehouse.", "A foreign envoy lands in secret.",
+                     "The lighthouse keeper goes missing.", "The harbour chain is raised at night.",
+                     "The usurper's fleet anchors in the bay."]),
+    ("The Court", ["The old king is seen at a window.", "A courtier asks for the crew by name.",
+                   "The usurper's heir falls ill.", "Taxes rise on salt and wine.", "A duel at dawn between two lords.",
+                   "The royal archive burns.", "A priest preaches against the usurper.",
+                   "The queen's jeweller sells a crown.", "An amnesty is proclaimed, and doubted.",
+                   "The guard captain is replaced.", "A masked ball at the palace.", "A herald reads a new law.",
+                   "The usurper names a successor."]),
+    ("The Next Job", ["Carry a letter past the marsh patrols.", "Free a prisoner from the tide cells.",
+                      "Steal the harbour master's ledger.", "Guard a rebel meeting.", "Forge passes for a family.",
+                      "Sink a ship before it sails.", "Find the missing lighthouse keeper.",
+                      "Bring a healer to the old king.", "Rob the tax cart on the coast road.",
+                      "Smuggle weapons into the city.", "Bribe a judge before the trial.",
+                      "Hunt the beast in the salt marsh.", "Bring the crown to the rebels."]),
+)
+"""The World extra's three prompt tables for the demo's setting, Ace to King."""
+
+
+def _world(campaign, users):
+    """The prompt tables, a draw the GM revealed with its mission roll, and one kept back."""
+    if campaign.world_tables.exists():
+        return
+    gm = campaign.memberships.get(user=users[DEMO_GM])
+    for place, (title, prompts) in enumerate(WORLD_TABLES):
+        actions.write_world_table(gm, place, title, prompts)
+    revealed = roll_actions.draw_hook_cards(gm, random.Random(11))
+    roll_actions.make_mission_roll(gm, revealed.pk, "demo-mission-roll", random.Random(4))
+    actions.reveal_draw(gm, revealed.pk)
+    roll_actions.draw_hook_cards(gm, random.Random(12))
+
+
 @transaction.atomic
 def load_demo() -> list[str]:
     """Create what is missing of the demo; return the logins, one line each."""
@@ -228,6 +268,7 @@ def load_demo() -> list[str]:
     _clocks(campaign, users)
     _characters(campaign, users)
     _session_in_progress(campaign, users)
+    _world(campaign, users)
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

@@ -60,6 +60,11 @@ class Campaign(models.Model):
         """The dials in play: what the GM changed, over the ruleset's defaults."""
         return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
 
+    @cached_property
+    def threats_in_play(self) -> list:
+        """The Threat Level extra's threats, loaded once for every part of a page that lists them."""
+        return list(self.threats.select_related("character")) if self.rules.has(Extra.THREAT_LEVEL) else []
+
     @property
     def market(self) -> MarketState:
         return market_state(self.market_filled)
@@ -437,3 +442,12 @@ class HookDraw(models.Model):
     def start(self) -> MissionStart | None:
         """The mission roll's result, once rolled."""
         return MissionStart(self.mission_roll.choices["start"]) if self.mission_roll else None
+
+
+def mission_start_pending(campaign) -> MissionStart | None:
+    """The mission roll's start while it waits for the mission's first roll (World Extra): one
+    query, and none while the extra is off."""
+    if not campaign.rules.has(Extra.WORLD):
+        return None
+    draw = campaign.hook_draws.filter(start_pending=True).select_related("mission_roll").first()
+    return draw.start if draw else None

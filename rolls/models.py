@@ -7,10 +7,11 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from campaign.models import HookDraw, Membership
+from campaign.models import Membership
 from core.models import LockingQuerySet
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk
+from gamerules.world import MissionStart
 
 
 def new_key() -> str:
@@ -215,17 +216,11 @@ class PendingRoll(models.Model):
         return list(Threat.objects.filter(campaign_id=self.campaign_id, pk__in=self.threats)
                     .facing(self.character_id))
 
-    def suggested_risk(self) -> Risk:
+    def suggested_risk(self, mission: MissionStart | None = None) -> Risk:
         """Where the GM starts: moderate, or one level worse after an escalation with this
-        action (it lasts the session), or where the mission roll says the mission starts."""
-        start = self.mission_start()
-        return self.character.escalated_for(self.action) or (start.risk if start else Risk.MODERATE)
-
-    def mission_start(self):
-        """The mission roll's start, while it waits for the mission's first roll (World Extra)."""
-        draw = HookDraw.objects.filter(campaign_id=self.campaign_id, start_pending=True).select_related(
-            "mission_roll").first()
-        return draw.start if draw else None
+        action (it lasts the session), or where the mission roll says the mission starts
+        (``mission``: campaign.models.mission_start_pending)."""
+        return self.character.escalated_for(self.action) or (mission.risk if mission else Risk.MODERATE)
 
     def step_one(self) -> dict:
         """The goal and action, as the wizard's first step posts them."""

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseLocation
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.models import bearing_on_a_roll
+from campaign.models import bearing_on_a_roll, mission_start_pending
 from characters.models import Character, Goal
 from clocks.models import Clock, SeenClock, Visibility
 from core.htmx import answer
@@ -28,6 +28,7 @@ from gamerules.fortune import Side, opposed_odds
 from gamerules.goals import ADVANCE_POOL, Resolution, advance_odds, resolve_odds, resolved_dots
 from gamerules.readings import TENSION_MOMENTUM
 from gamerules.threat import ThreatRule, threat_odds
+from gamerules.world import MissionStart
 from rolls import actions
 from rolls.forms import (
     LAST_STEP,
@@ -163,7 +164,8 @@ def _pending_wizard(request, membership, pending, step=None):
     if pending.is_set:
         data.update(risk=str(pending.risk), effect=str(pending.effect))
     elif step == 2:  # where the GM starts
-        data.update(risk=str(int(pending.suggested_risk())), effect=str(int(Effect.STANDARD)))
+        data.update(risk=str(int(pending.suggested_risk(mission_start_pending(membership.campaign)))),
+                    effect=str(int(Effect.STANDARD)))
     return _wizard(request, membership, ActionRollForm(data, membership=membership, step=step), pending)
 
 
@@ -339,11 +341,12 @@ class RollOnItsWay:
     awaited: tuple[Character, ...]  # the helpers asked who have not agreed yet
     threats: tuple = ()  # (threat, applies) for each threat in play for the roller
     party_details: tuple = ()  # (detail, bears) for each line of the party sheet
+    mission: MissionStart | None = None  # the mission roll's start, for the mission's first roll
 
     @property
     def risk_shown(self) -> int:
         """The risk the GM's choice starts at: theirs, or the suggested one."""
-        return self.pending.risk if self.pending.is_set else int(self.pending.suggested_risk())
+        return self.pending.risk if self.pending.is_set else int(self.pending.suggested_risk(self.mission))
 
     @property
     def effect_shown(self) -> int:
@@ -357,15 +360,16 @@ def pending_context(membership) -> dict:
     pending = list(campaign.pending_rolls.for_display())
     # One query however many are asked, and none while no roll is on its way.
     helpers = ({c.pk: c for c in campaign.characters.only("campaign", "name", "assisting")} if pending else {})
-    threats = list(campaign.threats.all()) if pending and campaign.rules.has(Extra.THREAT_LEVEL) else []
+    threats = campaign.threats_in_play if pending else []
     details = list(campaign.party_details.all()) if pending and campaign.rules.has(Extra.PARTY) else []
+    mission = mission_start_pending(campaign) if pending else None
     return {
         "pending_rolls": [
             RollOnItsWay(p, p.character.editable_by(membership),
                          tuple(helpers[pk] for pk in p.asked
                                if pk in helpers and helpers[pk].assisting_id != p.character_id),
                          tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
-                         tuple((d, d.pk in p.party_details) for d in details))
+                         tuple((d, d.pk in p.party_details) for d in details), mission)
             for p in pending],
         "presets": [("risk", campaign.wording.noun, [(int(r), r.label(campaign.wording)) for r in Risk]),
                     ("effect", "Effect", [(int(e), e.label) for e in reversed(Effect)])],
@@ -781,8 +785,7 @@ def _console_threats(request, membership, error=""):
 
 def threats_context(campaign) -> dict:
     """The threats in play, for the console, the table and the sheets, while the extra is on."""
-    uses = campaign.rules.has(Extra.THREAT_LEVEL)
-    return {"uses_threats": uses, "threats": list(campaign.threats.select_related("character")) if uses else []}
+    return {"uses_threats": campaign.rules.has(Extra.THREAT_LEVEL), "threats": campaign.threats_in_play}
 
 
 @login_required

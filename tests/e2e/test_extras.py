@@ -266,3 +266,43 @@ def test_the_gm_ticks_the_market_and_a_phone_buys_on_it(new_page, screenshot, di
     phone.goto(ada.get_absolute_url())
     expect(phone.get_by_test_id("money")).to_have_text("2/10")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_gm_draws_hooks_rolls_the_mission_and_reveals_them_to_a_phone(new_page, screenshot, dice):
+    """"World Extra Rule": 3 hook cards, the mission roll from the red ones, then the players."""
+    import random
+
+    from campaign.actions import set_dials
+    from gamerules.dials import Dials, Extra
+    from gamerules.world import DECK, mission_pool
+
+    gm_user, player = UserFactory(username="world-gm"), UserFactory(username="world-player")
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    set_dials(campaign.memberships.get(user=gm_user), Dials(extras=frozenset({Extra.WORLD})))
+    join(campaign, player)
+    cards = random.Random(0).sample(DECK, 3)  # what the scripted dice's shuffle deals
+    red = mission_pool(tuple(cards))
+    gm, phone = new_page(), new_page(PHONE)
+    log_in(gm, "world-gm")
+    log_in(phone, "world-player")
+    gm.goto(f"/c/{campaign.pk}/world/")
+    gm.locator("#title-2").fill("The Next Score")
+    gm.locator(f"#prompt-2-{cards[2].row}").fill("A bounty on a crew of pirates near the reef")
+    gm.locator("#title-2").locator("xpath=ancestor::form").get_by_role("button", name="Save this table").click()
+    dice(*([4] * max(red, 2)))
+    gm.get_by_role("button", name="Draw 3 hook cards").click()
+    expect(gm.get_by_test_id("hook").nth(2)).to_contain_text("A bounty on a crew of pirates near the reef")
+    expect(gm.get_by_test_id("mission-odds")).to_be_visible()
+    screenshot(gm, "world-draw-desktop")
+    phone.goto(f"/c/{campaign.pk}/world/")
+    expect(phone.get_by_text("No hooks revealed yet")).to_be_visible()
+    gm.get_by_role("button", name="Mission roll").click()
+    expect(gm.get_by_test_id("outcome")).to_have_text("Partial success")
+    gm.goto(f"/c/{campaign.pk}/world/")
+    expect(gm.get_by_test_id("mission-start")).to_contain_text("the mission starts risky (moderate risk)")
+    gm.get_by_role("button", name="Reveal to the players").click()
+    expect(phone.get_by_test_id("hook").nth(2)).to_contain_text("A bounty on a crew of pirates near the reef",
+                                                                 timeout=3000)
+    expect(phone.get_by_test_id("mission-start")).to_contain_text("risky")
+    screenshot(phone, "world-revealed-phone")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0009_party'),
+        ('campaign', '0007_party'),
     ]
 
     operations = [

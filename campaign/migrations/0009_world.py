@@ -8,8 +8,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0010_market_clock'),
-        ('rolls', '0011_mission_roll'),
+        ('campaign', '0008_market_clock'),
+        ('rolls', '0009_mission_roll'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

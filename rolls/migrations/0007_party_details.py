@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rolls', '0008_threat'),
+        ('rolls', '0006_threat'),
     ]
 
     operations = [

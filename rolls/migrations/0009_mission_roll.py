@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rolls', '0010_market_roll'),
+        ('rolls', '0008_market_roll'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rolls', '0009_party_details'),
+        ('rolls', '0007_party_details'),
     ]
 
     operations = [
