@@ -13,6 +13,8 @@ from campaign.models import (
     Membership,
     Milestone,
     PartyDetail,
+    Resource,
+    ResourcePool,
     Role,
     WorldForce,
     WorldTable,
@@ -36,7 +38,9 @@ from gamerules.party import (
     upgraded,
 )
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
+from gamerules.resources import Spend, roll_gathered
 from gamerules.world import RANKS
+from rolls import actions as roll_actions
 
 
 @transaction.atomic
@@ -358,3 +362,95 @@ def reveal_draw(gm: Membership, draw_id) -> HookDraw:
         gm.campaign.log(gm.user, "The GM revealed the hooks: " + "; ".join(
             f"{title or 'Hook'}: {prompt or str(card)}" for card, title, prompt in draw.hooks) + ".")
     return draw
+
+
+def _resource(membership: Membership, resource_id) -> Resource:
+    if not membership.campaign.rules.has(Extra.RESOURCE_POOL):
+        raise Refused("This campaign has no resource pools (the Resource Pool extra).")
+    resource = Resource.objects.select_for_update().filter(campaign=membership.campaign_id, pk=resource_id).first()
+    if resource is None:
+        raise Refused("That resource is gone.")
+    return resource
+
+
+def pool_of(resource: Resource, character_id=None) -> ResourcePool:
+    """The party's pool of a shared resource, or a character's of a personal one, locked."""
+    pool, _ = ResourcePool.objects.select_for_update().get_or_create(
+        resource=resource, character_id=None if resource.shared else character_id)
+    return pool
+
+
+@transaction.atomic
+def define_resource(gm: Membership, resource: Resource) -> Resource:
+    """The GM builds a resource ("Resource Pool Rule"): its name, shared or personal, how it is
+    gained, what spending it does."""
+    if not gm.is_gm:
+        raise Refused("The GM defines the resources.")
+    if not gm.campaign.rules.has(Extra.RESOURCE_POOL):
+        raise Refused("This campaign has no resource pools (the Resource Pool extra).")
+    if errors := resource.as_rule().errors():
+        raise Refused(errors[0])
+    if resource.spend == Spend.DESCRIBED.value and not resource.effect.strip():
+        raise Refused("Say what spending one does, e.g. “ignore a consequence for one turn”.")
+    resource.campaign = gm.campaign
+    resource.save()
+    return resource
+
+
+@transaction.atomic
+def change_pool(membership: Membership, resource_id, character_id, delta: int) -> ResourcePool:
+    """By hand, one point at a time: the GM adds to any pool; a player spends from the party's
+    pool and adds to or spends from their own character's."""
+    resource = _resource(membership, resource_id)
+    character = None
+    if not resource.shared:
+        character = membership.campaign.characters.filter(pk=character_id).first()
+        if character is None or not character.editable_by(membership):
+            raise Refused(f"Change the {resource.name} of your own character.")
+    elif delta > 0 and not membership.is_gm:
+        raise Refused(f"The GM gives the party {resource.name}.")
+    pool = pool_of(resource, character_id)
+    if pool.points + delta < 0:
+        raise Refused(f"No {resource.name} left to spend.")
+    pool.points += delta
+    pool.save(update_fields=["points"])
+    whose = character.name if character else "The party"
+    membership.campaign.log(membership.user, f"{whose}'s {resource.name} {pool.points - delta}→{pool.points}"
+                            f"{f': {resource.effect}' if delta < 0 and resource.effect else ''}.")
+    return pool
+
+
+@transaction.atomic
+def recap_roll(gm: Membership, resource_id, action: str, rng=None) -> list[tuple[str, tuple[int, ...], int]]:
+    """"All players roll a relevant action before a planned scenario ... For each result of 4, 5,
+    or 6, mark 1 Resource"; no dots: 1d6, marking on a 6. Returns (who, dice, marked) for each."""
+    if not gm.is_gm:
+        raise Refused("The GM calls for the recap's roll.")
+    resource = _resource(gm, resource_id)
+    if action not in gm.campaign.rules.action_names:
+        raise Refused("Choose the action everyone rolls.")
+    rolled = []
+    for character in gm.campaign.characters.filter(created=True).order_by("name"):
+        dice, marked = roll_gathered(character.rating(action), rng or roll_actions.SYSTEM_RANDOM)
+        pool = pool_of(resource, character.pk)
+        pool.points += marked
+        pool.save(update_fields=["points"])
+        rolled.append((character.name, dice, marked))
+    if not rolled:
+        raise Refused("No character is ready to roll yet.")
+    gm.campaign.log(gm.user, f"Recap's roll for {resource.name} ({action}): " + "; ".join(
+        f"{name} {' '.join(map(str, dice))} → {marked}" for name, dice, marked in rolled) + ".")
+    return rolled
+
+
+@transaction.atomic
+def expire_resources(gm: Membership) -> int:
+    """"Expire any number of remaining Resources after the planned scenario is concluded": the
+    pools of the resources that expire are emptied."""
+    if not gm.is_gm:
+        raise Refused("The GM says when the planned scenario is over.")
+    pools = ResourcePool.objects.select_for_update().filter(resource__campaign=gm.campaign_id, resource__expires=True,
+                                                            points__gt=0)
+    emptied = pools.update(points=0)
+    gm.campaign.log(gm.user, "The planned scenario is over: the resources that expire are gone.")
+    return emptied

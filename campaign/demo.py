@@ -14,6 +14,8 @@ from campaign.models import (
     Membership,
     Milestone,
     PartyDetail,
+    Resource,
+    ResourcePool,
     Role,
     Stance,
     WorldForce,
@@ -89,7 +91,8 @@ def _campaign(users) -> Campaign:
                                        gm_notes="The old king is already dying.")
     gm = users[DEMO_GM]
     campaign = actions.set_dials(campaign.memberships.get(user=gm), Dials.from_data(
-        {"extras": ["asset", "attachment", "scars", "goals", "world", "party", "threat_level", "economy"]}))
+        {"extras": ["asset", "attachment", "scars", "goals", "world", "party", "threat_level", "resource_pool",
+                    "economy"]}))
     campaign.market_filled = 1  # the harbour market is low this morning: buying is easier
     campaign.save(update_fields=["market_filled"])
     for concept, text, disposition, key in PARTY_SHEET:
@@ -258,6 +261,10 @@ def _world(campaign, users):
     roll_actions.make_mission_roll(gm, revealed.pk, "demo-mission-roll", random.Random(4))
     actions.reveal_draw(gm, revealed.pk)
     roll_actions.draw_hook_cards(gm, random.Random(12))
+    # The section's Expedition Funds, as the rebels' war chest: gathered before each planned job.
+    funds = actions.define_resource(gm, Resource(name="The rebels' war chest", shared=True, gain="recap_roll",
+                                                 spend="die", cap=2, retained=True, expires=True))
+    ResourcePool.objects.create(resource=funds, points=2)
 
 
 @transaction.atomic

@@ -41,7 +41,7 @@ def _lines(text: str) -> list[str]:
 
 
 OFFERED_EXTRAS = (Extra.ASSET, Extra.SOLO, Extra.STARTING_TALENT, Extra.ATTACHMENT, Extra.SCARS, Extra.GOALS,
-                  Extra.WORLD, Extra.PARTY, Extra.THREAT_LEVEL, Extra.ECONOMY)
+                  Extra.WORLD, Extra.PARTY, Extra.THREAT_LEVEL, Extra.RESOURCE_POOL, Extra.ECONOMY)
 """The Extras the site plays: a switch whose Extra changes nothing is not offered."""
 
 

@@ -22,6 +22,8 @@ from gamerules.party import (
     concept_disposition,
     detailed_disposition,
 )
+from gamerules.resources import DICE_CAP, Gain, Spend
+from gamerules.resources import Resource as RulesResource
 from gamerules.world import RANKS, Card, MissionStart, mission_pool
 
 
@@ -451,3 +453,51 @@ def mission_start_pending(campaign) -> MissionStart | None:
         return None
     draw = campaign.hook_draws.filter(start_pending=True).select_related("mission_roll").first()
     return draw.start if draw else None
+
+
+class Resource(models.Model):
+    """A resource the GM builds with the Resource Pool meta-extra ("Resource Pool Rule")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="resources")
+    name = models.CharField(max_length=60)
+    shared = models.BooleanField("Shared by the party", default=True,
+                                 help_text="One pool for the party; otherwise one on each sheet.")
+    gain = models.CharField("How it is gained", max_length=12, choices=[(g.value, g.label) for g in Gain],
+                            default=Gain.RECAP_ROLL.value)
+    spend = models.CharField("What spending does", max_length=12, default=Spend.DIE.value,
+                             choices=[(Spend.DIE.value, "+1d6 per point on an action roll"),
+                                      (Spend.DESCRIBED.value, "An effect described below")])
+    cap = models.PositiveSmallIntegerField("Most points on one roll", default=DICE_CAP)
+    effect = models.CharField("What spending one does", max_length=200, blank=True)
+    retained = models.BooleanField("Retain spent points on a 5-6", default=False)
+    expires = models.BooleanField("Expires after the planned scenario", default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LockingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    def as_rule(self) -> RulesResource:
+        return RulesResource(self.name, self.shared, Gain(self.gain), Spend(self.spend), self.cap, self.retained,
+                             self.expires)
+
+
+class ResourcePool(models.Model):
+    """The points of a resource: the party's (no character) or one character's."""
+
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="pools")
+    character = models.ForeignKey("characters.Character", null=True, blank=True, on_delete=models.CASCADE,
+                                  related_name="resource_pools")
+    points = models.PositiveSmallIntegerField(default=0)
+
+    objects = LockingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["resource", "character"]
+
+    def __str__(self):
+        return f"{self.resource}: {self.points}"

@@ -13,6 +13,8 @@ from campaign.models import (
     Membership,
     Milestone,
     PartyDetail,
+    Resource,
+    ResourcePool,
     WorldForce,
     WorldTable,
 )
@@ -30,5 +32,6 @@ def force_deleted(sender, instance, **kwargs):
         instance.events.update(gm_only=True)
 
 
-live.follow(Membership, WorldForce, Event, GameSession, Milestone, PartyDetail, WorldTable, HookDraw)
+live.follow(Membership, WorldForce, Event, GameSession, Milestone, PartyDetail, WorldTable, HookDraw, Resource)
+live.follow(ResourcePool, campaign="resource.campaign_id")
 live.follow(Campaign, campaign="pk")

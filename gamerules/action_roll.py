@@ -145,6 +145,9 @@ class ActionRollChoices:
     progress: int = 0
     """The party's progress clock, filled segments that may be burned as momentum."""
     burned_progress: int = 0
+    resource_dice: int = 0
+    """Points of a resource spent for +1d6 each (Resource Pool Extra): capped by the resource, not
+    by the two bonus dice."""
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,8 @@ def plan_action_roll(choices: ActionRollChoices,
     talent_dice = c.talents.count(TalentKind.EXTRA_DIE)
     dice_sources = (("rating",) * c.rating + ("assist",) * assist_dice
                     + ("push",) * c.pushes.count(PushBenefit.DIE) + ("tension",) * int(c.tension)
-                    + ("asset",) * int(c.asset is AssetBenefit.DIE) + ("talent",) * talent_dice)
+                    + ("asset",) * int(c.asset is AssetBenefit.DIE) + ("talent",) * talent_dice
+                    + ("resource",) * c.resource_dice)
     risk_steps = (c.talents.count(TalentKind.LOWER_RISK) + int(c.setup is SetupBenefit.RISK)
                   + int(c.risk_improved))
     return ActionRollPlan(

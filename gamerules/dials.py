@@ -69,6 +69,9 @@ class Extra(Enum):
             Extra.PARTY: "A party sheet: four key concepts with supporting details of a disposition that "
                          "moves a roll's consequence rating or effect, and party danger and progress clocks "
                          "(progress burns as momentum).",
+            Extra.RESOURCE_POOL: "The GM builds resources (Grit, Mana, Expedition Funds): gathered by hand or "
+                                 "by the recap's roll, spent for +1d6 or an effect, kept on a 5-6, expiring "
+                                 "after a planned scenario.",
             Extra.ECONOMY: "A market clock of 4 segments, ticked once per scene, makes buying and selling "
                            "easier or harder; the market roll adds 1d6 per money spent, on a ten-point scale.",
             Extra.THREAT_LEVEL: "The GM sets threats (a source and a rating) on the scene or a character; "

@@ -8,7 +8,14 @@ from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 
-from campaign.models import Campaign, HookDraw, Membership, WorldTable, bearing_on_a_roll
+from campaign.models import (
+    Campaign,
+    HookDraw,
+    Membership,
+    ResourcePool,
+    WorldTable,
+    bearing_on_a_roll,
+)
 from characters.actions import add_clock, end_goal, tick_goal
 from characters.models import Asset, AssetSource, Attachment, Character, Goal
 from clocks.actions import create_clock, record_change
@@ -53,6 +60,7 @@ from gamerules.economy import spend_errors as spend_money_errors
 from gamerules.fortune import OpposedResult
 from gamerules.goals import Resolution, advance_ticks, resolution, resolved_dots
 from gamerules.progression import TalentKind
+from gamerules.resources import roll_retained
 from gamerules.threat import MOST_THREAT_DICE, roll_threatened
 from gamerules.world import Card, draw_hooks, roll_mission
 from rolls.models import PendingRoll, Roll, RollKind, Threat, new_key
@@ -92,6 +100,8 @@ class ActionRollRequest:
     """The party disposition the roller saw bear on the roll (Party Extra)."""
     disposition_for_effect: bool = False
     burned_progress: int = 0
+    resources: tuple[tuple[int, int], ...] = ()
+    """(resource id, points) spent for +1d6 each (Resource Pool Extra)."""
     extra: dict = field(default_factory=dict)
 
 
@@ -173,7 +183,30 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         disposition=int(bearing_on_a_roll(campaign, pending.party_details if pending else [])[1]),
         disposition_for_effect=request.disposition_for_effect,
         progress=progress.filled if (progress := party_progress(campaign)) else 0,
-        burned_progress=request.burned_progress)
+        burned_progress=request.burned_progress,
+        resource_dice=sum(points for _, _, points in spent_resources(campaign, roller, request.resources)))
+
+
+def spent_resources(campaign, roller: Character, spent, locked: bool = False) -> list:
+    """(resource, pool, points) for each resource spent on a roll, checked against its pool: the
+    party's for a shared one, the roller's own for a personal one ("Resource Pool Extra")."""
+    chosen = [(resource_id, points) for resource_id, points in spent if points]
+    if not chosen:
+        return []
+    if not campaign.rules.has(Extra.RESOURCE_POOL):
+        raise Refused("This campaign has no resource pools (the Resource Pool extra).")
+    resources = {r.pk: r for r in campaign.resources.filter(pk__in=[pk for pk, _ in chosen], spend="die")}
+    result = []
+    for resource_id, points in chosen:
+        resource = resources.get(resource_id)
+        if resource is None:
+            raise Refused("Spend a resource that adds dice to a roll.")
+        pools = ResourcePool.objects.select_for_update() if locked else ResourcePool.objects
+        pool = pools.filter(resource=resource, character=None if resource.shared else roller).first()
+        if errors := resource.as_rule().spend_errors(pool.points if pool else 0, points):
+            raise Refused(errors[0])
+        result.append((resource, pool, points))
+    return result
 
 
 def party_progress(campaign, locked: bool = False) -> Clock | None:
@@ -270,6 +303,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     planned = plan_action_roll(choices, rules.extras)
     if isinstance(planned, Refusal):
         raise Refused(" ".join(planned.reasons))
+    spending = spent_resources(campaign, characters[request.character_id], request.resources, locked=True)
     bearing, disposition = bearing_on_a_roll(campaign, pending.party_details if pending else [])
     if int(disposition) != request.disposition:
         raise Refused("The GM changed the party details that bear on this roll (now "
@@ -319,6 +353,9 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                  "party": {"details": [f"{d.text} ({d.rules_concept.label})" for d in bearing],
                            "disposition": int(disposition), "for_effect": request.disposition_for_effect,
                            "burned": planned.progress_burned} if bearing or planned.progress_burned else None})
+    if spending:
+        roll.choices["resources"] = _spend_resources(spending, _dice(rng))
+        roll.save(update_fields=["choices"])
     if planned.progress_burned:  # "spend filled segments of the progress clock as momentum"
         record_change(membership, progress, progress.filled - planned.progress_burned,
                       f"{roller.name} burned {planned.progress_burned} progress as momentum", roll=roll)
@@ -327,6 +364,18 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     if pending is not None:
         pending.delete()  # rolled: no longer on its way
     return roll
+
+
+def _spend_resources(spending, rng) -> list[dict]:
+    """Take the points spent off their pools; a resource that retains rolls a d6 per point and
+    gives one back on each 5-6 ("Retain 1 Resource spent during an action roll")."""
+    said = []
+    for resource, pool, points in spending:
+        dice, back = roll_retained(points, rng) if resource.retained else ((), 0)
+        pool.points -= points - back
+        pool.save(update_fields=["points"])
+        said.append({"name": resource.name, "spent": points, "dice": list(dice), "back": back})
+    return said
 
 
 def _threat_pool(threats, seen: int) -> int:

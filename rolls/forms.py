@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.functional import cached_property
 
+from campaign.models import ResourcePool
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.assets import LOOT_POOL
 from gamerules.charge import Effect, Risk
@@ -118,11 +119,33 @@ class ActionRollForm(forms.Form):
         if not membership.is_gm:
             del self.fields["cap_lifted"]
         self._party_fields(campaign, membership)
+        self._resource_fields(campaign)
         facing = (list(campaign.threats.facing(self.character.pk)) if self.character and membership.is_gm
                   and self.rules.has(Extra.THREAT_LEVEL) else [])
         self.fields["threats"].choices = [(t.pk, f"{t} on {t.target}") for t in facing]
         if not facing:
             del self.fields["threats"]
+
+    def _resource_fields(self, campaign):
+        """A choice for each resource the roller may spend for dice: the party's pool of a shared
+        one, their own of a personal one (Resource Pool Extra)."""
+        self.spendable = []
+        if not (self.character and self.rules.has(Extra.RESOURCE_POOL)):
+            return
+        pools = {(p.resource_id, p.character_id): p.points
+                 for p in ResourcePool.objects.filter(resource__campaign=campaign, points__gt=0)}
+        for resource in campaign.resources.filter(spend="die"):
+            held = pools.get((resource.pk, None if resource.shared else self.character.pk), 0)
+            if held:
+                name = f"resource-{resource.pk}"
+                self.fields[name] = forms.TypedChoiceField(
+                    label=f"Spend {resource.name} (+1d6 each, {held} held)", required=False, coerce=int, empty_value=0,
+                    choices=[(n, n) for n in range(min(held, resource.cap) + 1)])
+                self.spendable.append(resource.pk)
+
+    @property
+    def resource_fields(self):
+        return [self[f"resource-{pk}"] for pk in self.spendable]
 
     def _party_fields(self, campaign, membership):
         """The Party extra's: the details the GM says bear on the roll, and the progress to burn."""
@@ -186,7 +209,8 @@ class ActionRollForm(forms.Form):
             flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")),
             project_id=data.get("project"), threat=data.get("threat") or 0,
             disposition_for_effect=data.get("party_benefit") == "effect", burned_progress=data.get("burn") or 0,
-            disposition=data.get("disposition") or 0)
+            disposition=data.get("disposition") or 0,
+            resources=tuple((pk, data.get(f"resource-{pk}") or 0) for pk in self.spendable))
 
 
 class FortuneForm(forms.Form):

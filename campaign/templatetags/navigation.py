@@ -8,7 +8,8 @@ register = template.Library()
 TABS = (("Dashboard", "campaign"), ("Forces", "forces"), ("Rolls", "rolls"), ("Clocks", "clocks"),
         ("Sessions", "sessions"), ("Playbooks", "playbooks"), ("Members", "members"))
 GM_TABS = (("Dials", "dials"),)
-EXTRA_TABS = ((Extra.WORLD, ("World", "world")), (Extra.PARTY, ("Party", "party")))
+EXTRA_TABS = ((Extra.WORLD, ("World", "world")), (Extra.PARTY, ("Party", "party")),
+              (Extra.RESOURCE_POOL, ("Resources", "resources")))
 """The pages an Extra adds, shown while it is switched on."""
 
 

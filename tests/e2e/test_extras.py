@@ -306,3 +306,35 @@ def test_the_gm_draws_hooks_rolls_the_mission_and_reveals_them_to_a_phone(new_pa
     expect(phone.get_by_test_id("mission-start")).to_contain_text("risky")
     screenshot(phone, "world-revealed-phone")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_gm_builds_a_resource_gathers_it_and_a_phone_spends_it(new_page, screenshot, dice):
+    """"Resource Pool Extra": Expedition Funds, shared, gathered by the recap's roll (each 4-6)."""
+    from campaign.actions import set_dials
+    from gamerules.dials import Dials, Extra
+
+    gm_user, player = UserFactory(username="pool-gm"), UserFactory(username="pool-player")
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    set_dials(campaign.memberships.get(user=gm_user), Dials(extras=frozenset({Extra.RESOURCE_POOL})))
+    join(campaign, player)
+    CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots={"Sway": 2})
+    gm, phone = new_page(), new_page(PHONE)
+    log_in(gm, "pool-gm")
+    log_in(phone, "pool-player")
+    gm.goto(f"/c/{campaign.pk}/resources/")
+    gm.get_by_label("Name*").fill("Expedition Funds")
+    gm.get_by_label("What spending one does").fill("Have the notable item an action needs")
+    gm.get_by_label("How it is gained").select_option("recap_roll")
+    gm.get_by_label("What spending does").select_option("described")
+    gm.get_by_role("button", name="Add the resource").click()
+    expect(gm.get_by_text("Expedition Funds is ready to gather and spend.")).to_be_visible()
+    phone.goto(f"/c/{campaign.pk}/resources/")
+    gm.get_by_label("Before a planned scenario, everyone rolls").select_option("Sway")
+    dice(5, 4)
+    gm.get_by_role("button", name="The recap's roll").click()
+    expect(phone.locator("#resource-pools")).to_contain_text("The party: 2", timeout=3000)
+    screenshot(gm, "resources-desktop")
+    phone.get_by_role("button", name="Spend one Expedition Funds for The party").click()
+    expect(phone.locator("#resource-pools")).to_contain_text("The party: 1")
+    screenshot(phone, "resources-phone")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -1,6 +1,6 @@
 import pytest
 
-from campaign.models import HookDraw, Membership, PartyDetail
+from campaign.models import HookDraw, Membership, PartyDetail, Resource
 from characters.models import Goal
 from clocks.models import Visibility
 from rolls.models import Threat
@@ -21,7 +21,8 @@ def world(table):
     """The table, with one of everything a URL can name, and a secret in every GM-only field."""
     c = table.campaign
     # Every page of the Extras the site plays, and of their dials, can be reached.
-    c.dials = {"extras": ["asset", "attachment", "goals", "threat_level", "party", "world", "economy"],
+    c.dials = {"extras": ["asset", "attachment", "goals", "threat_level", "party", "world", "economy",
+                          "resource_pool"],
                "extra_dials": ["goals_roll_to_advance", "goals_roll_to_resolve"]}
     c.save()
     ada = table.character
@@ -56,6 +57,7 @@ def world(table):
         "goal_id": Goal.objects.create(character=ada, name="Find my sister", filled=4, due=1).pk, "mode": "advance",
         "threat_id": Threat.objects.create(campaign=c, source="Poisonous mist", rating=2).pk,
         "detail_id": PartyDetail.objects.create(campaign=c, concept="allies", text="Maven, a bar owner").pk,
+        "resource_id": Resource.objects.create(campaign=c, name="Grit").pk,
         "draw_id": HookDraw.objects.create(campaign=c, cards=["Queen♥", "2♣", "7♦"], titles=["", "", ""],
                                            prompts=["", "", ""]).pk, "place": 0,
     }

@@ -34,6 +34,8 @@ RULES = {
     "threat_add": "gm", "threat_clear": "gm",
     "party": "member", "party_detail": "member", "party_detail_shift": "member", "party_detail_remove": "member",
     "party_clock_clear": "gm",
+    "resources": "member", "resource_define": "gm", "resource_pool": "member", "resource_recap": "gm",
+    "resource_expire": "gm",
     "world": "member", "world_table": "gm", "world_draw": "gm", "world_reveal": "gm", "world_mission": "gm",
     "playbooks": "member", "playbook_create": "gm", "playbook_edit": "gm",
     "campaign_edit": "gm", "gm_notes": "gm", "dials": "gm", "milestone_award": "gm",

@@ -137,6 +137,7 @@ def player_urls(table):
         "goal_id": [0], "mode": ["advance", "resolve"], "threat_id": [0],
         "detail_id": list(c.party_details.values_list("pk", flat=True)) or [0],
         "draw_id": list(c.hook_draws.values_list("pk", flat=True)) or [0], "place": [0, 2],
+        "resource_id": list(c.resources.values_list("pk", flat=True)) or [0],
     }
     for name, route in sorted(routes().items()):
         if RULES[name] not in ("member", "owner"):
@@ -152,6 +153,7 @@ def player_urls(table):
                                                          "table-rolls", "pending-rolls", "table-hooks",
                                                          "table-threats", "table-market")),
                          (reverse("world", args=[c.pk]), ("world-draws",)),
+                         (reverse("resources", args=[c.pk]), ("resource-pools",)),
                          (sheet, ("vitals", "actions", "talents", "ties", "projects"))):
         for panel in panels:
             yield f"{page}?panel={panel}"
