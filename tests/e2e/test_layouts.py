@@ -24,17 +24,40 @@ def test_nothing_overflows_a_phone_with_long_unbroken_names(new_page, screenshot
     ClockFactory(campaign=campaign, name="K" + LONG[:110], kind="danger", size=6, filled=2, force=force)
     pending = PendingRollFactory(campaign=campaign, character=character, goal="G" + LONG[:200], called=True,
                                  risk=2, effect=2)
+    _long_extras(campaign, character)
     page = new_page(PHONE)
     log_in(page, "layout-gm")
     c = campaign.pk
     for path in (f"/c/{c}/", f"/c/{c}/clocks/", f"/c/{c}/characters/{character.pk}/", f"/c/{c}/forces/",
                  f"/c/{c}/table/", f"/c/{c}/console/", "/campaigns/", pending.get_absolute_url(),
-                 f"/c/{c}/characters/{character.pk}/print/", f"/c/{c}/rolls/"):
+                 f"/c/{c}/characters/{character.pk}/print/", f"/c/{c}/rolls/", f"/c/{c}/party/",
+                 f"/c/{c}/world/", f"/c/{c}/resources/", f"/c/{c}/rolls/market/"):
         page.goto(path)
         expect(page.locator("body")).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE["width"], f"{path} is {width} px wide"
+        wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 392)
+            .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + (e.textContent || '').slice(0, 40))""")
+        assert width <= PHONE["width"], f"{path} is {width} px wide: {wide}"
     screenshot(page, "long-names-campaigns-phone")
+
+
+def _long_extras(campaign, character):
+    """Every Extra on, each holding a long unbroken text where a player or the GM types one."""
+    from campaign.actions import set_dials
+    from campaign.models import HookDraw, PartyDetail, Resource, ResourcePool, WorldTable
+    from gamerules.dials import Dials, Extra
+    from rolls.models import Threat
+
+    set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset(Extra) - {Extra.MAGIC}))
+    PartyDetail.objects.create(campaign=campaign, concept="allies", text="P" + LONG[:190], disposition=1)
+    PartyDetail.objects.create(campaign=campaign, concept="allies", key=True, text="K" + LONG[:190])
+    Threat.objects.create(campaign=campaign, source="T" + LONG[:110], rating=3, character=character)
+    resource = Resource.objects.create(campaign=campaign, name="R" + LONG[:55], effect="E" + LONG[:190],
+                                       spend="described", shared=False)
+    ResourcePool.objects.create(resource=resource, character=character, points=3)
+    WorldTable.objects.create(campaign=campaign, place=0, title="W" + LONG[:70], prompts=["H" + LONG] * 13)
+    HookDraw.objects.create(campaign=campaign, cards=["Queen♥", "2♣", "7♦"], titles=["W" + LONG[:70]] * 3,
+                            prompts=["H" + LONG] * 3, revealed=True)
 
 
 TABLE = {"width": 1920, "height": 1080}
@@ -63,3 +86,26 @@ def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):
     height = page.evaluate("document.documentElement.scrollHeight")
     screenshot(page, "table-screen-fit-1920x1080")
     assert height <= TABLE["height"], f"the table screen is {height} px tall"
+    # The Extras that put something on the table: hooks revealed, a threat, the market.
+    _table_extras(campaign)
+    page.goto(f"/c/{campaign.pk}/table/")
+    expect(page.get_by_test_id("market")).to_be_visible()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    screenshot(page, "table-screen-extras-1920x1080")
+    assert height <= TABLE["height"], f"with the Extras, the table screen is {height} px tall"
+
+
+def _table_extras(campaign):
+    from campaign.actions import set_dials
+    from campaign.models import HookDraw
+    from gamerules.dials import Dials, Extra
+    from rolls.models import Threat
+
+    set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset({Extra.WORLD, Extra.THREAT_LEVEL,
+                                                                           Extra.ECONOMY, Extra.PARTY})))
+    Threat.objects.create(campaign=campaign, source="A poisonous mist", rating=2)
+    HookDraw.objects.create(campaign=campaign, cards=["Queen♥", "2♣", "7♦"], titles=["The AI", "The Ship", "The Next Score"],
+                            prompts=["The AI of the ship just discovered sarcasm.",
+                                     "There are no more food-tubes in the kitchen.",
+                                     "A bounty was just put on a group of crazy pirates near the asteroid belt."],
+                            revealed=True)
