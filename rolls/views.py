@@ -84,6 +84,8 @@ def _wizard(request, membership, form, pending=None, changed=False):
                "step": form.step, "character": form.character, "pending": pending,
                # A player waits for the GM's risk and effect; the GM sets them right here.
                "waiting": form.step == 2 and pending is not None and not membership.is_gm}
+    if form.step == 2 and membership.is_gm and pending is not None and not pending.is_set:
+        context["mission"] = mission_start_pending(membership.campaign)
     if form.step == LAST_STEP and pending is not None:
         context.update(_odds_context(membership, form, pending, changed))
     template = f"{WIZARD}#wizard" if request.htmx else WIZARD

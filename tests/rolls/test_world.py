@@ -146,6 +146,9 @@ def test_the_mission_roll_presets_the_risk_of_the_missions_first_roll_only(crew,
     pending = on_its_way(crew, risk=None)
     console = crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text
     assert f'value="{risk}"\n                           id="set-{pending.pk}-risk-{risk}" checked' in console
+    assert 'data-testid="mission-preset">The mission roll' in console
+    step_two = crew.client("gm").get(pending.get_absolute_url(), {"step": 2}).text
+    assert 'data-testid="mission-preset">The mission roll' in step_two
     crew.client("gm").post(reverse("roll_set", args=[crew.campaign.pk, pending.pk]), {"risk": risk, "effect": 2})
     assert not fresh(made).start_pending
     crew.client("player").post(reverse("roll_withdraw", args=[crew.campaign.pk, pending.pk]))
