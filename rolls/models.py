@@ -219,8 +219,9 @@ class PendingRoll(models.Model):
     def suggested_risk(self, mission: MissionStart | None = None) -> Risk:
         """Where the GM starts: moderate, or one level worse after an escalation with this
         action (it lasts the session), or where the mission roll says the mission starts
-        (``mission``: campaign.models.mission_start_pending)."""
-        return self.character.escalated_for(self.action) or (mission.risk if mission else Risk.MODERATE)
+        (``mission``: campaign.models.mission_start_pending); the worse of the two when both say."""
+        starts = [risk for risk in (self.character.escalated_for(self.action), mission and mission.risk) if risk]
+        return max(starts, default=Risk.MODERATE)
 
     def step_one(self) -> dict:
         """The goal and action, as the wizard's first step posts them."""

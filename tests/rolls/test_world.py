@@ -207,3 +207,15 @@ def test_the_world_travels_and_a_players_export_keeps_the_gms_secrets(crew, deal
     player = crew.campaign.memberships.get(user=crew.player)
     text = str(export_campaign(crew.campaign, player))
     assert "sarcasm" not in text and "pirates" not in text and "Queen" not in text
+
+
+def test_an_escalation_and_the_mission_roll_start_at_the_worse_of_the_two(crew):
+    """"Worse Position" lasts for future rolls with that action; the mission roll does not lift it."""
+    from characters.models import Character
+    from gamerules.world import MissionStart
+
+    Character.objects.filter(pk=crew.ada.pk).update(escalated_action="Sneak", escalated_risk=2)
+    pending = on_its_way(crew, risk=None)
+    assert pending.suggested_risk(MissionStart.DESPERATE) == 3
+    assert pending.suggested_risk(MissionStart.CONTROLLED) == 2
+    assert pending.suggested_risk() == 2
