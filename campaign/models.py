@@ -497,7 +497,7 @@ class ResourcePool(models.Model):
     objects = LockingQuerySet.as_manager()
 
     class Meta:
-        ordering = ["resource", "character"]
+        ordering = ["resource_id", "character_id"]  # by id: a locked pool joins no other table
 
     def __str__(self):
         return f"{self.resource}: {self.points}"

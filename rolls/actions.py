@@ -201,7 +201,7 @@ def spent_resources(campaign, roller: Character, spent, locked: bool = False) ->
         resource = resources.get(resource_id)
         if resource is None:
             raise Refused("Spend a resource that adds dice to a roll.")
-        pools = ResourcePool.objects.select_for_update() if locked else ResourcePool.objects
+        pools = ResourcePool.objects.select_for_update(of=("self",)) if locked else ResourcePool.objects
         pool = pools.filter(resource=resource, character=None if resource.shared else roller).first()
         if errors := resource.as_rule().spend_errors(pool.points if pool else 0, points):
             raise Refused(errors[0])

@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
                 ('resource', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pools', to='campaign.resource')),
             ],
             options={
-                'ordering': ['resource', 'character'],
+                'ordering': ['resource_id', 'character_id'],
             },
         ),
     ]
