@@ -245,6 +245,8 @@ def write_party_detail(membership: Membership, concept: str, text: str, disposit
         raise Refused("Choose a disposition this campaign plays: "
                       + ("-4 to +4." if detailed else "positive or negative." if rules.dialled(
                           ExtraDial.PARTY_NO_NEUTRAL) else "positive, neutral or negative."))
+    if not key and any(d.text.casefold() == text.casefold() and d.pk != detail_id for d in details if not d.key):
+        raise Refused(f"{text} is already on the party sheet.")
     if detail_id:
         detail = _party_detail(membership, detail_id)
         if detail.concept != concept or detail.key != key:
@@ -312,14 +314,17 @@ def clear_party_clock(gm: Membership, clock_id) -> None:
 
 
 @transaction.atomic
-def tick_market(gm: Membership) -> Campaign:
+def tick_market(gm: Membership, seen: int | None = None) -> Campaign:
     """"The market clock automatically ticks forward once per scene and automatically resets after
-    filling up" ("The Market Clock"): one tap of the GM's at each new scene."""
+    filling up" ("The Market Clock"): one tap of the GM's at each new scene. ``seen`` is the clock
+    the GM ticked from: a double tap, or a second GM at once, ticks it once."""
     if not gm.is_gm:
         raise Refused("The GM ticks the market at each new scene.")
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if not campaign.rules.has(Extra.ECONOMY):
         raise Refused("This campaign has no market (the Economy extra).")
+    if seen is not None and seen != campaign.market_filled:
+        raise Refused(f"The market already moved: it is at {campaign.market_filled}/{MARKET_CLOCK_SEGMENTS}.")
     campaign.market_filled = next_market(campaign.market_filled)
     campaign.save(update_fields=["market_filled"])
     state = campaign.market
@@ -421,12 +426,17 @@ def change_pool(membership: Membership, resource_id, character_id, delta: int) -
 
 
 @transaction.atomic
-def recap_roll(gm: Membership, resource_id, action: str, rng=None) -> list[tuple[str, tuple[int, ...], int]]:
+def recap_roll(gm: Membership, resource_id, action: str, rng=None,
+               seen: int | None = None) -> list[tuple[str, tuple[int, ...], int]]:
     """"All players roll a relevant action before a planned scenario ... For each result of 4, 5,
-    or 6, mark 1 Resource"; no dots: 1d6, marking on a 6. Returns (who, dice, marked) for each."""
+    or 6, mark 1 Resource"; no dots: 1d6, marking on a 6. Returns (who, dice, marked) for each.
+    ``seen``: the points the GM's page showed in all the resource's pools; a double tap rolls once."""
     if not gm.is_gm:
         raise Refused("The GM calls for the recap's roll.")
     resource = _resource(gm, resource_id)
+    held = sum(ResourcePool.objects.filter(resource=resource).values_list("points", flat=True))
+    if seen is not None and seen != held:
+        raise Refused(f"The {resource.name} pools changed since this page showed them: look again before rolling.")
     if action not in gm.campaign.rules.action_names:
         raise Refused("Choose the action everyone rolls.")
     rolled = []

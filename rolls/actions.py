@@ -514,6 +514,9 @@ def add_threat(gm: Membership, source: str, rating: int, character_id: int | Non
         character = gm.campaign.characters.filter(pk=character_id).first()
         if character is None:
             raise Refused("Put the threat on the scene or on a character of this campaign.")
+    Campaign.objects.locked(pk=gm.campaign_id)  # two taps at once: the second finds the first
+    if Threat.objects.filter(campaign=gm.campaign, character=character, source__iexact=source[:120]).exists():
+        raise Refused(f"{source} is already in play on {character.name if character else 'the scene'}.")
     threat = Threat.objects.create(campaign=gm.campaign, character=character, source=source[:120], rating=rating)
     gm.campaign.log(gm.user, f"Threat {threat} on {threat.target}.")
     return threat
@@ -866,13 +869,17 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
 
 
 @transaction.atomic
-def draw_hook_cards(gm: Membership, rng: random.Random | None = None) -> HookDraw:
+def draw_hook_cards(gm: Membership, rng: random.Random | None = None, seen: int | None = None) -> HookDraw:
     """"The GM draws 3 hook cards of a standard deck of playing cards" from a fresh shuffle, and
-    keeps the prompts as they read now; the players see them once the GM reveals them."""
+    keeps the prompts as they read now; the players see them once the GM reveals them. ``seen``:
+    the draws the GM's page showed; a double tap draws once."""
     if not gm.is_gm:
         raise Refused("The GM draws the hook cards.")
     if not gm.campaign.rules.has(Extra.WORLD):
         raise Refused("This campaign does not draw hook cards (the World extra).")
+    Campaign.objects.locked(pk=gm.campaign_id)
+    if seen is not None and seen != HookDraw.objects.filter(campaign=gm.campaign_id).count():
+        raise Refused("New hook cards were drawn a moment ago: here they are.")
     tables = {table.place: table for table in WorldTable.objects.filter(campaign=gm.campaign)}
     cards = draw_hooks(_dice(rng))
     draw = HookDraw.objects.create(

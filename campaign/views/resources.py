@@ -46,7 +46,7 @@ def resources_context(membership, form=None) -> dict:
         points = {pool.character_id: pool.points for pool in resource.pools.all()}
         pools = ([(None, "The party", points.get(None, 0), True)] if resource.shared else
                  [(c.pk, c.name, points.get(c.pk, 0), c.editable_by(membership)) for c in characters])
-        rows.append((resource, pools))
+        rows.append((resource, pools, sum(points.values())))
     odds = []
     for rating in sorted({c.rating(a) for c in characters for a in campaign.rules.action_names} | {0}):
         chances = gather_odds(rating)
@@ -97,7 +97,8 @@ def resource_pool(request, campaign_id, resource_id):
 @require_POST
 def resource_recap(request, campaign_id, resource_id):
     membership = resources_membership_or_404(request, campaign_id, gm=True)
-    return _pools(request, membership, lambda: actions.recap_roll(membership, resource_id, request.POST.get("action", "")))
+    return _pools(request, membership, lambda: actions.recap_roll(membership, resource_id, request.POST.get("action", ""),
+                                                                  seen=whole_number(request.POST.get("seen"))))
 
 
 @login_required

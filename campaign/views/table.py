@@ -123,7 +123,7 @@ def call_for_roll(request, campaign_id):
 def market_tick(request, campaign_id):
     """A new scene: the GM ticks the market clock with one tap ("The Market Clock")."""
     membership = gm_membership_or_404(request, campaign_id)
-    error = refusal_of(lambda: campaign_actions.tick_market(membership))
+    error = refusal_of(lambda: campaign_actions.tick_market(membership, whole_number(request.POST.get("seen"))))
     campaign = Campaign.objects.get(pk=campaign_id)
     return answer(request, f"{CONSOLE}#console-market",
                   lambda: {"membership": membership, "campaign": campaign, "uses_market": True,

@@ -11,7 +11,7 @@ from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import WorldTable
 from core.htmx import answer, page
-from core.posted import posted_text
+from core.posted import posted_text, whole_number
 from core.refused import Refused, refusal_of
 from gamerules.charge import percentages
 from gamerules.dials import Extra
@@ -43,7 +43,8 @@ def world_context(membership) -> dict:
     campaign = membership.campaign
     draws = list(campaign.hook_draws.visible_to(membership).select_related("mission_roll")[:10])
     context = {"membership": membership, "campaign": campaign,
-               "draws": [(draw, _odds(draw.red_cards)) for draw in draws], "key": new_key()}
+               "draws": [(draw, _odds(draw.red_cards)) for draw in draws], "key": new_key(),
+               "draw_count": campaign.hook_draws.count() if membership.is_gm else None}
     if membership.is_gm:
         tables = {table.place: table for table in campaign.world_tables.all()}
         context["tables"] = [(place, PLACEHOLDERS[place], tables.get(place),
@@ -79,7 +80,8 @@ def world_table(request, campaign_id, place):
 @require_POST
 def world_draw(request, campaign_id):
     membership = world_membership_or_404(request, campaign_id, gm=True)
-    return _answer(request, membership, lambda: roll_actions.draw_hook_cards(membership))
+    return _answer(request, membership, lambda: roll_actions.draw_hook_cards(
+        membership, seen=whole_number(request.POST.get("seen"))))
 
 
 @login_required

@@ -150,3 +150,11 @@ def test_the_market_and_money_travel_with_the_campaign(crew):
     economy(crew, filled=3, money=4)
     copy = import_campaign(export_campaign(crew.campaign), crew.gm)
     assert copy.market_filled == 3 and copy.characters.get(name="Ada").money == 4
+
+
+def test_a_double_tap_ticks_the_market_once(crew):
+    economy(crew)
+    url = reverse("market_tick", args=[crew.campaign.pk])
+    crew.client("gm").post(url, {"seen": 0})
+    second = crew.client("gm").post(url, {"seen": 0}, **HTMX)
+    assert fresh(crew.campaign).market_filled == 1 and "The market already moved: it is at 1/4." in second.text

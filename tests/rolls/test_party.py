@@ -252,3 +252,10 @@ def test_the_party_sheet_travels_with_the_campaign(crew):
     assert sorted(copy.party_details.values_list("text", "key", "disposition")) == [
         ("Enemies of the Empire", True, 0), ("Thorn in the side of the regional governor", False, -1)]
     assert copy.clocks.filter(party=True).count() == 2
+
+
+def test_the_same_detail_twice_is_refused(crew):
+    party(crew)
+    write(crew)
+    assert "is already on the party sheet" in write(crew, headers=HTMX).text
+    assert PartyDetail.objects.count() == 1

@@ -136,3 +136,13 @@ def test_switched_off_the_pools_are_kept_and_hidden_and_they_travel(crew):
     assert fresh(ResourcePool.objects.get()).points == 3
     copy = import_campaign(export_campaign(crew.campaign), crew.gm)
     assert copy.resources.get().pools.get().points == 3
+
+
+def test_a_double_tap_on_the_recap_roll_gathers_once(crew, dice):
+    resource = pooled(crew)
+    url = reverse("resource_recap", args=[crew.campaign.pk, resource.pk])
+    dice(4, 6, 6, 4, 6, 6)
+    crew.client("gm").post(url, {"action": "Sneak", "seen": 0})
+    assert "pools changed since this page showed them" in crew.client("gm").post(
+        url, {"action": "Sneak", "seen": 0}, **HTMX).text
+    assert points(resource) == 3

@@ -240,3 +240,10 @@ def test_threats_travel_with_the_campaign(crew):
     threat = Threat.objects.get(campaign=copy)
     assert (threat.source, threat.rating) == ("A poisonous mist", 2)
     assert threat.character == Character.objects.get(campaign=copy, name="Bo")
+
+
+def test_the_same_threat_twice_is_refused(crew):
+    threatened(crew)
+    add_threat(crew)
+    assert "A poisonous mist is already in play on the scene." in add_threat(crew, headers=HTMX).text
+    assert Threat.objects.count() == 1

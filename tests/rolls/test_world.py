@@ -219,3 +219,12 @@ def test_an_escalation_and_the_mission_roll_start_at_the_worse_of_the_two(crew):
     assert pending.suggested_risk(MissionStart.DESPERATE) == 3
     assert pending.suggested_risk(MissionStart.CONTROLLED) == 2
     assert pending.suggested_risk() == 2
+
+
+def test_a_double_tap_draws_once(crew, deal):
+    world(crew)
+    deal("2♥", "5♠", "King♣")
+    url = reverse("world_draw", args=[crew.campaign.pk])
+    crew.client("gm").post(url, {"seen": 0})
+    assert "drawn a moment ago" in crew.client("gm").post(url, {"seen": 0}, **HTMX).text
+    assert HookDraw.objects.count() == 1
