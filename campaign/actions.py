@@ -284,11 +284,14 @@ def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDeta
             raise Refused(f"{detail.text} is already as {'good' if up else 'bad'} as a detail gets.") from error
         if shifted is None:
             membership.campaign.log(membership.user, f"Party sheet: {detail.text} is cleared.")
+            _put_away_clock(detail)
             detail.delete()
             return None
         moved = int(shifted)
     detail.disposition = moved
-    detail.save(update_fields=["disposition"])
+    if detail.clock_id and detail.clock.is_full and (detail.clock.kind == "progress") == up:
+        _put_away_clock(detail)  # its clock did its work: a new one may start
+    detail.save(update_fields=["disposition", "clock"])
     membership.campaign.log(membership.user, f"Party sheet: {detail.text} is {'upgraded' if up else 'downgraded'}.")
     return detail
 
@@ -298,7 +301,38 @@ def remove_party_detail(membership: Membership, detail_id) -> None:
     _playing_party(membership)
     detail = _party_detail(membership, detail_id)
     membership.campaign.log(membership.user, f"Party sheet: {detail.text} is removed.")
+    _put_away_clock(detail)
     detail.delete()
+
+
+def _put_away_clock(detail: PartyDetail) -> None:
+    """A detail's own clock is archived, with its history, when it has moved the detail or the
+    detail is gone."""
+    if detail.clock_id:
+        Clock.objects.filter(pk=detail.clock_id).update(archived=True, updated_at=timezone.now())
+        detail.clock = None
+
+
+@transaction.atomic
+def track_party_detail(membership: Membership, detail_id, kind: str) -> Clock:
+    """"More Clocks": the group tracks a supporting detail's improvement or damage "individually as
+    clocks and follow[s] the same rules for danger and progress": a clock of the party clocks'
+    size; full, it upgrades (progress) or downgrades (danger) the detail."""
+    rules = _playing_party(membership)
+    if not rules.dialled(ExtraDial.PARTY_MORE_CLOCKS):
+        raise Refused("The party's progress and danger are its two clocks here (the dial “More Clocks” is off).")
+    if kind not in ("progress", "danger"):
+        raise Refused("A detail's clock tracks progress or danger.")
+    detail = _party_detail(membership, detail_id)
+    if detail.key:
+        raise Refused("A key concept follows its details: give a supporting detail its clock.")
+    if detail.clock_id and not detail.clock.archived:
+        raise Refused(f"{detail.text} already has its clock.")
+    purpose = "improving it" if kind == "progress" else "damage"
+    detail.clock = create_clock(membership, Clock(name=f"{detail.text[:100]}: {purpose}", kind=kind,
+                                                  size=PARTY_CLOCK_SEGMENTS))
+    detail.save(update_fields=["clock"])
+    return detail.clock
 
 
 @transaction.atomic
@@ -330,6 +364,23 @@ def tick_market(gm: Membership, seen: int | None = None) -> Campaign:
     state = campaign.market
     campaign.log(gm.user, f"A new scene: the market clock is at {campaign.market_filled}/{MARKET_CLOCK_SEGMENTS}, "
                           f"{state.label.lower()}.")
+    return campaign
+
+
+@transaction.atomic
+def new_day(gm: Membership, seen: int | None) -> Campaign:
+    """The story moves on a day: spells cast once per day may be cast again ("Casting Limits").
+    ``seen`` is the day the GM's screen showed: a double tap, or a second GM at once, moves it once."""
+    if not gm.is_gm:
+        raise Refused("The GM says when a new day dawns.")
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    if not campaign.rules.has(Extra.MAGIC):
+        raise Refused("This campaign does not use magic (the Magic extra).")
+    if seen is not None and seen != campaign.day:
+        raise Refused(f"The day already moved on: it is day {campaign.day}.")
+    campaign.day += 1
+    campaign.save(update_fields=["day"])
+    campaign.log(gm.user, f"A new day dawns: day {campaign.day}. Spells cast once per day may be cast again.")
     return campaign
 
 

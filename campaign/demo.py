@@ -20,7 +20,17 @@ from campaign.models import (
     Stance,
     WorldForce,
 )
-from characters.models import Asset, AssetSource, Attachment, Character, Goal, Playbook, Talent, Tie
+from characters.models import (
+    Asset,
+    AssetSource,
+    Attachment,
+    Character,
+    Goal,
+    Playbook,
+    Spell,
+    Talent,
+    Tie,
+)
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from gamerules.dials import Dials
 from rolls import actions as roll_actions
@@ -92,7 +102,7 @@ def _campaign(users) -> Campaign:
     gm = users[DEMO_GM]
     campaign = actions.set_dials(campaign.memberships.get(user=gm), Dials.from_data(
         {"extras": ["asset", "attachment", "scars", "goals", "world", "party", "threat_level", "resource_pool",
-                    "economy"]}))
+                    "economy", "magic"]}))
     campaign.market_filled = 1  # the harbour market is low this morning: buying is easier
     campaign.save(update_fields=["market_filled"])
     for concept, text, disposition, key in PARTY_SHEET:
@@ -218,12 +228,27 @@ def _session_in_progress(campaign, users):
     ilse = campaign.characters.get(name="Ilse Marr")
     ilse.scars = "Two fingers that no longer bend, from the guild's punishment"
     ilse.save(update_fields=["scars"])
+    _spells(campaign, oren, ilse)
     ClockChange.objects.filter(clock__campaign=campaign, clock__name="Alert").update(roll=roll)
     # The next roll is on its way: Yann's player chose the goal, and waits for the GM's risk and
     # effect on the console.
     yann = campaign.characters.get(owner=users["yann"])
     PendingRoll.objects.create(campaign=campaign, character=yann, key="demo-on-its-way", action="Sway",
                                goal="Talk the harbour master into opening the gate", started_by=users["yann"])
+
+
+def _spells(campaign, oren, ilse):
+    """The Magic extra: Ilse's ward, readied by a casting last session, and Oren's hunter's rite,
+    a ritual with a danger clock ("The Cost of Magic")."""
+    danger = Clock.objects.create(campaign=campaign, character=oren, name="The rite: the beast stirs",
+                                  kind="complication", size=4, filled=1, who_may_tick=WhoMayTick.GM)
+    rite = Clock.objects.create(campaign=campaign, character=oren, name="The rite: the casting", kind="progress",
+                                size=6, filled=2, who_may_tick=WhoMayTick.OWNER)
+    Spell.objects.create(character=oren, name="The hunter's rite", actions=["Focus", "Study"], level=3,
+                         momentum_cost=1, risk=3, limit="day", ritual=rite, danger=danger,
+                         notes="At night, over the beast's tracks; the smell of smoke clings for a day.")
+    Spell.objects.create(character=ilse, name="Seal of passage", actions=["Tinker", "Bond"], level=2, stress_cost=1,
+                         limit="session", charge=2, times_cast=1, notes="Wax, a drop of her blood, the guild's old die.")
 
 
 WORLD_TABLES = (

@@ -41,8 +41,8 @@ def _lines(text: str) -> list[str]:
 
 
 OFFERED_EXTRAS = (Extra.ASSET, Extra.SOLO, Extra.STARTING_TALENT, Extra.ATTACHMENT, Extra.SCARS, Extra.GOALS,
-                  Extra.WORLD, Extra.PARTY, Extra.THREAT_LEVEL, Extra.RESOURCE_POOL, Extra.ECONOMY)
-"""The Extras the site plays: a switch whose Extra changes nothing is not offered."""
+                  Extra.WORLD, Extra.PARTY, Extra.THREAT_LEVEL, Extra.RESOURCE_POOL, Extra.ECONOMY, Extra.MAGIC)
+"""The Extras the site plays, all twelve: a switch whose Extra changes nothing is not offered."""
 
 
 class DialsForm(forms.Form):

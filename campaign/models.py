@@ -46,6 +46,8 @@ class Campaign(models.Model):
     dials = models.JSONField(default=dict, blank=True)
     market_filled = models.PositiveSmallIntegerField(
         default=0, help_text="The market clock's segments, 0-4 (Economy Extra).")
+    day = models.PositiveIntegerField(
+        default=1, help_text="The story's day, which the GM moves on: spells cast once per day (Magic Extra).")
     live_version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -330,6 +332,8 @@ class PartyDetail(models.Model):
     text = models.CharField(max_length=200)
     disposition = models.SmallIntegerField(
         default=0, help_text="A supporting detail's; for a key concept, the one it was last written for.")
+    clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                              help_text="Its own progress or danger clock (\"More Clocks\").")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PartyDetailQuerySet.as_manager()

@@ -34,7 +34,7 @@ from campaign.models import (
     WorldForce,
     WorldTable,
 )
-from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie
+from characters.models import Asset, Attachment, Character, Goal, Playbook, Spell, Talent, Tie
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from rolls.models import Roll, Threat
@@ -63,7 +63,6 @@ def _history(model):
 
 PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
-    Part("party_details", PartyDetail, "campaign"),
     Part("resources", Resource, "campaign"),
     Part("sessions", GameSession, "campaign"),
     Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
@@ -77,6 +76,9 @@ PARTS = [
     Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
     Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
                                        "worked_in_id": "sessions"}, visible=True),
+    Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}),
+    Part("spells", Spell, "character__campaign", {"character_id": "characters", "ritual_id": "clocks",
+                                                  "danger_id": "clocks", "cast_session_id": "sessions"}),
     Part("rolls", Roll, "campaign", {"session_id": "sessions", "character_id": "characters",
                                      "rolled_by_id": USER, "parent_id": "rolls"}, visible=True),
     Part("world_tables", WorldTable, "campaign", visible=True),
@@ -106,9 +108,9 @@ PARTS = [
 ]
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
-CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "market_filled",
+CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "market_filled", "day",
                    "live_version", "created_at")
-ADDED_FIELDS = {"market_filled": 0}
+ADDED_FIELDS = {"market_filled": 0, "day": 1}
 """Campaign fields newer than some exports of this version: a file without them keeps the default."""
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
 
@@ -223,6 +225,8 @@ def _translate_roll(row, translate, rolls=True):
         choices["setup_from"] = translate("rolls", choices["setup_from"])
     if choices.get("project") is not None:
         choices["project"] = translate("clocks", choices["project"])
+    if magic := choices.get("magic"):
+        choices["magic"] = {use: {**spell, "id": translate("spells", spell["id"])} for use, spell in magic.items()}
     row["choices"] = choices
     result = dict(row["result"] or {})
     if "consequence" in result:

@@ -4,7 +4,17 @@ so edits from two devices at once are applied one after the other and neither is
 from django.db import transaction
 
 from campaign.models import Campaign, Membership
-from characters.models import Asset, Attachment, Character, Goal, Playbook, Talent, Tie, slot_kind
+from characters.models import (
+    Asset,
+    Attachment,
+    Character,
+    Goal,
+    Playbook,
+    Spell,
+    Talent,
+    Tie,
+    slot_kind,
+)
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from gamerules.attachments import attachment_errors, repaired_wear, wear_errors
@@ -457,3 +467,36 @@ def give_asset(gm: Membership, character: Character, name: str, source: str = "b
     asset = Asset.objects.create(character=character, name=name.strip()[:80], source=source)
     _log(gm, f"{character.name} holds a new asset: {asset.name}.")
     return asset
+
+
+@transaction.atomic
+def add_spell(membership: Membership, character: Character, design: dict) -> Spell:
+    """A spell on the sheet, from SpellForm's cleaned data; its time and danger clocks join the
+    sheet's projects and complications ("The Cost of Magic")."""
+    character = _locked(character)
+    if not character.campaign.rules.has(Extra.MAGIC):
+        raise Refused("This campaign does not use magic (the Magic extra).")
+    name = design["name"].strip()
+    spell = Spell(character=character, name=name, actions=design["actions"], level=design["level"],
+                  momentum_cost=design["momentum_cost"], stress_cost=design["stress_cost"], risk=design["risk"],
+                  limit=design["limit"], notes=design["notes"].strip())
+    if design["ritual"]:
+        spell.ritual = Clock.objects.create(campaign=character.campaign, character=character, name=f"{name}: the casting",
+                                            kind="progress", size=design["ritual"], who_may_tick=WhoMayTick.OWNER)
+    if design["danger"]:
+        spell.danger = Clock.objects.create(campaign=character.campaign, character=character, name=f"{name}: danger",
+                                            kind="complication", size=design["danger"], who_may_tick=WhoMayTick.GM)
+    spell.save()
+    _log(membership, f"{character.name} has a new spell: {name}.")
+    return spell
+
+
+@transaction.atomic
+def remove_spell(membership: Membership, character: Character, spell_id: int) -> None:
+    """The spell leaves the sheet; its clocks are archived with their history."""
+    spell = Spell.objects.select_for_update().filter(pk=spell_id, character=_locked(character)).first()
+    if spell is None:
+        raise Refused("That spell is already gone.")
+    Clock.objects.filter(pk__in=[spell.ritual_id, spell.danger_id]).update(archived=True)
+    spell.delete()
+

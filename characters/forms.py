@@ -2,7 +2,9 @@ from django import forms
 
 from characters.models import Character, Playbook, slot_kind
 from gamerules.characters import recovery_range
+from gamerules.charge import Risk
 from gamerules.dials import Ruleset
+from gamerules.magic import BENEFITS, MOMENTUM_COST_MOST, STRESS_COST_MOST, CastingLimit, SpellLevel
 from gamerules.progression import TalentKind, slot_choices
 from gamerules.readings import RECOVERY_DEFAULT
 
@@ -160,3 +162,41 @@ class RecoveryForm(forms.Form):
         super().__init__(*args, **kwargs)
         quick = campaign.ruleset == Ruleset.QUICK_CHARGE.value
         self.fields["amount"].choices = [(n, n) for n in recovery_range(quick)]
+
+
+class SpellForm(forms.Form):
+    """A spell as the table designs it ("The Magic Dial", "The Cost of Magic", "The Effect(s) of
+    Magic"): the costs the GM and player agree on, each optional."""
+
+    name = forms.CharField(label="Name of the spell", max_length=80)
+    actions = forms.MultipleChoiceField(label="Cast with", widget=forms.CheckboxSelectMultiple,
+                                        help_text="One or more actions: a ritual may Focus, a dance Finesse.")
+    level = forms.TypedChoiceField(label="Its effect", coerce=int, initial=int(SpellLevel.NORMAL),
+                                   help_text="The effect a casting roll starts at; the roll's effect readies it.")
+    momentum_cost = forms.TypedChoiceField(label="Momentum to cast it", coerce=int, initial=0,
+                                           choices=[(n, n) for n in range(MOMENTUM_COST_MOST + 1)])
+    stress_cost = forms.TypedChoiceField(label="Stress taken on casting", coerce=int, initial=0,
+                                         choices=[(n, n) for n in range(STRESS_COST_MOST + 1)])
+    risk = forms.TypedChoiceField(label="Starting risk", coerce=int, required=False, empty_value=None)
+    limit = forms.ChoiceField(label="Casting limit", required=False, choices=[(lim.value, lim.label) for lim in CastingLimit])
+    ritual = forms.TypedChoiceField(label="Time: a clock to fill", coerce=int, initial=0, required=False, empty_value=0)
+    danger = forms.TypedChoiceField(label="Danger: a clock each consequence ticks", coerce=int, initial=0,
+                                    required=False, empty_value=0)
+    notes = forms.CharField(label="Materials, prerequisites, drawbacks", max_length=300, required=False)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, auto_id="spell_%s", **kwargs)  # ids of their own on a sheet of many forms
+        rules, wording = campaign.rules, campaign.wording
+        self.fields["actions"].choices = [(name, name) for name in rules.action_names]
+        self.fields["risk"].label = f"Starting {wording.value}"
+        self.fields["risk"].choices = [("", "As the GM says")] + [(int(r), r.label(wording)) for r in Risk]
+        sizes = [(0, "None")] + [(size, f"{size} segments") for size in rules.clock_sizes]
+        self.fields["ritual"].choices = self.fields["danger"].choices = sizes
+        for field in self.fields.values():
+            if isinstance(field.widget, forms.Select):
+                field.widget.attrs["class"] = "form-select form-select-sm"
+            elif isinstance(field.widget, forms.TextInput):
+                field.widget.attrs["class"] = "form-control form-control-sm"
+        self.fields["level"].choices = [
+            (int(level), f"{level.label}: {' or '.join(b.label(wording) for b in BENEFITS[level])}")
+            for level in SpellLevel if level is not SpellLevel.BEYOND_GREAT]

@@ -29,6 +29,7 @@ urlpatterns = [
     path("<int:character_id>/assets/", views.character_asset, name="character_asset"),
     path("<int:character_id>/attachments/", views.character_attachment, name="character_attachment"),
     path("<int:character_id>/goals/", views.character_goal, name="character_goal"),
+    path("<int:character_id>/spells/", views.character_spell, name="character_spell"),
 ]
 
 playbook_patterns = [

@@ -1,3 +1,5 @@
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -14,11 +16,13 @@ from characters.forms import (
     PlaybookForm,
     ProjectForm,
     RecoveryForm,
+    SpellForm,
     TalentForm,
     TextFieldForm,
     TieForm,
 )
-from characters.models import Character, Playbook, Talent, slot_kind
+from characters.models import Character, Playbook, Spell, Talent, slot_kind
+from clocks.models import SeenClock
 from core.htmx import answer, attempt, changed, page
 from core.posted import posted_text, whole_number
 from core.refused import Refused
@@ -31,7 +35,7 @@ from gamerules.progression import Talent as RulesTalent
 
 SHEET = "characters/sheet.html"
 PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals",
-                        "economy"), SHEET)
+                        "economy", "spells"), SHEET)
 
 
 def character_or_404(membership, character_id) -> Character:
@@ -90,6 +94,8 @@ def sheet_context(membership, character, **extra):
         "attachments_most": ATTACHMENTS_MOST,
         "attachment_condition": rules.dialled(ExtraDial.ATTACHMENT_CONDITION),
         "goals": list(character.goals.all()) if rules.has(Extra.GOALS) else None,
+        "spells": _spells(membership, character) if rules.has(Extra.MAGIC) else None,
+        "spell_form": SpellForm(campaign=campaign) if rules.has(Extra.MAGIC) and can_edit else None,
         "threats": list(campaign.threats.facing(character.pk)) if rules.has(Extra.THREAT_LEVEL) else [],
         "uses_market": rules.has(Extra.ECONOMY), "money_most": MONEY_MOST,
         "goal_rolls": {"advance": rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE),
@@ -103,6 +109,35 @@ def sheet_context(membership, character, **extra):
         "clocks": clocks, "session": SimpleLazyObject(lambda: campaign.current_session),
         **extra,
     }
+
+
+@dataclass(frozen=True)
+class SpellOnSheet:
+    """A spell as a viewer reads it: why it cannot be cast now ("" when it can), what its readied
+    effect gives a roll, and its time and danger clocks as the viewer may see them (None: not at all)."""
+
+    spell: Spell
+    refusal: str
+    gives: str
+    ritual: SeenClock | None
+    danger: SeenClock | None
+
+    @property
+    def clocks(self):
+        return (("Time", self.ritual), ("Danger", self.danger))
+
+
+def _spells(membership, character) -> list[SpellOnSheet]:
+    campaign = membership.campaign
+    session = campaign.current_session
+
+    def seen(clock):
+        view = SeenClock(clock, membership) if clock is not None and not clock.archived else None
+        return view if view and view.known else None
+    return [SpellOnSheet(spell, next(iter(spell.casting_errors(campaign.day, session.pk if session else None)), ""),
+                         " or ".join(benefit.label(campaign.wording) for benefit in spell.benefits()),
+                         seen(spell.ritual), seen(spell.danger))
+            for spell in character.spells.select_related("ritual", "danger")]
 
 
 def _escalated(character, wording) -> str:
@@ -439,6 +474,23 @@ def character_goal(request, campaign_id, character_id):
                 raise Refused("Choose easy, medium or hard.")
             actions.add_goal(membership, character, posted_text(request, "name", 200), difficulty)
     return _sheet_change(request, membership, character, "goals", change)
+
+
+@login_required
+@require_POST
+def character_spell(request, campaign_id, character_id):
+    """Spells on the sheet ("Magic Extra"): the player and the GM write one, or strike it out."""
+    membership, character = own_sheet(request, campaign_id, character_id)
+    removed = whole_number(request.POST.get("remove"))
+    if removed is not None:
+        return _sheet_change(request, membership, character, "spells",
+                             lambda: actions.remove_spell(membership, character, removed))
+    form = SpellForm(request.POST, campaign=membership.campaign)
+    if not form.is_valid():  # the form comes back as typed, each mistake under its field
+        return sheet_answer(request, membership, character, "spells", "The spell is not saved: see below.",
+                            spell_form=form)
+    return _sheet_change(request, membership, character, "spells",
+                         lambda: actions.add_spell(membership, character, form.cleaned_data))
 
 
 @login_required

@@ -2,8 +2,8 @@
 
 Rulebook sections: "Action Roll" (steps 1-4, "Push Yourself", "Add Tension", "Assist"), "Team Work"
 ("Set up", "From Zero to Limited"), "Flashbacks", "Momentum", the Asset Extra, the Solo Extra
-("The Last Standing Rule"), the Party Extra ("Uses for Party Details", "Burning Progress") and the
-Quick Charge Extra.
+("The Last Standing Rule"), the Party Extra ("Uses for Party Details", "Burning Progress"), the
+Magic Extra ("The Cost of Magic", "The effect of magic") and the Quick Charge Extra.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from gamerules.charge import (
     odds,
 )
 from gamerules.dials import Extra, Ruleset
+from gamerules.magic import SpellBonus, assured, assured_odds
 from gamerules.party import Disposition, burn_errors
 from gamerules.party import consequence_rating as party_consequence_rating
 from gamerules.progression import TalentKind
@@ -148,6 +149,11 @@ class ActionRollChoices:
     resource_dice: int = 0
     """Points of a resource spent for +1d6 each (Resource Pool Extra): capped by the resource, not
     by the two bonus dice."""
+    spell_cost: int = 0
+    """The momentum a spell this roll casts costs ("The Cost of Magic")."""
+    spell: SpellBonus | None = None
+    """What a readied spell gives this roll ("The effect of magic"): its die sits outside the cap of
+    two bonus dice, as a talent's does."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +172,8 @@ class ActionRollPlan:
     """Party progress spent as momentum, paying the roller's costs first, then the helpers'."""
     disposition: int = 0
     """The party disposition that moves a consequence rating (none when it bought +1 effect)."""
+    automatic_success: bool = False
+    """A spell makes it an automatic success: short of a 66, it reads as a full success."""
 
     @property
     def momentum_spent(self) -> int:
@@ -178,7 +186,7 @@ class ActionRollPlan:
 
     @property
     def odds(self) -> Mapping[Outcome, Fraction]:
-        return odds(self.pool_size)
+        return assured_odds(odds(self.pool_size)) if self.automatic_success else odds(self.pool_size)
 
 
 @dataclass(frozen=True)
@@ -235,7 +243,7 @@ def plan_action_roll(choices: ActionRollChoices,
     # the helpers' ("to allow the mechanic to assist").
     burn = c.burned_progress
     reasons.extend(burn_errors(c.progress, burn) if burn else [])
-    roller_cost = push_cost * len(c.pushes) + c.flashback_cost
+    roller_cost = push_cost * len(c.pushes) + c.flashback_cost + c.spell_cost
     burn_left = max(0, burn - roller_cost)
     roller_cost = max(0, roller_cost - burn)
     helper_costs = []
@@ -253,9 +261,10 @@ def plan_action_roll(choices: ActionRollChoices,
     if c.disposition_for_effect and c.disposition <= 0:
         reasons.append("Only a positive party detail gives +1 effect.")
 
+    spell = c.spell or SpellBonus()
     effect_steps = (c.pushes.count(PushBenefit.EFFECT) + c.talents.count(TalentKind.EXTRA_EFFECT)
                     + int(c.asset is AssetBenefit.EFFECT) + int(c.setup is SetupBenefit.EFFECT)
-                    + int(c.disposition_for_effect))
+                    + int(c.disposition_for_effect) + spell.effect_steps)
     # Momentum paid for effect past great buys nothing; free bonuses past great are just capped.
     if PushBenefit.EFFECT in c.pushes and c.effect + effect_steps > Effect.GREAT:
         reasons.append("The effect would pass great: a push for effect would be wasted.")
@@ -266,9 +275,9 @@ def plan_action_roll(choices: ActionRollChoices,
     dice_sources = (("rating",) * c.rating + ("assist",) * assist_dice
                     + ("push",) * c.pushes.count(PushBenefit.DIE) + ("tension",) * int(c.tension)
                     + ("asset",) * int(c.asset is AssetBenefit.DIE) + ("talent",) * talent_dice
-                    + ("resource",) * c.resource_dice)
+                    + ("resource",) * c.resource_dice + ("spell",) * spell.dice)
     risk_steps = (c.talents.count(TalentKind.LOWER_RISK) + int(c.setup is SetupBenefit.RISK)
-                  + int(c.risk_improved))
+                  + int(c.risk_improved) + spell.risk_steps)
     return ActionRollPlan(
         pool_size=len(dice_sources),
         dice_sources=dice_sources,
@@ -279,6 +288,7 @@ def plan_action_roll(choices: ActionRollChoices,
         helper_costs=tuple(helper_costs),
         progress_burned=burn,
         disposition=0 if c.disposition_for_effect else c.disposition,
+        automatic_success=spell.automatic_success,
     )
 
 
@@ -318,7 +328,7 @@ def resolve_action_roll(plan: ActionRollPlan, roll: PoolRoll, ruleset: Ruleset =
     read from the result, and each effect step the player bought adds one. Added tension gains
     momentum too ("Momentum"; reading TENSION_MOMENTUM).
     """
-    outcome = roll.outcome
+    outcome = assured(roll.outcome) if plan.automatic_success else roll.outcome
     if ruleset is Ruleset.QUICK_CHARGE:
         effect = QUICK_CHARGE_EFFECT[outcome]
         if outcome.is_success:
@@ -334,6 +344,18 @@ def resolve_action_roll(plan: ActionRollPlan, roll: PoolRoll, ruleset: Ruleset =
     tension = TENSION_MOMENTUM if "tension" in plan.dice_sources else 0
     return ActionRollResult(outcome=outcome, effect=effect, consequence_rating=rating,
                             momentum_gained=momentum_gain(outcome, plan.momentum_spent, dial) + tension)
+
+
+def effect_before_critical(plan: ActionRollPlan, result: ActionRollResult,
+                           ruleset: Ruleset = Ruleset.CHARGE) -> Effect:
+    """The effect a roll achieved before a critical raised it, from which a spell's critical counts
+    its own raises ("The effect of magic"). Quick Charge reads a critical as great: before it, the
+    full success's standard, with the effect steps bought."""
+    if result.outcome is not Outcome.CRITICAL:
+        return result.effect
+    if ruleset is Ruleset.QUICK_CHARGE:
+        return QUICK_CHARGE_EFFECT[Outcome.FULL].raised(plan.effect_steps)
+    return plan.effect
 
 
 def setup_succeeded(outcome: Outcome) -> bool:

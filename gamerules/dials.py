@@ -74,6 +74,9 @@ class Extra(Enum):
                                  "after a planned scenario.",
             Extra.ECONOMY: "A market clock of 4 segments, ticked once per scene, makes buying and selling "
                            "easier or harder; the market roll adds 1d6 per money spent, on a ten-point scale.",
+            Extra.MAGIC: "Spells on the sheets, cast with an action roll at a cost (momentum, stress, a starting risk, "
+                         "a clock to fill, a danger clock, a casting limit); the effect readies the spell to help one "
+                         "roll: limited +1 effect or a better position, normal +1d6, great both.",
             Extra.THREAT_LEVEL: "The GM sets threats (a source and a rating) on the scene or a character; "
                                 "when one applies, its dice are rolled with the action and each cancels "
                                 "an action die of the same value.",
@@ -91,6 +94,7 @@ class ExtraDial(Enum):
     PARTY_NO_CLOCKS = "party_no_clocks"
     PARTY_NO_NEUTRAL = "party_no_neutral"
     PARTY_DETAILED_DISPOSITION = "party_detailed_disposition"
+    PARTY_MORE_CLOCKS = "party_more_clocks"
     THREAT_LEVEL_DEADLIER = "threat_level_deadlier"
     THREAT_LEVEL_HARSHER = "threat_level_harsher"
 
@@ -109,6 +113,7 @@ class ExtraDial(Enum):
             ExtraDial.PARTY_NO_CLOCKS: "Party: no clocks",
             ExtraDial.PARTY_NO_NEUTRAL: "Party: no neutral disposition",
             ExtraDial.PARTY_DETAILED_DISPOSITION: "Party: detailed disposition",
+            ExtraDial.PARTY_MORE_CLOCKS: "Party: more clocks",
             ExtraDial.THREAT_LEVEL_DEADLIER: "Threat level: deadlier",
             ExtraDial.THREAT_LEVEL_HARSHER: "Threat level: harsher",
         }[self]
@@ -134,6 +139,9 @@ class ExtraDial(Enum):
                                         "downgrading a positive one clears it (“No Neutral Disposition”).",
             ExtraDial.PARTY_DETAILED_DISPOSITION: "Details hold -4 to +4; only past ±2 do they change a roll "
                                                   "(“Detailed Disposition”).",
+            ExtraDial.PARTY_MORE_CLOCKS: "A supporting detail may have its own clock: progress to improve it, "
+                                         "danger for the damage consequences do; full, it moves the detail "
+                                         "(“More Clocks”).",
             ExtraDial.THREAT_LEVEL_DEADLIER: "Each threat 6 cancels one of the highest action dice, whatever "
                                              "its value (“Tune it to make it deadlier”).",
             ExtraDial.THREAT_LEVEL_HARSHER: "Each threat die cancels one action die equal or lower "
@@ -264,6 +272,8 @@ class Dials:
                    for dial in sorted(self.extra_dials, key=lambda d: d.value) if dial.extra not in self.extras]
         if {ExtraDial.PARTY_NO_NEUTRAL, ExtraDial.PARTY_DETAILED_DISPOSITION} <= self.extra_dials:
             errors.append("Choose one way for party dispositions: no neutral, or detailed from -4 to +4.")
+        if {ExtraDial.PARTY_NO_CLOCKS, ExtraDial.PARTY_MORE_CLOCKS} <= self.extra_dials:
+            errors.append("Choose no clocks or more clocks for the party sheet, not both.")
         if {ExtraDial.THREAT_LEVEL_DEADLIER, ExtraDial.THREAT_LEVEL_HARSHER} <= self.extra_dials:
             errors.append("Choose one way for threat dice to hit harder: deadlier or harsher.")
         return errors + self.momentum.errors()

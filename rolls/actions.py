@@ -17,7 +17,7 @@ from campaign.models import (
     bearing_on_a_roll,
 )
 from characters.actions import add_clock, end_goal, tick_goal
-from characters.models import Asset, AssetSource, Attachment, Character, Goal
+from characters.models import Asset, AssetSource, Attachment, Character, Goal, Spell
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -29,6 +29,7 @@ from gamerules.action_roll import (
     PushBenefit,
     Refusal,
     SetupBenefit,
+    effect_before_critical,
     escalation_errors,
     flashback_errors,
     plan_action_roll,
@@ -59,6 +60,7 @@ from gamerules.economy import Trade, market_pool, market_state
 from gamerules.economy import spend_errors as spend_money_errors
 from gamerules.fortune import OpposedResult
 from gamerules.goals import Resolution, advance_ticks, resolution, resolved_dots
+from gamerules.magic import SpellBenefit, charged_level, spell_bonus
 from gamerules.progression import TalentKind
 from gamerules.resources import roll_retained
 from gamerules.threat import MOST_THREAT_DICE, roll_threatened
@@ -102,6 +104,9 @@ class ActionRollRequest:
     burned_progress: int = 0
     resources: tuple[tuple[int, int], ...] = ()
     """(resource id, points) spent for +1d6 each (Resource Pool Extra)."""
+    spell_id: int | None = None
+    """A readied spell that helps this roll (Magic Extra), and what the player takes from it."""
+    spell_benefit: SpellBenefit | None = None
     extra: dict = field(default_factory=dict)
 
 
@@ -171,6 +176,10 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
     talents = {pk: TalentKind(t.kind) for pk, t in own.items()}
     if request.cap_lifted and not membership.is_gm:
         raise Refused("Only a GM lifts the cap on bonus dice.")
+    cast = pending.spell if pending is not None and pending.spell_id and campaign.rules.has(Extra.MAGIC) else None
+    if cast is not None:
+        _castable(campaign, roller, cast, request.action)
+    helping = _helping_spell(campaign, request, cast)
     return ActionRollChoices(
         rating=roller.rating(_rolled_action(request, own)), momentum=roller.momentum, risk=request.risk,
         effect=request.effect, pushes=request.pushes, helpers=tuple(helpers),
@@ -184,7 +193,40 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         disposition_for_effect=request.disposition_for_effect,
         progress=progress.filled if (progress := party_progress(campaign)) else 0,
         burned_progress=request.burned_progress,
-        resource_dice=sum(points for _, _, points in spent_resources(campaign, roller, request.resources)))
+        resource_dice=sum(points for _, _, points in spent_resources(campaign, roller, request.resources)),
+        spell_cost=cast.momentum_cost if cast else 0,
+        spell=spell_bonus(helping.rules_charge, request.spell_benefit) if helping else None)
+
+
+def _castable(campaign, caster: Character, spell: Spell, action: str) -> None:
+    """A spell of the caster's, cast with one of its actions, within its casting limit ("The Magic
+    Dial", "The Cost of Magic")."""
+    if not campaign.rules.has(Extra.MAGIC):
+        raise Refused("This campaign does not use magic (the Magic extra).")
+    if spell.character_id != caster.pk:
+        raise Refused(f"{caster.name} casts only their own spells.")
+    if action not in spell.actions:
+        raise Refused(f"{spell.name} is cast with {' or '.join(spell.actions)}, not {action or 'that'}.")
+    session = campaign.current_session
+    if errors := spell.casting_errors(campaign.day, session.pk if session else None):
+        raise Refused(errors[0])
+
+
+def _helping_spell(campaign, request: ActionRollRequest, cast: Spell | None) -> Spell | None:
+    """A readied spell of the campaign's that helps the roll, with a benefit its effect gives
+    ("The effect of magic")."""
+    if request.spell_id is None:
+        return None
+    spell = (Spell.objects.filter(pk=request.spell_id, character__campaign=campaign).first()
+             if campaign.rules.has(Extra.MAGIC) else None)
+    if spell is None or not spell.charge:
+        raise Refused("That spell is not ready: cast it first.")
+    if cast is not None and cast.pk == spell.pk:
+        raise Refused(f"{spell.name} cannot help its own casting.")
+    if request.spell_benefit not in spell.benefits():
+        choices = " or ".join(benefit.label(campaign.wording) for benefit in spell.benefits())
+        raise Refused(f"{spell.name} gives {choices}.")
+    return spell
 
 
 def spent_resources(campaign, roller: Character, spent, locked: bool = False) -> list:
@@ -339,7 +381,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
         key, campaign=campaign, session=campaign.current_session, character=roller,
         rolled_by=membership.user, kind=RollKind.SETUP if request.is_setup else RollKind.ACTION,
         goal=request.goal, action=request.action, pool_size=planned.pool_size,
-        dice_sources=list(planned.dice_sources), dice=list(pool.dice), outcome=pool.outcome.value,
+        dice_sources=list(planned.dice_sources), dice=list(pool.dice), outcome=result.outcome.value,
         risk=int(planned.risk), effect=int(result.effect), consequence_rating=result.consequence_rating,
         momentum={str(k): v for k, v in momentum.items()},
         choices={"risk": int(request.risk), "effect": int(request.effect),
@@ -361,9 +403,51 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                       f"{roller.name} burned {planned.progress_burned} progress as momentum", roll=roll)
     if request.asset_id is not None:
         Asset.objects.filter(pk=request.asset_id, spent_by__isnull=True).update(spent_by=roll)
+    if magic := _magic(membership, roll, roller, pending, request, planned, result):
+        roll.choices["magic"] = magic
+        roll.save(update_fields=["choices"])
     if pending is not None:
         pending.delete()  # rolled: no longer on its way
     return roll
+
+
+def _magic(membership, roll: Roll, caster: Character, pending: PendingRoll | None, request: ActionRollRequest,
+           planned: ActionRollPlan, result) -> dict:
+    """What the roll did with spells: the spell it cast pays its stress and, without a ritual to
+    fill, is readied at the roll's effect; the readied spell that helped it is used up, and its
+    ritual clock empties for the next casting."""
+    magic = {}
+    campaign = membership.campaign
+    if request.spell_id is not None:
+        helped = Spell.objects.select_for_update().get(pk=request.spell_id)
+        if not helped.charge:
+            raise Refused(f"{helped.name} helped another roll a moment ago.")
+        magic["helped"] = {"id": helped.pk, "name": helped.name, "level": helped.charge,
+                           "benefit": request.spell_benefit.value}
+        helped.charge = None
+        helped.save(update_fields=["charge"])
+        if helped.ritual_id is not None:
+            record_change(membership, Clock.objects.select_related("campaign").locked(pk=helped.ritual_id), 0,
+                          f"{helped.name} took effect", roll=roll)
+    if pending is None or not pending.spell_id or not campaign.rules.has(Extra.MAGIC):
+        return magic
+    spell = Spell.objects.select_for_update().get(pk=pending.spell_id)
+    session = campaign.current_session
+    spell.times_cast += 1
+    spell.cast_day, spell.cast_session = campaign.day, session
+    readied = None
+    if spell.ritual_id is None:
+        readied = charged_level(effect_before_critical(planned, result, Ruleset(campaign.ruleset)),
+                                result.outcome, roll.dice.count(6))
+        spell.charge = int(readied) if readied else spell.charge
+    spell.save(update_fields=["times_cast", "cast_day", "cast_session", "charge"])
+    if spell.stress_cost:  # "Drawbacks (... take stress)"
+        caster.take_stress(spell.stress_cost)
+        caster.save(update_fields=["stress", "taken_out", "scars", "condition"])
+    magic["cast"] = {"id": spell.pk, "name": spell.name, "charge": int(readied) if readied else None,
+                     "ritual": spell.ritual_id is not None, "stress": spell.stress_cost,
+                     "momentum": spell.momentum_cost}
+    return magic
 
 
 def _spend_resources(spending, rng) -> list[dict]:
@@ -397,6 +481,8 @@ class RollStart:
     setup: bool = False
     flashback_cost: int = 0
     project_id: int | None = None
+    spell_id: int | None = None
+    """The spell the roll casts (Magic Extra)."""
 
 
 @transaction.atomic
@@ -412,6 +498,12 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
         raise Refused(f"{start.action or 'That'} is not an action in this campaign.")
     if start.project_id is not None:
         _workable_project(membership, character, start.project_id)
+    spell = None
+    if start.spell_id is not None:
+        spell = Spell.objects.filter(pk=start.spell_id).first()
+        if spell is None:
+            raise Refused("That spell is gone.")
+        _castable(campaign, character, spell, start.action)
     if errors := flashback_errors(start.flashback_cost, character.momentum, campaign.rules.flashback_most):
         raise Refused(errors[0])
     pending = PendingRoll.objects.select_for_update().filter(character=character).first()
@@ -421,6 +513,9 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
         pending.risk = pending.effect = None  # the GM sets them for the new action
     pending.action, pending.goal, pending.setup = start.action, start.goal[:300], start.setup
     pending.flashback_cost, pending.project_id = start.flashback_cost, start.project_id
+    if pending.pk and pending.spell_id != start.spell_id:
+        pending.risk = pending.effect = None  # a spell starts the risk and the effect afresh
+    pending.spell = spell
     if campaign.quick:
         pending.risk, pending.effect = int(pending.suggested_risk()), int(Effect.NONE)
     pending.save()
@@ -749,6 +844,8 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
                           f"{_who(roll)}'s {roll.action} roll: complication", roll=roll)
         if left.effect_reduction and roll.effect:
             roll.effect = int(Effect(roll.effect).reduced(left.effect_reduction))
+            _weaken_readied_spell(roll, left.effect_reduction)
+        _tick_spell_danger(membership, roll)
         if left.risk_escalation:
             target.escalated_action = roll.action
             target.escalated_risk = int(Risk(roll.risk or Risk.MODERATE).escalated())
@@ -761,6 +858,31 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
     _set_consequence(roll, consequence.applied(outcome, left, stress))
     roll.save(update_fields=["result", "effect"])
     return roll
+
+
+def _cast(roll: Roll) -> dict | None:
+    return (roll.choices.get("magic") or {}).get("cast")
+
+
+def _weaken_readied_spell(roll: Roll, steps: int) -> None:
+    """A reduced effect on a casting roll reduces the spell it readied ("Use the effect rating of
+    the spell")."""
+    cast = _cast(roll)
+    if not (cast and cast["charge"]):
+        return
+    cast["charge"] = max(0, cast["charge"] - steps) or None
+    Spell.objects.filter(pk=cast["id"], charge__isnull=False).update(charge=cast["charge"])
+    roll.save(update_fields=["choices"])
+
+
+def _tick_spell_danger(membership, roll: Roll) -> None:
+    """"Danger (a clock to tick on consequences ...)": each consequence a casting roll brings ticks
+    its spell's danger clock one segment."""
+    cast = _cast(roll)
+    spell = Spell.objects.filter(pk=cast["id"], danger__archived=False).first() if cast else None
+    if spell is not None:
+        clock = Clock.objects.select_related("campaign").locked(pk=spell.danger_id)
+        record_change(membership, clock, clock.filled + 1, f"{spell.name}: a consequence of casting it", roll=roll)
 
 
 @transaction.atomic

@@ -2,20 +2,22 @@ from django import forms
 from django.utils.functional import cached_property
 
 from campaign.models import ResourcePool
+from characters.models import Spell
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.assets import LOOT_POOL
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.economy import MONEY_MOST
 from gamerules.fortune import Likeliness
+from gamerules.magic import SpellBenefit
 from rolls.actions import ActionRollRequest, RollStart
 from rolls.models import Roll, RollKind
 
 STEPS = {
-    1: ("key", "character", "action", "goal", "setup", "flashback", "project"),
+    1: ("key", "character", "action", "goal", "spell", "setup", "flashback", "project"),
     2: ("risk", "effect", "threats", "party_details"),
     3: ("pushes", "helpers", "tension", "talents", "asset", "setup_from", "last_standing",
-        "cap_lifted", "threat", "party_benefit", "burn", "disposition"),
+        "cap_lifted", "threat", "party_benefit", "burn", "disposition", "spell_help"),
 }
 LAST_STEP = 3
 
@@ -29,6 +31,13 @@ class ActionRollForm(forms.Form):
     action = forms.ChoiceField(label="Action")
     goal = forms.CharField(label="Goal", max_length=300, required=False,
                            help_text="What the character wants, in a few words.")
+    spell = forms.TypedChoiceField(label="Cast a spell", required=False, coerce=int, empty_value=None,
+                                   help_text="Roll one of the actions that cast it; its effect readies the spell.")
+    # Free text under a list: a spell used up a moment ago is refused in words, not as a bad choice.
+    spell_help = forms.RegexField(label="A readied spell helps this roll", required=False, widget=forms.Select,
+                                  regex=rf"^\d+:({'|'.join(b.value for b in SpellBenefit)})$",
+                                  error_messages={"invalid": "Choose a readied spell and what it gives."},
+                                  help_text="Its effect is used up by this roll.")
     setup = forms.BooleanField(label="A setup action: it helps a teammate who follows through",
                                required=False)
     flashback = forms.ChoiceField(label="Flashback", required=False)
@@ -120,6 +129,7 @@ class ActionRollForm(forms.Form):
             del self.fields["cap_lifted"]
         self._party_fields(campaign, membership)
         self._resource_fields(campaign)
+        self._spell_fields(campaign)
         facing = (list(campaign.threats.facing(self.character.pk)) if self.character and membership.is_gm
                   and self.rules.has(Extra.THREAT_LEVEL) else [])
         self.fields["threats"].choices = [(t.pk, f"{t} on {t.target}") for t in facing]
@@ -142,6 +152,27 @@ class ActionRollForm(forms.Form):
                     label=f"Spend {resource.name} (+1d6 each, {held} held)", required=False, coerce=int, empty_value=0,
                     choices=[(n, n) for n in range(min(held, resource.cap) + 1)])
                 self.spendable.append(resource.pk)
+
+    def _spell_fields(self, campaign):
+        """The Magic extra's: the roller's spells to cast, and the readied spells that may help."""
+        magic = self.rules.has(Extra.MAGIC) and self.character is not None
+        spells = list(self.character.spells.all()) if magic else []
+        self.fields["spell"].choices = [("", "No spell")] + [
+            (spell.pk, f"{spell.name} (with {' or '.join(spell.actions)})") for spell in spells]
+        if not spells:
+            del self.fields["spell"]
+        readied = (Spell.objects.filter(character__campaign=campaign, charge__isnull=False).select_related("character")
+                   if magic else [])
+        self.fields["spell_help"].widget.choices = [("", "No spell")] + [
+            (f"{spell.pk}:{benefit.value}",
+             f"{spell.name} ({spell.character.name}, {spell.rules_charge.label.lower()}): {benefit.label(self.wording)}")
+            for spell in readied for benefit in spell.benefits()]
+        if not magic:
+            del self.fields["spell_help"]
+
+    @property
+    def spells_readied(self) -> bool:
+        return "spell_help" in self.fields and len(self.fields["spell_help"].widget.choices) > 1
 
     @property
     def resource_fields(self):
@@ -191,7 +222,7 @@ class ActionRollForm(forms.Form):
         data = self.cleaned_data
         return RollStart(character_id=data["character"], action=data["action"], goal=data.get("goal", ""),
                          setup=bool(data.get("setup")), flashback_cost=int(data.get("flashback") or 0),
-                         project_id=data.get("project"))
+                         project_id=data.get("project"), spell_id=data.get("spell"))
 
     def to_request(self) -> ActionRollRequest:
         data = self.cleaned_data
@@ -210,7 +241,9 @@ class ActionRollForm(forms.Form):
             project_id=data.get("project"), threat=data.get("threat") or 0,
             disposition_for_effect=data.get("party_benefit") == "effect", burned_progress=data.get("burn") or 0,
             disposition=data.get("disposition") or 0,
-            resources=tuple((pk, data.get(f"resource-{pk}") or 0) for pk in self.spendable))
+            resources=tuple((pk, data.get(f"resource-{pk}") or 0) for pk in self.spendable),
+            spell_id=int(data["spell_help"].partition(":")[0]) if data.get("spell_help") else None,
+            spell_benefit=SpellBenefit(data["spell_help"].partition(":")[2]) if data.get("spell_help") else None)
 
 
 class FortuneForm(forms.Form):

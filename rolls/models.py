@@ -147,7 +147,7 @@ class Roll(models.Model):
 
 class PendingRollQuerySet(LockingQuerySet):
     def for_display(self):
-        return self.select_related("character", "character__owner").order_by("created_at", "pk")
+        return self.select_related("character", "character__owner", "spell").order_by("created_at", "pk")
 
 
 class PendingRoll(models.Model):
@@ -174,6 +174,8 @@ class PendingRoll(models.Model):
                                help_text="The threats the GM says apply to this roll (Threat Level Extra).")
     party_details = models.JSONField(default=list, blank=True,
                                      help_text="The party details the GM says bear on this roll (Party Extra).")
+    spell = models.ForeignKey("characters.Spell", null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+", help_text="The spell this roll casts (Magic Extra).")
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -219,16 +221,25 @@ class PendingRoll(models.Model):
     def suggested_risk(self, mission: MissionStart | None = None) -> Risk:
         """Where the GM starts: moderate, or one level worse after an escalation with this
         action (it lasts the session), or where the mission roll says the mission starts
-        (``mission``: campaign.models.mission_start_pending); the worse of the two when both say."""
-        starts = [risk for risk in (self.character.escalated_for(self.action), mission and mission.risk) if risk]
+        (``mission``: campaign.models.mission_start_pending), or where the spell it casts puts a
+        caster ("Risk (put you in a certain position by default)"); the worst when more say."""
+        spell_risk = self.spell.rules_risk if self.spell_id else None
+        starts = [risk for risk in (self.character.escalated_for(self.action), mission and mission.risk, spell_risk)
+                  if risk]
         return max(starts, default=Risk.MODERATE)
+
+    def suggested_effect(self) -> Effect:
+        """Where the GM starts the effect: standard, or the effect of the spell it casts ("Use the
+        effect rating of the spell")."""
+        return Effect(self.spell.level) if self.spell_id else Effect.STANDARD
 
     def step_one(self) -> dict:
         """The goal and action, as the wizard's first step posts them."""
         return {"key": self.key, "character": str(self.character_id), "action": self.action,
                 "goal": self.goal, "setup": "on" if self.setup else "",
                 "flashback": str(self.flashback_cost) if self.flashback_cost else "",
-                "project": str(self.project_id) if self.project_id else ""}
+                "project": str(self.project_id) if self.project_id else "",
+                "spell": str(self.spell_id) if self.spell_id else ""}
 
 
 class ThreatQuerySet(LockingQuerySet):

@@ -26,6 +26,7 @@ from gamerules.dials import Extra, ExtraDial
 from gamerules.economy import MARKET_CLOCK_SEGMENTS, Trade, market_pool, market_state
 from gamerules.fortune import Side, opposed_odds
 from gamerules.goals import ADVANCE_POOL, Resolution, advance_odds, resolve_odds, resolved_dots
+from gamerules.magic import assured_odds
 from gamerules.readings import TENSION_MOMENTUM
 from gamerules.threat import ThreatRule, threat_odds
 from gamerules.world import MissionStart
@@ -51,10 +52,11 @@ def roll_or_404(membership, roll_id) -> Roll:
                              campaign=membership.campaign, pk=roll_id)
 
 
-def odds_bars(pool_size: int, threat: int = 0, rule: ThreatRule = ThreatRule.SAME_VALUE):
+def odds_bars(pool_size: int, threat: int = 0, rule: ThreatRule = ThreatRule.SAME_VALUE, sure: bool = False):
     """(outcome, exact chance, whole percent) for an odds bar whose percentages add up to 100;
-    against a threat pool, its cancelling counted in."""
+    against a threat pool, its cancelling counted in; ``sure``: a spell's automatic success."""
     chances = threat_odds(pool_size, threat, rule) if threat else odds(pool_size)
+    chances = assured_odds(chances) if sure else chances
     shown = percentages(chances)
     return [(outcome, chances[outcome], shown[outcome]) for outcome in Outcome]
 
@@ -147,7 +149,7 @@ def _odds_context(membership, form, pending, changed=False):
     threat = sum(t.rating for t in threats)
     rule = membership.campaign.rules.threat_rule
     bearing, disposition = bearing_on_a_roll(membership.campaign, pending.party_details)
-    return {**context, "plan": planned, "bars": odds_bars(planned.pool_size, threat, rule),
+    return {**context, "plan": planned, "bars": odds_bars(planned.pool_size, threat, rule, planned.automatic_success),
             "threats": threats, "threat": threat, "threat_rule": rule, "bearing": bearing, "disposition": disposition,
             "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
             "risk_label": planned.risk.label(wording)}
@@ -167,7 +169,7 @@ def _pending_wizard(request, membership, pending, step=None):
         data.update(risk=str(pending.risk), effect=str(pending.effect))
     elif step == 2:  # where the GM starts
         data.update(risk=str(int(pending.suggested_risk(mission_start_pending(membership.campaign)))),
-                    effect=str(int(Effect.STANDARD)))
+                    effect=str(int(pending.suggested_effect())))
     return _wizard(request, membership, ActionRollForm(data, membership=membership, step=step), pending)
 
 
@@ -186,7 +188,7 @@ def roll_new(request, campaign_id):
     roll on its way (roll_pending), where the GM sets the risk and the effect."""
     membership = membership_or_404(request, campaign_id)
     if request.method == "GET":
-        asked = {name: request.GET.get(name) for name in ("character", "action", "goal", "flashback", "project")}
+        asked = {name: request.GET.get(name) for name in ("character", "action", "goal", "flashback", "project", "spell")}
         form = ActionRollForm(membership=membership, initial={"key": new_key(), **asked})
         if not form.mine:
             messages.info(request, "Create a character first: rolls are made for a character.")
@@ -352,7 +354,7 @@ class RollOnItsWay:
 
     @property
     def effect_shown(self) -> int:
-        return self.pending.effect if self.pending.is_set else int(Effect.STANDARD)
+        return self.pending.effect if self.pending.is_set else int(self.pending.suggested_effect())
 
 
 def pending_context(membership) -> dict:

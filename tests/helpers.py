@@ -51,7 +51,7 @@ def wizard(table, who="player", **choices):
     key = re.search(r'name="key" value="([^"]+)"', page.text).group(1)
     data = {"key": key, "character": choices.pop("character", table.character.pk),
             "action": choices.pop("action", "Sneak"), "goal": choices.pop("goal", "")}
-    for name in ("flashback", "setup", "project"):
+    for name in ("flashback", "setup", "project", "spell"):
         if name in choices:
             data[name] = choices.pop(name)
     started = client.post(url, {**data, "step": 1})
@@ -120,6 +120,9 @@ def run_at_once(functions):
 # Browser tests (tests/e2e)
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+LIVE = 10_000
+"""ms: how long a browser test waits for another screen to show a change. The live poll runs
+every 1.5 s; the rest is margin for a slow machine, since a test asserts what is shown, not when."""
 
 
 def log_in(page, username, password=PASSWORD):

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST, require_safe
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import concept_dispositions
+from clocks.models import SeenClock
 from core.htmx import answer, page
 from core.posted import posted_text, whole_number
 from core.refused import refusal_of
@@ -44,12 +45,13 @@ def party_context(membership) -> dict:
     campaign = membership.campaign
     rules = campaign.rules
     detailed = rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
-    details = list(campaign.party_details.all())
+    details = list(campaign.party_details.select_related("clock"))
     dispositions = concept_dispositions(details, detailed)
     concepts = []
     for concept in KeyConcept:
         key = next((d for d in details if d.key and d.concept == concept.value), None)
-        supporting = [(d, d.reads_as(detailed)) for d in details if not d.key and d.concept == concept.value]
+        supporting = [(d, d.reads_as(detailed), _own_clock(d, membership))
+                      for d in details if not d.key and d.concept == concept.value]
         concepts.append({"concept": concept, "key": key, "details": supporting, "disposition": dispositions[concept],
                          "rewrite": key is not None and key.disposition != dispositions[concept],
                          "full": len(supporting) >= DETAILS_PER_CONCEPT})
@@ -59,7 +61,14 @@ def party_context(membership) -> dict:
                             for clock in clocks if clock.is_full],
             "dispositions": disposition_choices(rules), "detailed": detailed,
             "shifts": (("up", "↑", "Upgrade"), ("down", "↓", "Downgrade")),
-            "no_neutral": rules.dialled(ExtraDial.PARTY_NO_NEUTRAL)}
+            "no_neutral": rules.dialled(ExtraDial.PARTY_NO_NEUTRAL),
+            "more_clocks": rules.dialled(ExtraDial.PARTY_MORE_CLOCKS)}
+
+
+def _own_clock(detail, membership) -> SeenClock | None:
+    """A detail's own clock ("More Clocks"), as the viewer may see it; None while it has none."""
+    clock = detail.clock
+    return SeenClock(clock, membership) if clock is not None and not clock.archived else None
 
 
 @login_required
@@ -93,6 +102,15 @@ def party_detail_shift(request, campaign_id, detail_id):
     membership = party_membership_or_404(request, campaign_id)
     return _answer(request, membership, lambda: actions.shift_party_detail(
         membership, detail_id, request.POST.get("direction") == "up"))
+
+
+@login_required
+@require_POST
+def party_detail_track(request, campaign_id, detail_id):
+    """Give a supporting detail its own progress or danger clock ("More Clocks")."""
+    membership = party_membership_or_404(request, campaign_id)
+    return _answer(request, membership, lambda: actions.track_party_detail(
+        membership, detail_id, request.POST.get("kind", "")))
 
 
 @login_required

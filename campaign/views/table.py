@@ -12,6 +12,7 @@ from campaign import actions as campaign_actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
+from characters.models import Spell
 from core.htmx import answer, attempt, page
 from core.posted import posted_text, whole_number
 from core.refused import refusal_of
@@ -46,10 +47,10 @@ class TableViewer:
 
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
-                              "table-threats", "table-market", "table-hooks"), TABLE)
+                              "table-threats", "table-market", "table-hooks", "table-spells"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
                   "console-roll": CONSOLE, "console-pending": CONSOLE, "console-threats": CONSOLE,
-                  "console-market": CONSOLE}
+                  "console-market": CONSOLE, "console-magic": CONSOLE}
 
 
 def _context(membership, viewer, console=False):
@@ -64,6 +65,9 @@ def _context(membership, viewer, console=False):
         "last_roll": rolls[0] if rolls else None, "rolls": rolls, **pending_context(membership),
         "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
         "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
+        "uses_magic": campaign.rules.has(Extra.MAGIC),
+        "readied_spells": (Spell.objects.filter(character__campaign=campaign, charge__isnull=False)
+                           .select_related("character") if campaign.rules.has(Extra.MAGIC) else []),
         # The latest hooks the GM revealed: a draw not revealed is the GM's, even on the console.
         "hooks": campaign.hook_draws.filter(revealed=True).first() if campaign.rules.has(Extra.WORLD) else None,
         **threats_context(campaign),
@@ -116,6 +120,18 @@ def call_for_roll(request, campaign_id):
         Effect(effect) if effect in {int(e) for e in Effect} else None),
         lambda pending: f"Called for {pending.character.name}'s {pending.action} roll.")
     return redirect("console", campaign_id)
+
+
+@login_required
+@require_POST
+def new_day(request, campaign_id):
+    """The story moves on a day: spells cast once per day may be cast again (Magic Extra)."""
+    membership = gm_membership_or_404(request, campaign_id)
+    error = refusal_of(lambda: campaign_actions.new_day(membership, whole_number(request.POST.get("seen"))))
+    campaign = Campaign.objects.get(pk=campaign_id)
+    return answer(request, f"{CONSOLE}#console-magic",
+                  lambda: {"membership": membership, "campaign": campaign, "uses_magic": True},
+                  reverse("console", args=[campaign_id]), error)
 
 
 @login_required

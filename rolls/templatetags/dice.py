@@ -3,6 +3,7 @@ from collections import Counter
 from django import template
 
 from gamerules.charge import Outcome
+from gamerules.magic import SpellBenefit, SpellLevel
 
 register = template.Library()
 
@@ -91,4 +92,26 @@ def party_words(roll):
         said.append(f"Party: {', '.join(party['details'])}: {bore}.")
     if party["burned"]:
         said.append(f"{party['burned']} of the party's progress burned as momentum.")
+    return " ".join(said)
+
+
+@register.filter
+def magic_words(roll):
+    """What spells did on an action roll, in a line ("Magic Extra"): the spell that helped it, the
+    spell it cast and what the casting readied or cost."""
+    magic = roll.choices["magic"]
+    said = []
+    if helped := magic.get("helped"):
+        level = SpellLevel(helped["level"]).label.lower()
+        said.append(f"{helped['name']} ({level}) helped: {SpellBenefit(helped['benefit']).label(roll.campaign.wording)}.")
+    if cast := magic.get("cast"):
+        if cast["ritual"]:
+            said.append(f"Cast {cast['name']}: a success ticks its time clock by the effect; full, the spell is ready.")
+        elif cast["charge"]:
+            said.append(f"Cast {cast['name']}: ready, {SpellLevel(cast['charge']).label.lower()} effect, to help a roll.")
+        else:
+            said.append(f"Cast {cast['name']}: no effect readied.")
+        costs = [f"{cast[cost]} {cost}" for cost in ("momentum", "stress") if cast[cost]]
+        if costs:
+            said.append(f"It cost {' and '.join(costs)}.")
     return " ".join(said)

@@ -77,6 +77,38 @@
     delete event.detail.target.dataset.editing;
   });
 
+  // A live panel fetched again and found unchanged is left as it is: replacing it for nothing
+  // would swallow a tap that lands mid-swap (pressed on the old button, released on the new one).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    if (!trigger || trigger.type !== "campaignChanged" || !event.detail.shouldSwap) return;
+    var target = event.detail.target;
+    var inner = (target.getAttribute("hx-swap") || "innerHTML").indexOf("innerHTML") === 0;
+    var shown = document.createDocumentFragment();
+    if (inner) target.childNodes.forEach(function (node) { shown.appendChild(node.cloneNode(true)); });
+    else shown.appendChild(target.cloneNode(true));
+    var fresh = document.createElement("template");
+    fresh.innerHTML = event.detail.serverResponse.trim();
+    if (inner) trimEnds(shown);
+    if (normalised(shown).isEqualNode(normalised(fresh.content))) event.detail.shouldSwap = false;
+  });
+  function trimEnds(fragment) {  // the partial is rendered without the whitespace around it
+    [fragment.firstChild, fragment.lastChild].forEach(function (node) {
+      if (node && node.nodeType === Node.TEXT_NODE && !node.textContent.trim()) node.remove();
+    });
+  }
+  function normalised(content) {
+    // Each answer carries a freshly masked CSRF token; htmx marks what it is fetching.
+    content.querySelectorAll('[name="csrfmiddlewaretoken"]').forEach(function (input) {
+      input.removeAttribute("value");
+    });
+    content.querySelectorAll("[class*='htmx-']").forEach(function (element) {
+      element.classList.remove("htmx-request", "htmx-settling", "htmx-swapping", "htmx-added");
+      if (!element.classList.length) element.removeAttribute("class");
+    });
+    return content;
+  }
+
   // Keep the focused clock focused when htmx swaps it for its new state.
   var focusedId = null;
   document.addEventListener("htmx:beforeSwap", function () {

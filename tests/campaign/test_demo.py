@@ -3,8 +3,11 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.urls import reverse
 
 from campaign.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
+from campaign.models import Campaign
+from gamerules.dials import Extra
 
 pytestmark = pytest.mark.django_db
 
@@ -29,3 +32,17 @@ def test_the_demo_command_prints_the_logins(capsys):
     printed = capsys.readouterr().out
     assert f"{DEMO_GM} / {DEMO_PASSWORD}" in printed
     assert all(name in printed for name in DEMO_PLAYERS)
+
+
+def test_the_demo_plays_every_extra_and_shows_each_on_its_screens(client):
+    """The demo is where a new GM sees the Extras at work: all but Solo and the starting talent
+    (which change a whole table's play) are on, and Magic's spells are on the sheets."""
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get()
+    assert campaign.rules.extras == set(Extra) - {Extra.SOLO, Extra.STARTING_TALENT}
+    client.login(username=DEMO_PLAYERS[1], password=DEMO_PASSWORD)
+    oren = campaign.characters.get(name="Oren Thale")
+    sheet = client.get(oren.get_absolute_url()).text
+    assert "The hunter&#x27;s rite" in sheet and "Time: 2/6" in sheet and "once per day" in sheet
+    table = client.get(reverse("table", args=[campaign.pk])).text
+    assert "<strong>Seal of passage</strong> · normal\n          · Ilse Marr" in table

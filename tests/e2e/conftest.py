@@ -44,6 +44,9 @@ def new_page(browser, live_server, transactional_db):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
+        if os.environ.get("E2E_THROTTLE"):  # e.g. 4: as on a machine four times slower
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": int(os.environ["E2E_THROTTLE"])})
         page.on("console", lambda message: violations.append(message.text)
                 if "Content Security Policy" in message.text else None)
         return page

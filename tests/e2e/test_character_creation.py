@@ -1,7 +1,7 @@
 from playwright.sync_api import expect
 
 from tests.factories import ForceFactory, GameSessionFactory, UserFactory, join, make_campaign
-from tests.helpers import DESKTOP, PHONE, SPREAD, log_in
+from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, log_in
 
 
 def test_a_player_creates_a_character_on_a_phone_and_the_gm_sees_it(new_page, screenshot):
@@ -55,7 +55,7 @@ def test_a_player_creates_a_character_on_a_phone_and_the_gm_sees_it(new_page, sc
     expect(row).to_contain_text("Momentum 1 · Stress 0/4")
     # A change on the phone reaches the GM's dashboard live.
     phone.get_by_role("button", name="Take one stress").click()
-    expect(row).to_contain_text("Stress 1/4", timeout=3000)
+    expect(row).to_contain_text("Stress 1/4", timeout=LIVE)
     screenshot(gm, "character-on-gm-dashboard-desktop")
     gm.get_by_role("link", name="Vesna Kade").click()
     expect(gm.get_by_text("Owes the Rebel Forces a favour")).to_be_visible()

@@ -5,7 +5,14 @@ from playwright.sync_api import expect
 from campaign.models import Campaign
 from characters.models import Goal
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.helpers import PHONE, SPREAD, log_in
+from tests.helpers import LIVE, PHONE, SPREAD, log_in
+
+
+def start_roll(page, campaign, action):
+    """The wizard's first step on a phone: the action, then Next."""
+    page.goto(f"/c/{campaign.pk}/rolls/new/")
+    page.get_by_label("Action*", exact=True).select_option(action)
+    page.get_by_role("button", name="Next").click()
 
 
 def test_a_loot_roll_from_the_sheet_puts_the_asset_on_it(new_page, screenshot, dice):
@@ -101,7 +108,7 @@ def test_a_goal_set_on_a_phone_is_finished_by_the_gm_and_its_dot_placed(new_page
     for filled in ("3/8", "6/8", "complete"):
         laptop.get_by_role("button", name="Progress: +3").click()
         expect(laptop.locator("#goals")).to_contain_text(filled)
-    expect(phone.locator("#goals")).to_contain_text("1 talent dot from a finished goal", timeout=3000)
+    expect(phone.locator("#goals")).to_contain_text("1 talent dot from a finished goal", timeout=LIVE)
     phone.get_by_label("The action for the dot").select_option("Study")
     phone.get_by_role("button", name="Place it").click()
     expect(phone.locator("#goals")).not_to_contain_text("talent dot from a finished goal")
@@ -162,18 +169,16 @@ def test_a_threat_set_on_the_console_is_rolled_with_the_players_dice(new_page, s
     gm.get_by_label("Rating").fill("2")
     gm.get_by_role("button", name="Add the threat").click()
     expect(gm.locator("#console-threats")).to_contain_text("A poisonous mist · threat 2 · on the scene")
-    expect(table.get_by_test_id("table-threat")).to_contain_text("A poisonous mist · 2 dice · on the scene", timeout=3000)
+    expect(table.get_by_test_id("table-threat")).to_contain_text("A poisonous mist · 2 dice · on the scene", timeout=LIVE)
     screenshot(table, "threat-table-1920")
 
-    phone.goto(f"/c/{campaign.pk}/rolls/new/")
-    phone.get_by_label("Action*", exact=True).select_option("Sneak")
-    phone.get_by_role("button", name="Next").click()
+    start_roll(phone, campaign, "Sneak")
     expect(phone.get_by_text("Waiting for the GM")).to_be_visible()
     card = gm.get_by_role("article", name="Ada's Sneak roll")
     card.get_by_label("A poisonous mist (2)").check()
     screenshot(gm, "threat-console-desktop")
     card.get_by_role("button", name="Set risk and effect").click()
-    expect(phone.get_by_test_id("threats-applied")).to_contain_text("Threats: A poisonous mist (2).", timeout=3000)
+    expect(phone.get_by_test_id("threats-applied")).to_contain_text("Threats: A poisonous mist (2).", timeout=LIVE)
     expect(phone.locator("#odds")).to_contain_text("against 2 threat dice")
     screenshot(phone, "threat-odds-phone")
     dice(3, 5, 2, 3)
@@ -210,15 +215,13 @@ def test_a_party_detail_written_on_a_phone_bears_on_a_roll(new_page, screenshot,
     gm.goto(f"/c/{campaign.pk}/party/")
     screenshot(gm, "party-sheet-desktop")
 
-    phone.goto(f"/c/{campaign.pk}/rolls/new/")
-    phone.get_by_label("Action*", exact=True).select_option("Sneak")
-    phone.get_by_role("button", name="Next").click()
+    start_roll(phone, campaign, "Sneak")
     gm.goto(f"/c/{campaign.pk}/console/")
     card = gm.get_by_role("article", name="Ada's Sneak roll")
     card.get_by_label("A state-of-the-art spacecraft").check()
     card.get_by_role("button", name="Set risk and effect").click()
     expect(phone.get_by_test_id("party-bearing")).to_contain_text("A state-of-the-art spacecraft · positive (+)",
-                                                                   timeout=3000)
+                                                                   timeout=LIVE)
     phone.get_by_label("+1 effect instead").check()
     expect(phone.locator("#odds")).to_contain_text("effect great")
     screenshot(phone, "party-odds-phone")
@@ -249,8 +252,8 @@ def test_the_gm_ticks_the_market_and_a_phone_buys_on_it(new_page, screenshot, di
     gm.goto(f"/c/{campaign.pk}/console/")
     gm.get_by_role("button", name="New scene: tick the market").click()
     expect(gm.locator("#console-market")).to_contain_text("Low")
-    expect(phone.locator("#economy")).to_contain_text("Market: Low (1/4)", timeout=3000)
-    expect(table.get_by_test_id("market")).to_contain_text("Low", timeout=3000)
+    expect(phone.locator("#economy")).to_contain_text("Market: Low (1/4)", timeout=LIVE)
+    expect(table.get_by_test_id("market")).to_contain_text("Low", timeout=LIVE)
     screenshot(gm, "market-console-desktop")
     screenshot(table, "market-table-1920")
     screenshot(phone, "market-sheet-phone")
@@ -302,7 +305,7 @@ def test_the_gm_draws_hooks_rolls_the_mission_and_reveals_them_to_a_phone(new_pa
     expect(gm.get_by_test_id("mission-start")).to_contain_text("the mission starts risky (moderate risk)")
     gm.get_by_role("button", name="Reveal to the players").click()
     expect(phone.get_by_test_id("hook").nth(2)).to_contain_text("A bounty on a crew of pirates near the reef",
-                                                                 timeout=3000)
+                                                                 timeout=LIVE)
     expect(phone.get_by_test_id("mission-start")).to_contain_text("risky")
     screenshot(phone, "world-revealed-phone")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -332,9 +335,66 @@ def test_the_gm_builds_a_resource_gathers_it_and_a_phone_spends_it(new_page, scr
     gm.get_by_label("Before a planned scenario, everyone rolls").select_option("Sway")
     dice(5, 4)
     gm.get_by_role("button", name="The recap's roll").click()
-    expect(phone.locator("#resource-pools")).to_contain_text("The party: 2", timeout=3000)
+    expect(phone.locator("#resource-pools")).to_contain_text("The party: 2", timeout=LIVE)
     screenshot(gm, "resources-desktop")
     phone.get_by_role("button", name="Spend one Expedition Funds for The party").click()
     expect(phone.locator("#resource-pools")).to_contain_text("The party: 1")
     screenshot(phone, "resources-phone")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_spell_written_on_a_phone_is_cast_readied_and_helps_a_teammates_roll(new_page, screenshot, dice):
+    """"Magic Extra": Ada writes a normal spell cast with Finesse; she casts it (6, a full success,
+    standard effect: ready, normal); the table shows it; Bo's player takes its +1d6 on his roll."""
+    from campaign.actions import set_dials
+    from gamerules.dials import Dials, Extra
+
+    gm_user, player, other = (UserFactory(username=name) for name in ("magic-gm", "magic-player", "magic-other"))
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    set_dials(campaign.memberships.get(user=gm_user), Dials(extras=frozenset({Extra.MAGIC})))
+    join(campaign, player)
+    join(campaign, other)
+    ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
+    CharacterFactory(campaign=campaign, owner=other, name="Bo", created=True, action_dots={"Muscle": 2})
+    gm, phone, bo, table = new_page(), new_page(PHONE), new_page(PHONE), new_page({"width": 1920, "height": 1080})
+    for page, name in ((gm, "magic-gm"), (phone, "magic-player"), (bo, "magic-other"), (table, "magic-gm")):
+        log_in(page, name)
+    table.goto(f"/c/{campaign.pk}/table/")
+    phone.goto(ada.get_absolute_url())
+    phone.locator("#spells summary").click()
+    phone.get_by_label("Name of the spell").fill("Mend flesh")
+    phone.locator("#spells").get_by_label("Finesse").check()
+    phone.get_by_label("Momentum to cast it").select_option("1")
+    phone.get_by_label("Danger: a clock each consequence ticks").select_option("4")
+    screenshot(phone, "spell-write-phone")
+    phone.get_by_role("button", name="Add the spell").click()
+    expect(phone.get_by_test_id("spell")).to_contain_text("Mend flesh")
+    expect(phone.get_by_test_id("spell")).to_contain_text("Danger: 0/4")
+    screenshot(phone, "spell-sheet-phone")
+
+    phone.get_by_role("link", name="Cast it").click()
+    expect(phone.get_by_label("Cast a spell")).to_have_value(str(ada.spells.get().pk))
+    phone.get_by_role("button", name="Next").click()
+    gm.goto(f"/c/{campaign.pk}/console/")
+    card = gm.get_by_role("article", name="Ada's Finesse roll")
+    card.get_by_role("button", name="Set risk and effect").click()
+    expect(phone.locator("#odds")).to_contain_text("costs 1 momentum", timeout=LIVE)
+    expect(phone.get_by_test_id("spell-cast")).to_contain_text("casting Mend flesh")
+    dice(6, 2)
+    phone.get_by_role("button", name="Roll 2d6").click()
+    expect(phone.get_by_test_id("magic-result")).to_contain_text("Cast Mend flesh: ready, normal effect, to help a roll.")
+    expect(table.get_by_test_id("tile-spell")).to_contain_text("Mend flesh · normal", timeout=LIVE)
+    screenshot(table, "spell-table-1920")
+
+    start_roll(bo, campaign, "Muscle")
+    gm.goto(f"/c/{campaign.pk}/console/")
+    gm.get_by_role("article", name="Bo's Muscle roll").get_by_role("button", name="Set risk and effect").click()
+    bo.get_by_label("A readied spell helps this roll").select_option(label="Mend flesh (Ada, normal): +1d6")
+    expect(bo.get_by_role("button", name="Roll 3d6")).to_be_visible(timeout=LIVE)
+    screenshot(bo, "spell-helps-phone")
+    dice(2, 6, 1)
+    bo.get_by_role("button", name="Roll 3d6").click()
+    expect(bo.get_by_test_id("magic-result")).to_have_text("Mend flesh (normal) helped: +1d6.")
+    expect(table.get_by_test_id("tile-spell")).to_have_count(0, timeout=LIVE)
+    for page in (phone, bo):
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -45,10 +45,13 @@ def _long_extras(campaign, character):
     """Every Extra on, each holding a long unbroken text where a player or the GM types one."""
     from campaign.actions import set_dials
     from campaign.models import HookDraw, PartyDetail, Resource, ResourcePool, WorldTable
+    from characters.models import Spell
     from gamerules.dials import Dials, Extra
     from rolls.models import Threat
 
-    set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset(Extra) - {Extra.MAGIC}))
+    set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset(Extra)))
+    Spell.objects.create(character=character, name="S" + LONG[:75], actions=["Sneak", "Finesse", "Study"], charge=4,
+                         notes="N" + LONG[:290], limit="campaign")
     PartyDetail.objects.create(campaign=campaign, concept="allies", text="P" + LONG[:190], disposition=1)
     PartyDetail.objects.create(campaign=campaign, concept="allies", key=True, text="K" + LONG[:190])
     Threat.objects.create(campaign=campaign, source="T" + LONG[:110], rating=3, character=character)
@@ -98,11 +101,14 @@ def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):
 def _table_extras(campaign):
     from campaign.actions import set_dials
     from campaign.models import HookDraw
+    from characters.models import Spell
     from gamerules.dials import Dials, Extra
     from rolls.models import Threat
 
     set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset({Extra.WORLD, Extra.THREAT_LEVEL,
-                                                                           Extra.ECONOMY, Extra.PARTY})))
+                                                                           Extra.ECONOMY, Extra.PARTY, Extra.MAGIC})))
+    for character in campaign.characters.all()[:3]:  # readied spells on the tiles
+        Spell.objects.create(character=character, name="Seal of passage", actions=["Sneak"], charge=3)
     Threat.objects.create(campaign=campaign, source="A poisonous mist", rating=2)
     HookDraw.objects.create(campaign=campaign, cards=["Queen♥", "2♣", "7♦"], titles=["The AI", "The Ship", "The Next Score"],
                             prompts=["The AI of the ship just discovered sarcasm.",

@@ -2,7 +2,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.helpers import DESKTOP, PHONE, SPREAD, log_in
+from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, log_in
 
 
 @pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])
@@ -42,7 +42,7 @@ def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, s
     card = gm.get_by_role("article", name="Ada's Sneak roll")
     card.get_by_text("Great", exact=True).click()
     card.get_by_role("button", name="Set risk and effect").click()
-    expect(player.get_by_role("heading", name="Even the odds")).to_be_visible(timeout=3000)
+    expect(player.get_by_role("heading", name="Even the odds")).to_be_visible(timeout=LIVE)
     expect(player.get_by_role("button", name="Roll 2d6")).to_be_visible()
     player.get_by_label("+1d6").check()
     player.get_by_label("Bo (2 momentum)").check()
@@ -56,16 +56,16 @@ def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, s
     expect(player.get_by_role("img", name="5, the die read")).to_be_visible()
     screenshot(player, f"roll-4-result-{width}")
 
-    # The other player sees the roll and Bo's momentum within 3 seconds, without reloading.
-    expect(other.locator("#rolls-panel")).to_contain_text("Ada · Action roll · Sneak", timeout=3000)
-    expect(other.locator(f"#character-{bo.pk}")).to_contain_text("Momentum 1", timeout=3000)
+    # The other player sees the roll and Bo's momentum without reloading.
+    expect(other.locator("#rolls-panel")).to_contain_text("Ada · Action roll · Sneak", timeout=LIVE)
+    expect(other.locator(f"#character-{bo.pk}")).to_contain_text("Momentum 1", timeout=LIVE)
 
     gm.goto(player.url)
     gm.get_by_label("Worse condition: Take 1 stress per consequence rating.").check()
     gm.get_by_role("button", name="Inflict the consequence").click()
     expect(gm.get_by_text("Worse condition on Ada")).to_be_visible()
 
-    expect(player.get_by_text("Worse condition on Ada")).to_be_visible(timeout=3000)
+    expect(player.get_by_text("Worse condition on Ada")).to_be_visible(timeout=LIVE)
     screenshot(player, f"roll-5-consequence-{width}")
     player.get_by_label("Burn momentum (one die each)").select_option("0")
     player.get_by_role("button", name="Resist").click()

@@ -2,7 +2,10 @@
 
 import pytest
 
+from campaign.models import Campaign
+from characters.models import Spell
 from gamerules.action_roll import PushBenefit
+from gamerules.magic import SpellBenefit
 from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
 from tests.factories import CharacterFactory, gm_of_new_campaign
@@ -40,3 +43,22 @@ def test_two_devices_spending_the_last_momentum_at_once_spend_it_once(setting):
     assert Roll.objects.count() == 1
     character.refresh_from_db()
     assert character.momentum == 0
+
+
+def test_two_rolls_using_the_same_readied_spell_at_once_use_it_once(setting):
+    """A readied spell helps one roll ("The effect of magic"): two players reaching for it at the
+    same moment get it once, and the other roll is refused whole."""
+    membership, ada = setting
+    Campaign.objects.filter(pk=membership.campaign_id).update(dials={"extras": ["magic"]})
+    membership.campaign.refresh_from_db()
+    bo = CharacterFactory(campaign=membership.campaign, owner=membership.user, name="Bo", created=True,
+                          action_dots={"Sneak": 1})
+    spell = Spell.objects.create(character=ada, name="Ward", actions=["Sneak"], charge=2)
+    requests = [ActionRollRequest(character_id=who.pk, action="Sneak", spell_id=spell.pk,
+                                  spell_benefit=SpellBenefit.DIE) for who in (ada, bo)]
+    errors = run_at_once([lambda request=request, key=key: make_action_roll(
+        membership, request, key, ScriptedDice([4, 1, 1])) for request, key in zip(requests, ("ada", "bo"), strict=True)])
+    assert len(errors) == 1 and "Ward helped another roll a moment ago." in str(errors[0])
+    assert Roll.objects.count() == 1 and Roll.objects.get().dice_sources.count("spell") == 1
+    spell.refresh_from_db()
+    assert spell.charge is None

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from campaign.actions import set_dials
 from campaign.forms import OFFERED_EXTRAS, DialsForm
+from campaign.models import PartyDetail
 from characters.models import Asset, Attachment, Character, Goal
 from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Threat
@@ -54,8 +55,9 @@ def test_the_dials_page_offers_only_the_extras_the_site_plays_and_says_what_each
     assert all(extra.summary for extra in OFFERED_EXTRAS)
 
 
-def test_an_extra_not_offered_cannot_be_switched_on(crew):
-    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["magic"]})
+def test_every_extra_is_offered_and_an_unknown_one_cannot_be_switched_on(crew):
+    assert set(OFFERED_EXTRAS) == set(Extra)
+    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["corruption"]})
     assert not form.is_valid() and "extras" in form.errors
 
 
@@ -63,12 +65,13 @@ def test_an_extra_not_offered_cannot_be_switched_on(crew):
 def test_every_extras_dial_changes_what_the_table_sees(crew, dial):
     """With its Extra on, each optional dial changes the sheet, the wizard or the console: the
     sheets carry a goal with progress due, an attachment, a scar, and a character in creation,
-    and a threat applies to the roll on its way."""
+    a threat applies to the roll on its way, and the party sheet has a supporting detail."""
     Goal.objects.create(character=crew.ada, name="Find my sister", filled=4, due=1)
     Attachment.objects.create(character=crew.ada, name="Old Bertha, my rifle")
     Character.objects.filter(pk=crew.ada.pk).update(scars="A burn across the back")
     new = Character.objects.create(campaign=crew.campaign, owner=crew.ada.owner, name="Cy")
     Threat.objects.create(campaign=crew.campaign, source="A poisonous mist", rating=2)
+    PartyDetail.objects.create(campaign=crew.campaign, concept="allies", text="The dockworkers", disposition=1)
     switch(crew, OFFERED_EXTRAS)
     off = screens(crew, new)
     assert screens(crew, new) == off, "the screens differ without any change: the comparison could not fail"

@@ -12,7 +12,7 @@ from clocks.models import Clock
 from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Roll
 from tests.factories import UserFactory
-from tests.helpers import HTMX, fresh, on_its_way
+from tests.helpers import HTMX, fresh, on_its_way, wizard
 
 
 def party(crew, *dials, extras=(Extra.PARTY,)):
@@ -259,3 +259,57 @@ def test_the_same_detail_twice_is_refused(crew):
     write(crew)
     assert "is already on the party sheet" in write(crew, headers=HTMX).text
     assert PartyDetail.objects.count() == 1
+
+
+def test_more_clocks_a_detail_tracks_its_own_progress_and_danger_and_a_full_one_moves_it(crew, dice):
+    """"More Clocks": "track them individually as clocks and follow the same rules for danger and
+    progress - damaging supporting details with consequences and taking on projects to improve
+    others"."""
+
+    gm_membership = crew.campaign.memberships.get(user=crew.gm)
+    set_dials(gm_membership, Dials(extras=frozenset({Extra.PARTY})))
+    detail = PartyDetail.objects.create(campaign=crew.campaign, concept="allies", text="The dockworkers")
+    url = reverse("party_detail_track", args=[crew.campaign.pk, detail.pk])
+    refused = crew.client("player").post(url, {"kind": "progress"}, **HTMX).text
+    assert "the dial “More Clocks” is off" in refused and not Clock.objects.filter(name__startswith="The dock").exists()
+    set_dials(gm_membership, Dials(extras=frozenset({Extra.PARTY}),
+                                   extra_dials=frozenset({ExtraDial.PARTY_MORE_CLOCKS})))
+    page = crew.client("player").post(url, {"kind": "progress"}, **HTMX).text
+    clock = fresh(detail).clock
+    assert (clock.name, clock.kind, clock.size, clock.party) == ("The dockworkers: improving it", "progress", 8, False)
+    assert "The dockworkers: improving it:\n                  0/8" in page
+    again = crew.client("other_player").post(url, {"kind": "danger"}, **HTMX).text  # a second tap, elsewhere
+    assert "The dockworkers already has its clock." in again
+    # A success ticks it like any progress clock; full, the page asks for the upgrade, which puts it away.
+    Clock.objects.filter(pk=clock.pk).update(filled=6)
+    dice(6, 6)
+    wizard(crew, who="gm", character=crew.ada.pk, action="Sneak", effect=2)
+    roll = Roll.objects.latest("pk")
+    crew.client("gm").post(reverse("roll_progress", args=[crew.campaign.pk, roll.pk]), {"clock": clock.pk})
+    assert fresh(clock).filled == 8
+    party = crew.client("player").get(reverse("party", args=[crew.campaign.pk])).text
+    assert "full: upgrade the detail" in party
+    crew.client("gm").post(reverse("party_detail_shift", args=[crew.campaign.pk, detail.pk]), {"direction": "up"})
+    detail = fresh(detail)
+    assert detail.disposition == 1 and detail.clock is None and fresh(clock).archived
+    # Damage: a danger clock that a complication ticks, downgrading it when full.
+    crew.client("gm").post(url, {"kind": "danger"})
+    danger = fresh(detail).clock
+    Clock.objects.filter(pk=danger.pk).update(filled=8)
+    crew.client("gm").post(reverse("party_detail_shift", args=[crew.campaign.pk, detail.pk]), {"direction": "up"})
+    assert fresh(detail).clock == danger  # refused (already positive): a full danger clock waits for the downgrade
+    crew.client("gm").post(reverse("party_detail_shift", args=[crew.campaign.pk, detail.pk]), {"direction": "down"})
+    assert fresh(detail).disposition == 0 and fresh(detail).clock is None and fresh(danger).archived
+
+
+def test_more_clocks_a_detail_clock_the_gm_hides_stays_hidden_on_the_party_sheet(crew):
+    from campaign.actions import track_party_detail
+
+    gm_membership = crew.campaign.memberships.get(user=crew.gm)
+    set_dials(gm_membership, Dials(extras=frozenset({Extra.PARTY}), extra_dials=frozenset({ExtraDial.PARTY_MORE_CLOCKS})))
+    detail = PartyDetail.objects.create(campaign=crew.campaign, concept="adversaries", text="The tax office")
+    clock = track_party_detail(gm_membership, detail.pk, "danger")
+    Clock.objects.filter(pk=clock.pk).update(visibility="gm", name="SECRET-AUDIT", filled=5)
+    party = crew.client("player").get(reverse("party", args=[crew.campaign.pk])).text
+    assert "SECRET-AUDIT" not in party and "Track it" not in party.split("The tax office")[1].split("</li>")[0]
+    assert "SECRET-AUDIT:\n                  5/8" in crew.client("gm").get(reverse("party", args=[crew.campaign.pk])).text

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign, HookDraw, Membership
-from characters.models import Character
+from characters.models import Character, Spell
 from clocks.models import Clock
 from core.refused import Refused
 from rolls.actions import ActionRollRequest, make_action_roll
@@ -23,7 +23,7 @@ from tests.security.rules import RULES, routes
 
 MARKERS = ("HIDDEN-DANGER-CLOCK", "HIDDEN-PROGRESS-CLOCK", "HIDDEN-FORCE-NAME", "ONCE-SHOWN-FORCE",
            "ONCE-PUBLIC-CLOCK", "KNOWN-CLOCK-NOTES", "worked on QUIET-ERRAND", "SECRET-HOOK-PROMPT",
-           "SECRET-TABLE-TITLE")
+           "SECRET-TABLE-TITLE", "HIDDEN-SPELL-DANGER")
 # The known-but-hidden clock's segments, in any of the ways a page writes a clock's numbers.
 SEGMENTS = re.compile(r"(Turf War|QUIET-ERRAND)[^<]{0,16}(\d+ ?(→|of|/) ?\d+)")
 
@@ -100,7 +100,19 @@ def played(table, dice):
     gm.post(reverse("world_draw", args=[c]))
     dice(6, 6, 6)
     gm.post(reverse("world_mission", args=[c, HookDraw.objects.get().pk]), {"key": "mission"})
-    table.played = {"rolls": [roll, second], "known": known, "errand": errand,
+    # The Magic extra: a spell whose danger clock the GM hides, ticked by its casting's consequence.
+    Campaign.objects.filter(pk=c).update(dials={"extras": ["world", "magic"]})
+    gm.post(reverse("character_spell", args=[c, ada.pk]), {
+        "name": "Ward", "actions": ["Sneak"], "level": 2, "momentum_cost": 0, "stress_cost": 0, "danger": 4})
+    spell = Spell.objects.get()
+    gm.post(reverse("clock_edit", args=[c, spell.danger_id]),
+            clock_post(name="HIDDEN-SPELL-DANGER", kind="complication", size=4, visibility="gm", character=ada.pk))
+    dice(4, 3)
+    wizard(table, action="Sneak", spell=spell.pk)
+    casting = Roll.objects.latest("pk")
+    gm.post(reverse("roll_consequence", args=[c, casting.pk]), {"kind": "reduced_effect", "target": ada.pk})
+    player.post(reverse("roll_accept", args=[c, casting.pk]))
+    table.played = {"rolls": [roll, second, casting], "known": known, "errand": errand,
                     "hidden_danger": hidden_danger, "hidden_progress": hidden_progress}
     return table
 
@@ -109,14 +121,15 @@ def test_the_gm_sees_every_planted_thing(played):
     """The markers are really there: the search below could fail."""
     gm = played.client("gm")
     c = played.campaign.pk
-    first, second = played.played["rolls"]
+    first, second, casting = played.played["rolls"]
     pages = "".join(gm.get(url).text for url in (
         reverse("campaign", args=[c]), reverse("roll", args=[c, first.pk]),
-        reverse("roll", args=[c, second.pk]), reverse("clocks", args=[c]),
+        reverse("roll", args=[c, second.pk]), reverse("roll", args=[c, casting.pk]), reverse("clocks", args=[c]),
         reverse("character", args=[c, played.character.pk])))
     assert played.played["hidden_danger"].filled == 0 and Clock.objects.get(name="HIDDEN-DANGER-CLOCK").filled == 2
     assert "HIDDEN-DANGER-CLOCK 0 → 2" in pages and "HIDDEN-PROGRESS-CLOCK ticked by 2" in pages
     assert "Turf War 4 → 6" in pages and "worked on QUIET-ERRAND: 0→2" in pages
+    assert "HIDDEN-SPELL-DANGER: 1 of 4" in pages and "HIDDEN-SPELL-DANGER 0 → 1" in pages
     assert "HIDDEN-FORCE-NAME" in pages and "ONCE-SHOWN-FORCE" in pages
     world = gm.get(reverse("world", args=[c])).text
     assert "SECRET-HOOK-PROMPT" in world and "SECRET-TABLE-TITLE" in world and "Mission roll" in world
@@ -151,10 +164,10 @@ def player_urls(table):
                                                             "rolls-panel")),
                          (reverse("table", args=[c.pk]), ("table-clocks", "table-characters",
                                                          "table-rolls", "pending-rolls", "table-hooks",
-                                                         "table-threats", "table-market")),
+                                                         "table-threats", "table-market", "table-spells")),
                          (reverse("world", args=[c.pk]), ("world-draws",)),
                          (reverse("resources", args=[c.pk]), ("resource-pools",)),
-                         (sheet, ("vitals", "actions", "talents", "ties", "projects"))):
+                         (sheet, ("vitals", "actions", "talents", "ties", "projects", "spells"))):
         for panel in panels:
             yield f"{page}?panel={panel}"
     yield reverse("clock_panel", args=[c.pk]) + "?archived=1"
