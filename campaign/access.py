@@ -5,12 +5,18 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from campaign.models import Membership, WorldForce
+from core.systems import plays
 
 
 def membership_or_404(request, campaign_id) -> Membership:
-    """The user's membership of the campaign, with the campaign loaded."""
-    return get_object_or_404(Membership.objects.select_related("campaign", "user"),
-                             campaign_id=campaign_id, user=request.user)
+    """The user's membership of the campaign, with the campaign loaded; a page of another dice
+    system than the campaign's is not there for it (core/systems.py)."""
+    membership = get_object_or_404(Membership.objects.select_related("campaign", "user"),
+                                   campaign_id=campaign_id, user=request.user)
+    match = request.resolver_match
+    if match and not plays(membership.campaign.dice_system, match.url_name):
+        raise Http404("Not a page of this campaign's dice system")
+    return membership
 
 
 def gm_membership_or_404(request, campaign_id) -> Membership:

@@ -5,6 +5,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 
 from campaign.models import Campaign, GameSession, Invitation, WorldForce
+from core.systems import playable
 from gamerules.charge import MomentumDial
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
 from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra, ExtraDial
@@ -21,12 +22,29 @@ class SignupForm(UserCreationForm):
 class CampaignForm(forms.ModelForm):
     class Meta:
         model = Campaign
-        fields = ["name", "pitch", "ruleset", "risk_wording"]
+        fields = ["name", "pitch", "system", "ruleset", "risk_wording"]
         widgets = {"pitch": forms.Textarea(attrs={"rows": 4})}
+        labels = {"ruleset": "Charge variant"}
         help_texts = {
             "pitch": "What the campaign is about and where it happens. Every member reads this.",
-            "ruleset": "Quick Charge: 6 actions, 4 dots, effect and consequence read from the dice.",
+            "system": "How the dice are read, and what a character sheet holds. It can change only while the "
+                      "campaign has no rolls.",
+            "ruleset": "Charge only. Quick Charge: 6 actions, 4 dots, effect and consequence read from the dice.",
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Only the systems the site plays end to end are offered (core/systems.py).
+        self.fields["system"].choices = [(system.value, system.label) for system in playable()]
+        self.fields["system"].required = False  # not said: the campaign keeps its system (Charge when new)
+
+    def clean_system(self):
+        campaign = self.instance
+        system = self.cleaned_data["system"] or campaign.system
+        if campaign.pk and system != campaign.system and campaign.rolls.exists():
+            raise forms.ValidationError("The dice system can change only while the campaign has no rolls; "
+                                        "this one has rolled already.")
+        return system
 
 
 class GmNotesForm(forms.ModelForm):

@@ -12,6 +12,7 @@ from django.utils.functional import cached_property
 from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
+from core.systems import site_of
 from gamerules.charge import RiskWording
 from gamerules.dials import Dials, Extra, ExtraDial, Ruleset, default_dials
 from gamerules.economy import MarketState, market_state, market_words
@@ -24,6 +25,7 @@ from gamerules.party import (
 )
 from gamerules.resources import DICE_CAP, Gain, Spend
 from gamerules.resources import Resource as RulesResource
+from gamerules.systems import DiceSystem
 from gamerules.world import RANKS, Card, MissionStart, mission_pool
 
 
@@ -43,6 +45,10 @@ class Campaign(models.Model):
         "Wording of risk", max_length=10, default=RiskWording.RISK.value,
         choices=[(RiskWording.RISK.value, "Charge 1.1: risk low / moderate / high"),
                  (RiskWording.POSITION.value, "Classic: position controlled / risky / desperate")])
+    system = models.CharField("Dice system", max_length=20, default=DiceSystem.CHARGE.value,
+                              choices=[(system.value, system.label) for system in DiceSystem])
+    system_options = models.JSONField(default=dict, blank=True,
+                                      help_text="What the dice system lets the GM set, e.g. its list of Stats.")
     dials = models.JSONField(default=dict, blank=True)
     market_filled = models.PositiveSmallIntegerField(
         default=0, help_text="The market clock's segments, 0-4 (Economy Extra).")
@@ -58,6 +64,20 @@ class Campaign(models.Model):
 
     def get_absolute_url(self):
         return reverse("campaign", args=[self.pk])
+
+    @property
+    def dice_system(self) -> DiceSystem:
+        return DiceSystem(self.system)
+
+    @property
+    def site(self):
+        """The dice system's registration: its sheet, roll, tiles and words (core/systems.py)."""
+        return site_of(self.dice_system)
+
+    @property
+    def system_name(self) -> str:
+        """The system as the page header says it: Charge names its variant."""
+        return self.get_ruleset_display() if self.dice_system is DiceSystem.CHARGE else self.dice_system.label
 
     @cached_property
     def rules(self) -> Dials:

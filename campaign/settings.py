@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "characters",
     "clocks",
     "rolls",
+    "traits",
 ]
 
 MIDDLEWARE = [

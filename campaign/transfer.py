@@ -38,6 +38,7 @@ from characters.models import Asset, Attachment, Character, Goal, Playbook, Spel
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from rolls.models import Roll, Threat
+from traits.models import Feature, Sheet
 
 FORMAT = "charge-campaign"
 VERSION = 1
@@ -74,6 +75,9 @@ PARTS = [
                                               "linked_character_id": "characters",
                                               "linked_force_id": "forces"}),
     Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
+    # Traits & Consequence: a sheet's Stats and pool, its Powers, Traits and Items.
+    Part("traits_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
+    Part("features", Feature, "character__campaign", {"character_id": "characters"}),
     Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
                                        "worked_in_id": "sessions"}, visible=True),
     Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}),
@@ -108,9 +112,9 @@ PARTS = [
 ]
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
-CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "ruleset", "risk_wording", "dials", "market_filled", "day",
-                   "live_version", "created_at")
-ADDED_FIELDS = {"market_filled": 0, "day": 1}
+CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "ruleset", "risk_wording", "dials",
+                   "market_filled", "day", "live_version", "created_at")
+ADDED_FIELDS = {"market_filled": 0, "day": 1, "system": "charge", "system_options": {}}
 """Campaign fields newer than some exports of this version: a file without them keeps the default."""
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
 

@@ -14,6 +14,7 @@ from campaign.views import (
     world,
 )
 from characters.urls import playbook_patterns
+from traits.urls import sheet_patterns as traits_sheet_patterns
 
 C = "c/<int:campaign_id>/"
 
@@ -43,6 +44,8 @@ urlpatterns = [
     path(C + "clocks/", include("clocks.urls")),
     path(C + "characters/", include("characters.urls")),
     path(C + "rolls/", include("rolls.urls")),
+    path(C + "conflicts/", include("traits.urls")),
+    path(C + "characters/", include(traits_sheet_patterns)),
     path(C + "playbooks/", include(playbook_patterns)),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "export/", transfer.campaign_export, name="campaign_export"),

@@ -49,7 +49,8 @@ def create_character(membership: Membership, name: str, playbook: Playbook | Non
         campaign=membership.campaign, owner=membership.user, name=name.strip(), playbook=playbook,
         momentum=rules.starting_momentum, concept=playbook.name if playbook else "",
         action_dots={name: dots for name, dots in (playbook.action_dots if playbook else {}).items()
-                     if name in rules.action_names})
+                     if name in rules.action_names},
+        created=membership.campaign.site.ready_characters)
     _log(membership, f"{membership.user} started a character: {character.name}.")
     return character
 

@@ -8,6 +8,10 @@ class CharactersConfig(AppConfig):
     def ready(self):
         from campaign import live
         from characters.models import Asset, Character, Talent, Tie
+        from characters.site import SITE
+        from core.systems import register
+
+        register(SITE)
 
         live.follow(Character)
         live.follow(Tie, Talent, Asset, campaign="character.campaign_id")

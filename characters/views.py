@@ -155,8 +155,13 @@ def sheet_answer(request, membership, character, panel, error="", **extra):
 @login_required
 @require_safe
 def character_sheet(request, campaign_id, character_id):
+    """The sheet as the campaign's dice system shows it (core/systems.py)."""
     membership = membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
+    return membership.campaign.site.sheet(request, membership, character)
+
+
+def charge_sheet(request, membership, character):
     return page(request, SHEET, sheet_context(membership, character), PANELS)
 
 

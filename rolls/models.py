@@ -11,6 +11,7 @@ from campaign.models import Membership
 from core.models import LockingQuerySet
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk
+from gamerules.traits import Result as TraitsResult
 from gamerules.world import MissionStart
 
 
@@ -29,6 +30,12 @@ class RollKind(models.TextChoices):
     GOAL = "goal", "Goal roll"
     MARKET = "market", "Market roll"
     MISSION = "mission", "Mission roll"
+    CONFLICT = "conflict", "Conflict"  # Traits & Consequence
+    AFTERMATH = "aftermath", "Aftermath"  # Traits & Consequence
+
+    @classmethod
+    def charge(cls) -> frozenset:
+        return frozenset(kind.value for kind in cls) - {cls.CONFLICT.value, cls.AFTERMATH.value}
 
 
 class RollQuerySet(LockingQuerySet):
@@ -62,7 +69,8 @@ class Roll(models.Model):
     dice_sources = models.JSONField(default=list, blank=True)
     dice = models.JSONField(default=list, blank=True)
     outcome = models.CharField(max_length=10, blank=True,
-                               choices=[(o.value, o.label) for o in Outcome])
+                               choices=[(o.value, o.label) for o in Outcome]
+                               + [(r.value, r.label) for r in TraitsResult])
     risk = models.PositiveSmallIntegerField(null=True, blank=True)
     effect = models.PositiveSmallIntegerField(null=True, blank=True,
                                               help_text="The effect achieved.")
@@ -131,8 +139,9 @@ class Roll(models.Model):
 
     @property
     def aftermath(self) -> Aftermath:
-        """What the roll changed after it landed, typed; read from ``result`` on every access."""
-        return Aftermath.from_data(self.result)
+        """What a Charge roll changed after it landed, typed; read from ``result`` on every access.
+        Another system's roll keeps its own numbers in ``result`` and has no Charge aftermath."""
+        return Aftermath.from_data(self.result) if self.kind in RollKind.charge() else Aftermath()
 
     @aftermath.setter
     def aftermath(self, value: Aftermath) -> None:

@@ -495,6 +495,9 @@ def roll_context(membership, roll):
 def roll_detail(request, campaign_id, roll_id):
     membership = membership_or_404(request, campaign_id)
     roll = roll_or_404(membership, roll_id)
+    site = membership.campaign.site
+    if roll.kind in site.roll_kinds:
+        return site.roll_page(request, membership, roll)
     template = "rolls/roll.html#roll-result" if request.htmx else "rolls/roll.html"
     return render(request, template, roll_context(membership, roll))
 

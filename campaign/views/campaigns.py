@@ -164,6 +164,11 @@ def waiting(request, campaign_id):
     rolls on the way (a GM's call among them), a teammate asking for their help, a consequence
     one of their characters faces; and, for a GM, the rolls waiting for their risk and effect."""
     membership = membership_or_404(request, campaign_id)
+    return membership.campaign.site.waiting(request, membership)
+
+
+def charge_waiting(request, membership):
+    """Charge's: rolls on their way, asks for help, consequences to answer, risks to set."""
     mine = {c.pk: c for c in membership.campaign.characters.editable_by(membership)}
     rolls = pending_context(membership)["pending_rolls"]
     return render(request, "campaign/layout.html#waiting", {

@@ -22,7 +22,7 @@ from gamerules.economy import MARKET_CLOCK_SEGMENTS
 from rolls import actions as roll_actions
 from rolls.actions import RollStart
 from rolls.models import RollKind
-from rolls.views import pending_context, roll_context, threats_context
+from rolls.views import roll_context, threats_context
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -62,7 +62,7 @@ def _context(membership, viewer, console=False):
             :CONSOLE_CLOCKS_SHOWN if console else CLOCKS_SHOWN],
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": campaign.current_session,
-        "last_roll": rolls[0] if rolls else None, "rolls": rolls, **pending_context(membership),
+        "last_roll": rolls[0] if rolls else None, "rolls": rolls, **campaign.site.context(membership),
         "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
         "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
         "uses_magic": campaign.rules.has(Extra.MAGIC),

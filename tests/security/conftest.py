@@ -14,6 +14,7 @@ from tests.factories import (
     RollFactory,
     TieFactory,
 )
+from traits.models import Conflict
 
 
 @pytest.fixture
@@ -60,5 +61,8 @@ def world(table):
         "resource_id": Resource.objects.create(campaign=c, name="Grit").pk,
         "draw_id": HookDraw.objects.create(campaign=c, cards=["Queen♥", "2♣", "7♦"], titles=["", "", ""],
                                            prompts=["", "", ""]).pk, "place": 0,
+        # Traits & Consequence: the tests switch the campaign to it for that system's URLs.
+        "conflict_id": Conflict.objects.create(campaign=c, character=ada, key="matrix-conflict", stat="Muscle",
+                                               stakes="Past the guard", solution="I punch him").pk,
     }
     return table, kwargs

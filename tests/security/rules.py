@@ -45,6 +45,11 @@ RULES = {
     "force_reveal": "gm", "force_delete": "gm",
     "sessions": "member", "session_start": "gm", "session": "member", "session_log": "member",
     "session_notes": "gm", "session_end": "gm",
+    # Traits & Consequence (asked of a campaign on that system).
+    "conflict_new": "member", "conflict": "member", "conflict_gm": "gm", "conflict_roll": "owner",
+    "conflict_bid": "owner", "conflict_resolve": "owner", "conflict_damage": "owner", "conflict_confirm": "gm",
+    "conflict_withdraw": "owner", "traits_stats": "owner", "traits_feature_add": "owner",
+    "traits_feature_remove": "owner", "traits_pool": "gm", "traits_stat_list": "gm", "traits_aftermath": "gm",
 }
 
 def routes() -> dict[str, str]:

@@ -4,6 +4,8 @@ without a rule here fails the first test until someone says who may use it."""
 import pytest
 from django.utils.html import escape
 
+from core.systems import playable, plays
+from gamerules.systems import DiceSystem
 from tests.security.rules import RULES, routes, url_for
 from tests.table import SECRETS
 
@@ -16,6 +18,22 @@ def test_every_url_has_a_rule():
     unclassified = [name for name in sorted(routes()) if name not in RULES]
     assert unclassified == [], f"say who may use these URLs in RULES: {unclassified}"
     assert sorted(set(RULES) - set(routes())) == [], "RULES names a URL that no longer exists"
+
+
+def system_of(name) -> DiceSystem:
+    """A campaign system that has the page: Charge for a shared one."""
+    return next(system for system in playable() if plays(system, name))
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_a_page_of_another_dice_system_is_not_there_even_for_the_gm(world, name):
+    table, kwargs = world
+    for system in playable():
+        if plays(system, name):
+            continue
+        table.campaign.__class__.objects.filter(pk=table.campaign.pk).update(system=system.value)
+        for method in ("get", "post"):
+            assert getattr(table.client("gm"), method)(url_for(name, kwargs)).status_code in (404, 405)
 
 
 def check(role, rule, response, table):
@@ -47,6 +65,7 @@ def check(role, rule, response, table):
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_each_url_answers_each_role_as_its_rule_says(world, name, role):
     table, kwargs = world
+    table.campaign.__class__.objects.filter(pk=table.campaign.pk).update(system=system_of(name).value)
     url = url_for(name, kwargs)
     client = table.client(role)
     for method in ("get", "post"):

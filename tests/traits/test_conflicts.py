@@ -1,0 +1,272 @@
+"""Conflicts played through the views with scripted dice, the campaign's state asserted after
+each ("Stats & Powers", "Traits and Items", "... and Resolve", "Consequence")."""
+
+from django.urls import reverse
+
+from rolls.models import Roll
+from traits.models import Conflict, Feature, FeatureKind, Sheet
+
+
+def start(table, stat, powers=(), burn=False, who="player", stakes="Do you make it past the guard?"):
+    data = {"character": table.character.pk, "key": f"k-{stat}-{burn}", "stakes": stakes,
+            "solution": "I punch his lights out", "stat": stat, "powers": [p.pk for p in powers]}
+    if burn:
+        data["burn"] = "on"
+    response = table.client(who).post(reverse("conflict_new", args=[table.campaign.pk]), data)
+    return response, Conflict.objects.filter(character=table.character).first()
+
+
+def step(table, who, name, conflict, data=None, htmx=False):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return table.client(who).post(reverse(name, args=[table.campaign.pk, conflict.pk]), data or {}, **headers)
+
+
+def sheet(table):
+    return Sheet.objects.get(character=table.character)
+
+
+def test_a_whole_success_with_a_power_needs_no_bid_and_brings_no_consequence(traits_table, dice):
+    """Muscle 4... here Muscle 3 and Super-Strength 2: "you roll four dice plus two automatic
+    successes"; at least as many as the GM wins, with the Stat roll and Power alone: whole."""
+    table = traits_table
+    response, conflict = start(table, "Muscle", powers=[table.power])
+    assert response.status_code == 302 and response.url == conflict.get_absolute_url()
+    page = table.client("player").get(conflict.get_absolute_url())
+    assert "The GM rolls her dice or states her successes." in page.text
+    step(table, "gm", "conflict_gm", conflict, {"successes": 3})
+    page = table.client("player").get(conflict.get_absolute_url())
+    # 3 dice need 1 success (3 - 2 Powers): 1 - (1/2)^3 = 7/8.
+    assert 'data-testid="odds-win">7/8 (88%)' in page.text
+    dice(5, 2, 1)
+    step(table, "player", "conflict_roll", conflict)
+    roll = Roll.objects.get(kind="conflict")
+    assert (roll.dice, roll.result["powers"], roll.result["gm"]) == ([5, 2, 1], 2, 3)
+    step(table, "player", "conflict_resolve", conflict)
+    roll.refresh_from_db()
+    assert roll.outcome == "whole" and roll.result["consequence"] == 0 and roll.result["settled"]
+    assert not Conflict.objects.exists()
+    assert sheet(table).consequence == 0
+    screen = table.client("other_player").get(reverse("table", args=[table.campaign.pk]))
+    assert "Whole success" in screen.text and "Do you make it past the guard?" in screen.text
+
+
+def test_a_mixed_success_with_two_traits_and_an_item_gains_no_consequence(traits_table, dice):
+    """Behind after the Stat roll, two Traits (a die each, one at a time) and the Rapier (Value 2:
+    two dice) close the gap: a mixed success, and "you can't gain Consequence ... from a mixed
+    success"."""
+    table = traits_table
+    quick = Feature.objects.create(character=table.character, kind=FeatureKind.TRAIT, name="Quick reflexes")
+    _, conflict = start(table, "Speed")
+    dice(6, 5, 4, 1)
+    step(table, "gm", "conflict_gm", conflict, {"dice": 4})
+    conflict.refresh_from_db()
+    assert (conflict.gm_dice, conflict.gm_successes) == ([6, 5, 4, 1], 3)
+    dice(2, 3, 1)
+    step(table, "player", "conflict_roll", conflict)
+    page = table.client("player").get(conflict.get_absolute_url())
+    assert "You need <strong>3</strong> more successes" in page.text
+    # k dice close a gap of 3 with chance P(at least 3 of k): 1/8 for three dice, 5/16 for four.
+    assert 'data-testid="odds-bid-3">3 dice: 1/8 (12%)' in page.text
+    assert 'data-testid="odds-bid-4">4 dice: 5/16 (31%)' in page.text
+    dice(4)
+    step(table, "player", "conflict_bid", conflict, {"traits": [table.trait.pk]})
+    dice(2, 5, 6)
+    step(table, "player", "conflict_bid", conflict, {"traits": [quick.pk], "item": table.item.pk})
+    roll = Roll.objects.get(kind="conflict")
+    assert [(bid["name"], bid["dice"]) for bid in roll.result["bids"]] == [
+        ("Nasty Uppercut", [4]), ("Quick reflexes", [2]), ("Rapier", [5, 6])]
+    step(table, "player", "conflict_resolve", conflict)
+    roll.refresh_from_db()
+    assert (roll.outcome, roll.result["total"], roll.result["consequence"]) == ("mixed", 3, 0)
+    assert not Conflict.objects.exists() and sheet(table).consequence == 0
+    assert roll.pool_size == 3 + 1 + 1 + 2
+
+
+def test_bids_are_capped_by_the_stat_and_one_item(traits_table, dice):
+    table = traits_table
+    _, conflict = start(table, "Focus", burn=False)
+    step(table, "gm", "conflict_gm", conflict, {"successes": 5})
+    dice(1, 1)
+    step(table, "player", "conflict_roll", conflict)
+    dice(1, 1, 1, 1)
+    response = step(table, "player", "conflict_bid", conflict, {"traits": [table.trait.pk, table.tagged.pk],
+                                                                 "item": table.item.pk}, htmx=True)
+    assert response.status_code == 200
+    assert Roll.objects.get(kind="conflict").result["bids"] != []
+    # Focus 2: both Traits are bid; a third would be refused, and a second Item is not offered.
+    third = Feature.objects.create(character=table.character, kind=FeatureKind.TRAIT, name="Stubborn")
+    response = step(table, "player", "conflict_bid", conflict, {"traits": [third.pk]}, htmx=True)
+    assert "You can bid at most 2 Traits with a Stat of 2." in response.text
+    assert len(Roll.objects.get(kind="conflict").result["bids"]) == 3
+
+
+def test_a_loss_taken_partly_as_damage_lowers_the_stat_and_fills_the_pool(traits_table, dice):
+    """"He beats me by three? ... I'll take two points as damage to my Speed and dump the last one
+    in my Consequence pool." The player decides; the GM agrees."""
+    table = traits_table
+    _, conflict = start(table, "Speed", stakes="Do you dodge the laser blasts?")
+    step(table, "gm", "conflict_gm", conflict, {"successes": 4})
+    dice(1, 2, 4)
+    step(table, "player", "conflict_roll", conflict)
+    step(table, "player", "conflict_resolve", conflict)
+    roll = Roll.objects.get(kind="conflict")
+    assert (roll.outcome, roll.result["margin"], roll.result["consequence"]) == ("loss", 3, 3)
+    # Another player cannot split it, and its player cannot confirm it.
+    assert step(table, "other_player", "conflict_damage", conflict, {"damage-3": 2}, htmx=True).status_code == 404
+    roll.refresh_from_db()
+    assert "proposed" not in roll.result
+    assert step(table, "player", "conflict_confirm", conflict).status_code == 404
+    # Too much damage is refused with the rules' words; nothing is kept.
+    response = step(table, "player", "conflict_damage", conflict, {"damage-3": 4}, htmx=True)
+    assert "There are only 3 Consequence to take as damage." in response.text
+    step(table, "player", "conflict_damage", conflict, {"damage-3": 2})
+    page = table.client("gm").get(conflict.get_absolute_url())
+    assert "Damage: 2 to Speed;" in page.text and "the rest (1) into the pool." in page.text
+    step(table, "gm", "conflict_confirm", conflict, {"agreed": "yes"})
+    assert sheet(table).stats["Speed"] == {"rating": 3, "current": 1}
+    assert sheet(table).consequence == 1
+    roll.refresh_from_db()
+    assert roll.result["damage"] == {"Speed": 2} and roll.result["pool"] == 1 and not Conflict.objects.exists()
+    page = table.client("other_player").get(roll.get_absolute_url())
+    assert "2 damage to Speed, the rest into the pool (now 1)." in page.text
+
+
+def test_the_group_may_refuse_the_damage_and_it_all_goes_to_the_pool(traits_table, dice):
+    table = traits_table
+    _, conflict = start(table, "Muscle")
+    step(table, "gm", "conflict_gm", conflict, {"successes": 5})
+    dice(1, 1, 1)
+    step(table, "player", "conflict_roll", conflict)
+    step(table, "player", "conflict_resolve", conflict)
+    step(table, "player", "conflict_damage", conflict, {"damage-0": 2})
+    dice(1, 2, 3, 4, 5)
+    step(table, "gm", "conflict_confirm", conflict, {"agreed": "no"})
+    assert sheet(table).stats["Muscle"] == {"rating": 3, "current": 3}
+    # 5 Consequence reaches GL 5: it explodes at once.
+    roll = Roll.objects.get(kind="conflict")
+    assert roll.result["explosion"] == {"gl": 5, "dice": [1, 2, 3, 4, 5], "successes": 2}
+    assert sheet(table).consequence == 0
+
+
+def test_tags_bring_consequence_even_on_a_win(traits_table, dice):
+    """"every die that rolled a 1 garners you a point of Consequence, even if you win"; with the
+    one © Trait bid, 1s count: on the Stat's dice and on the bid die."""
+    table = traits_table
+    _, conflict = start(table, "Muscle")
+    step(table, "gm", "conflict_gm", conflict, {"successes": 1})
+    dice(6, 1, 3)
+    step(table, "player", "conflict_roll", conflict)
+    dice(1)
+    step(table, "player", "conflict_bid", conflict, {"traits": [table.tagged.pk]})
+    step(table, "player", "conflict_resolve", conflict)
+    roll = Roll.objects.get(kind="conflict")
+    assert (roll.outcome, roll.result["margin"], roll.result["tagged"], roll.result["consequence"]) == ("whole", 0, 2, 2)
+    step(table, "player", "conflict_damage", conflict, {})
+    step(table, "gm", "conflict_confirm", conflict)
+    assert sheet(table).consequence == 2
+
+
+def test_a_tagged_power_tags_the_dice_not_its_successes(traits_table, dice):
+    """"tagged Powers only affect dice in the pool, not successes from that Power"."""
+    table = traits_table
+    table.power.tagged = True
+    table.power.save()
+    _, conflict = start(table, "Muscle", powers=[table.power])
+    step(table, "gm", "conflict_gm", conflict, {"successes": 2})
+    dice(2, 3, 5)
+    step(table, "player", "conflict_roll", conflict)
+    step(table, "player", "conflict_resolve", conflict)
+    roll = Roll.objects.get(kind="conflict")
+    assert (roll.outcome, roll.result["tags"], roll.result["tagged"]) == ("whole", 1, 0)
+    assert not Conflict.objects.exists()
+
+
+def test_an_explosion_burns_gl_and_the_gm_rolls_that_many_dice(traits_table, dice):
+    """"Whenever you get at least as much Consequence as your GL, it explodes ... Burn off your GL
+    in Consequence, the GM will roll that many dice"; her successes are the twist's magnitude."""
+    table = traits_table
+    Sheet.objects.filter(character=table.character).update(consequence=4, gl=5)
+    _, conflict = start(table, "Focus")
+    step(table, "gm", "conflict_gm", conflict, {"successes": 2})
+    dice(1, 5)
+    step(table, "player", "conflict_roll", conflict)
+    step(table, "player", "conflict_resolve", conflict)
+    step(table, "player", "conflict_damage", conflict)
+    dice(4, 4, 1, 2, 6)
+    step(table, "gm", "conflict_confirm", conflict)
+    roll = Roll.objects.get(kind="conflict")
+    assert roll.result["explosion"] == {"gl": 5, "dice": [4, 4, 1, 2, 6], "successes": 3}
+    assert sheet(table).consequence == 0
+    screen = table.client("player").get(reverse("table", args=[table.campaign.pk]))
+    assert "Explosion! A twist of magnitude 3" in screen.text
+
+
+def test_burning_a_consequence_takes_one_die_and_comes_back_when_the_conflict_is_taken_back(traits_table, dice):
+    table = traits_table
+    Sheet.objects.filter(character=table.character).update(consequence=2)
+    _, conflict = start(table, "Muscle", burn=True)
+    assert conflict.burned and sheet(table).consequence == 1
+    step(table, "gm", "conflict_gm", conflict, {"successes": 1})
+    page = table.client("player").get(conflict.get_absolute_url())
+    assert "Roll 2 dice" in page.text  # Muscle 3, -1
+    step(table, "player", "conflict_withdraw", conflict)
+    assert not Conflict.objects.exists() and sheet(table).consequence == 2
+
+
+def test_an_aftermath_burns_consequence_and_rolls_that_many_dice(traits_table, dice):
+    """"The GM burns off some or all of a character's Consequence and rolls that many dice ... the
+    character gains [successes] new Consequence Traits"."""
+    table = traits_table
+    Sheet.objects.filter(character=table.character).update(consequence=3)
+    url = reverse("traits_aftermath", args=[table.campaign.pk, table.character.pk])
+    assert table.client("player").post(url, {"burn": 2}).status_code == 404
+    dice(5, 1)
+    table.client("gm").post(url, {"burn": 2, "key": "after-1"})
+    table.client("gm").post(url, {"burn": 2, "key": "after-1"})  # a double tap
+    roll = Roll.objects.get(kind="aftermath")
+    assert (roll.dice, roll.result["successes"]) == ([5, 1], 1) and sheet(table).consequence == 1
+    page = table.client("player").get(roll.get_absolute_url())
+    assert "may gain\n      1 new Consequence Trait." in page.text
+    response = table.client("gm").post(url, {"burn": 5, "key": "after-2"}, HTTP_HX_REQUEST="true")
+    assert "Burn 1 to 1 of Ada&#x27;s Consequence." in response.text and sheet(table).consequence == 1
+
+
+def test_a_conflict_is_played_only_by_its_player_and_the_gm(traits_table, dice):
+    table = traits_table
+    _, conflict = start(table, "Muscle")
+    assert table.client("outsider").get(conflict.get_absolute_url()).status_code == 404
+    assert step(table, "player", "conflict_gm", conflict, {"successes": 1}).status_code == 404
+    step(table, "gm", "conflict_gm", conflict, {"successes": 1})
+    assert step(table, "other_player", "conflict_roll", conflict, htmx=True).status_code == 404
+    assert not Roll.objects.exists()
+    # Another player starts nothing for Ada.
+    response, _ = start(table, "Focus", who="other_player")
+    assert Conflict.objects.count() == 1
+
+
+def test_a_double_tap_rolls_once(traits_table, dice):
+    table = traits_table
+    _, conflict = start(table, "Muscle")
+    start(table, "Muscle")  # the same form again: the same conflict
+    assert Conflict.objects.count() == 1
+    dice(4, 4)
+    step(table, "gm", "conflict_gm", conflict, {"dice": 2})
+    step(table, "gm", "conflict_gm", conflict, {"dice": 2})
+    dice(6, 6, 6)
+    step(table, "player", "conflict_roll", conflict)
+    step(table, "player", "conflict_roll", conflict)
+    assert Roll.objects.count() == 1
+
+
+def test_bad_input_is_refused_with_a_message_and_nothing_is_saved(traits_table):
+    table = traits_table
+    response, conflict = start(table, "Muscle", stakes="")
+    assert response.status_code == 200 and conflict is None
+    assert "Write the stakes" in response.text
+    response, conflict = start(table, "Wisdom")
+    assert "Choose one of the campaign&#x27;s Stats." in response.text and conflict is None
+    _, conflict = start(table, "Muscle")
+    response = step(table, "gm", "conflict_gm", conflict, {"dice": 99}, htmx=True)
+    assert "Roll 1 to 20 dice." in response.text
+    conflict.refresh_from_db()
+    assert conflict.gm_successes is None

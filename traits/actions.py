@@ -1,0 +1,401 @@
+"""Every write of the Traits & Consequence system, each atomic: the sheet, and a conflict from its
+stakes to its Consequence (``shared/rules/system-traits-and-consequence.md``)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from campaign.models import Campaign, Membership
+from characters.models import Character
+from core.refused import Refused
+from gamerules import traits as rules
+from rolls import actions as roll_actions
+from rolls.models import Roll, RollKind
+from traits.models import Conflict, Feature, FeatureKind, Sheet
+
+MOST_STATS = 12
+MOST_RATING = 10
+
+
+def stat_names(campaign: Campaign) -> list[str]:
+    """The campaign's Stats: the GM's list, or the text's six."""
+    return list(campaign.system_options.get("stats") or rules.DEFAULT_STATS)
+
+
+def sheet_of(character: Character, locked: bool = False) -> Sheet:
+    """The character's sheet, made with the defaults the first time it is asked for."""
+    sheet, _ = Sheet.objects.get_or_create(character=character)
+    return Sheet.objects.locked(pk=sheet.pk) if locked else sheet
+
+
+def _rng(rng: random.Random | None) -> random.Random:
+    return rng or roll_actions.SYSTEM_RANDOM  # read at call time: tests script the table's dice
+
+
+def _own(membership: Membership, character_id) -> Character:
+    character = Character.objects.filter(campaign=membership.campaign, pk=character_id).first()
+    if character is None or not character.editable_by(membership):
+        raise Refused("That character is not yours to play.")
+    return character
+
+
+# The sheet -----------------------------------------------------------------------------------
+
+@transaction.atomic
+def set_stat_list(gm: Membership, text: str) -> list[str]:
+    """The GM sets the campaign's Stats, one a line ("Stats & Powers" names its examples)."""
+    names = list(dict.fromkeys(line.strip()[:40] for line in text.splitlines() if line.strip()))
+    if not names:
+        raise Refused("Name at least one Stat.")
+    if len(names) > MOST_STATS:
+        raise Refused(f"At most {MOST_STATS} Stats.")
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    campaign.system_options = {**campaign.system_options, "stats": names}
+    campaign.save(update_fields=["system_options"])
+    campaign.log(gm.user, f"Stats: {', '.join(names)}.")
+    return names
+
+
+@transaction.atomic
+def set_stats(membership: Membership, character_id, values: dict[str, tuple[int, int]]) -> Sheet:
+    """Ratings and current values as the player (or GM) writes them; current never above rating."""
+    character = _own(membership, character_id)
+    names = stat_names(membership.campaign)
+    sheet = sheet_of(character, locked=True)
+    stats = dict(sheet.stats)
+    for name, (rating, current) in values.items():
+        if name not in names:
+            raise Refused(f"{name} is not one of this campaign's Stats.")
+        if not 0 <= rating <= MOST_RATING or not 0 <= current <= rating:
+            raise Refused(f"{name}: a rating from 0 to {MOST_RATING}, and a current value from 0 to the rating.")
+        stats[name] = {"rating": rating, "current": current}
+    sheet.stats = stats
+    sheet.save(update_fields=["stats"])
+    return sheet
+
+
+@transaction.atomic
+def set_pool(gm: Membership, character_id, consequence: int, gl: int) -> Sheet:
+    """The GM corrects the Consequence pool or sets GL (the explosion threshold)."""
+    character = Character.objects.filter(campaign=gm.campaign, pk=character_id).first()
+    if character is None:
+        raise Refused("No such character.")
+    if gl < 1 or consequence < 0 or consequence >= gl:
+        raise Refused("GL is 1 or more, and the pool stays below it (at GL it explodes).")
+    sheet = sheet_of(character, locked=True)
+    sheet.consequence, sheet.gl = consequence, gl
+    sheet.save(update_fields=["consequence", "gl"])
+    return sheet
+
+
+@transaction.atomic
+def add_feature(membership: Membership, character_id, kind: FeatureKind, name: str, value: int,
+                tagged: bool, applies_to: str) -> Feature:
+    character = _own(membership, character_id)
+    if not name:
+        raise Refused("Name it.")
+    if kind is FeatureKind.ITEM and tagged:
+        raise Refused("Only Traits and Powers carry the Consequence tag.")
+    if kind is not FeatureKind.TRAIT and not 1 <= value <= MOST_RATING:
+        raise Refused(f"A {kind.label}'s value is 1 to {MOST_RATING}.")
+    return Feature.objects.create(character=character, kind=kind, name=name, tagged=tagged,
+                                  value=value if kind is not FeatureKind.TRAIT else 1,
+                                  applies_to=applies_to if kind is FeatureKind.POWER else "")
+
+
+@transaction.atomic
+def remove_feature(membership: Membership, character_id, feature_id) -> None:
+    character = _own(membership, character_id)
+    if hasattr(character, "conflict"):
+        raise Refused("Not while a conflict is on its way: its bids may use it.")
+    character.features.filter(pk=feature_id).delete()
+
+
+# A conflict ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ConflictStart:
+    character_id: int
+    stakes: str
+    solution: str
+    stat: str
+    power_ids: tuple[int, ...] = ()
+    burn: bool = False
+
+
+@transaction.atomic
+def start_conflict(membership: Membership, start: ConflictStart, key: str) -> Conflict:
+    """"Determine the Stakes", "Decide the Solution", choose the Stat; the Powers that apply; and,
+    before the roll, burn one Consequence for -1 to that Stat ("Burning Consequence")."""
+    if existing := Conflict.objects.filter(key=key).first():
+        return existing  # the same form sent twice
+    character = _own(membership, start.character_id)
+    if not start.stakes or not start.solution:
+        raise Refused("Write the stakes (what you hope to accomplish) and the solution (what you do).")
+    if start.stat not in stat_names(membership.campaign):
+        raise Refused("Choose one of the campaign's Stats.")
+    sheet = sheet_of(character, locked=True)
+    powers = list(character.features.filter(kind=FeatureKind.POWER, pk__in=start.power_ids).values_list("pk", flat=True))
+    if len(powers) != len(set(start.power_ids)):
+        raise Refused("Those Powers are not on this sheet.")
+    if start.burn:
+        if sheet.consequence < rules.BURN_PER_CONFLICT:
+            raise Refused("There is no Consequence to burn.")
+        if sheet.current([start.stat])[start.stat] < 1:
+            raise Refused(f"{start.stat} is at 0: there is nothing to take -1 from.")
+        sheet.consequence -= rules.BURN_PER_CONFLICT
+        sheet.save(update_fields=["consequence"])
+    try:
+        with transaction.atomic():
+            return Conflict.objects.create(
+                campaign=membership.campaign, character=character, key=key, stakes=start.stakes,
+                solution=start.solution, stat=start.stat, burned=start.burn, powers=powers,
+                started_by=membership.user)
+    except IntegrityError:
+        raise Refused(f"{character.name} is already in a conflict: finish it first.") from None
+
+
+def _locked(membership: Membership, conflict_id) -> Conflict:
+    conflict = (Conflict.objects.select_for_update(of=("self",)).select_related("character", "roll")
+                .filter(campaign=membership.campaign, pk=conflict_id).first())
+    if conflict is None:
+        raise Refused("That conflict is over.")
+    return conflict
+
+
+def _playing(membership: Membership, conflict_id) -> Conflict:
+    conflict = _locked(membership, conflict_id)
+    if not conflict.character.editable_by(membership):
+        raise Refused("Only its player rolls this conflict.")
+    return conflict
+
+
+def stat_dice(conflict: Conflict, sheet: Sheet) -> int:
+    """The Stat's current value, less one if a Consequence was burnt."""
+    return max(sheet.current([conflict.stat]).get(conflict.stat, 0) - conflict.burned, 0)
+
+
+def power_successes(conflict: Conflict) -> tuple[int, int]:
+    """(automatic successes, © tags) of the Powers that apply ("Stats & Powers")."""
+    powers = Feature.objects.filter(character=conflict.character_id, pk__in=conflict.powers)
+    return sum(power.value for power in powers), sum(power.tagged for power in powers)
+
+
+@transaction.atomic
+def set_gm_successes(gm: Membership, conflict_id, dice: int | None = None, stated: int | None = None,
+                     rng: random.Random | None = None) -> Conflict:
+    """"the GM will tell you hers or hold up fingers": she rolls her dice, or states her successes."""
+    conflict = _locked(gm, conflict_id)
+    if conflict.gm_successes is not None:
+        return conflict  # already set: a double tap
+    if dice is not None:
+        if not 1 <= dice <= rules.MOST_DICE:
+            raise Refused(f"Roll 1 to {rules.MOST_DICE} dice.")
+        faces = list(rules.roll(dice, _rng(rng)))
+        conflict.gm_dice, conflict.gm_successes = faces, rules.successes(faces)
+    elif stated is not None and 0 <= stated <= rules.MOST_DICE:
+        conflict.gm_successes = stated
+    else:
+        raise Refused(f"Roll your dice, or state 0 to {rules.MOST_DICE} successes.")
+    conflict.save(update_fields=["gm_dice", "gm_successes"])
+    return conflict
+
+
+def _result(roll: Roll) -> dict:
+    return dict(roll.result or {})
+
+
+def rules_conflict(roll: Roll) -> rules.Conflict:
+    """The rules' view of a conflict roll, read from the log."""
+    result = roll.result or {}
+    bid_dice = tuple(face for bid in result.get("bids", []) for face in bid["dice"])
+    return rules.Conflict(stat_dice=tuple(roll.dice), powers=result.get("powers", 0), gm=result.get("gm", 0),
+                          bid_dice=bid_dice, tags=result.get("tags", 0))
+
+
+@transaction.atomic
+def roll_stat(membership: Membership, conflict_id, rng: random.Random | None = None) -> Roll:
+    """The player rolls the Stat, adds the Powers' successes, and sees whether she is behind."""
+    conflict = _playing(membership, conflict_id)
+    if conflict.roll_id:
+        return conflict.roll
+    if conflict.gm_successes is None:
+        raise Refused("The GM has not said her successes yet.")
+    sheet = sheet_of(conflict.character)
+    faces = list(rules.roll(stat_dice(conflict, sheet), _rng(rng)))
+    powers, tags = power_successes(conflict)
+    power_names = list(Feature.objects.filter(pk__in=conflict.powers).values_list("name", flat=True))
+    campaign = membership.campaign
+    roll = Roll.objects.create(
+        campaign=campaign, session=campaign.current_session, character=conflict.character,
+        rolled_by=membership.user, kind=RollKind.CONFLICT, goal=conflict.stakes, action=conflict.stat,
+        pool_size=len(faces), dice=faces, idempotency_key=conflict.key,
+        choices={"conflict": conflict.pk, "solution": conflict.solution, "burned": conflict.burned,
+                 "powers": power_names},
+        result={"gm": conflict.gm_successes, "gm_dice": conflict.gm_dice or [], "powers": powers, "tags": tags,
+                "bids": [], "settled": False})
+    conflict.roll = roll
+    conflict.save(update_fields=["roll"])
+    return roll
+
+
+def bids_left(conflict: Conflict, sheet: Sheet) -> tuple[list[Feature], list[Feature], int]:
+    """(Traits not bid yet, Items if none was bid, how many more Traits may be bid): "as many
+    Traits as the value of the Stat you're using" (reading: after a burnt Consequence's -1), and
+    "one item"."""
+    result = conflict.roll.result if conflict.roll else {}
+    bid = {entry["id"] for entry in result.get("bids", [])}
+    item_bid = any(entry["kind"] == FeatureKind.ITEM for entry in result.get("bids", []))
+    features = list(conflict.character.features.exclude(pk__in=bid))
+    traits = [f for f in features if f.kind == FeatureKind.TRAIT]
+    items = [] if item_bid else [f for f in features if f.kind == FeatureKind.ITEM]
+    traits_bid = sum(entry["kind"] == FeatureKind.TRAIT for entry in result.get("bids", []))
+    return traits, items, max(stat_dice(conflict, sheet) - traits_bid, 0)
+
+
+@transaction.atomic
+def bid(membership: Membership, conflict_id, trait_ids, item_id=None, rng: random.Random | None = None) -> Roll:
+    """"For every Trait you bid, roll an extra die"; the Item rolls its Value in dice. One at a time
+    or all at once; the dice join the roll."""
+    conflict = _playing(membership, conflict_id)
+    roll = conflict.roll
+    if roll is None or roll.result.get("resolved"):
+        raise Refused("Bid after the Stat roll, before the conflict is resolved.")
+    sheet = sheet_of(conflict.character)
+    traits, items, room = bids_left(conflict, sheet)
+    chosen = [t for t in traits if t.pk in set(trait_ids)]
+    item = next((i for i in items if i.pk == item_id), None)
+    if len(chosen) != len(set(trait_ids)) or (item_id is not None and item is None):
+        raise Refused("Bid Traits and an Item from the sheet, each once (one Item per conflict).")
+    already = roll.result.get("bids", [])
+    if errors := rules.bid_errors(stat_dice(conflict, sheet),
+                                  sum(b["kind"] == FeatureKind.TRAIT for b in already) + len(chosen),
+                                  sum(b["kind"] == FeatureKind.ITEM for b in already) + (item is not None)):
+        raise Refused(errors[0])
+    if not chosen and item is None:
+        raise Refused("Choose a Trait or an Item to bid.")
+    result = _result(roll)
+    dice = _rng(rng)
+    bids = list(result["bids"])
+    for feature in chosen + ([item] if item else []):
+        bids.append({"id": feature.pk, "kind": feature.kind, "name": str(feature), "tagged": feature.tagged,
+                     "dice": list(rules.roll(feature.value if feature.kind == FeatureKind.ITEM else 1, dice))})
+    result["bids"] = bids
+    result["tags"] = result["tags"] + sum(f.tagged for f in chosen)
+    roll.result = result
+    roll.pool_size = len(roll.dice) + sum(len(b["dice"]) for b in bids)
+    roll.save(update_fields=["result", "pool_size"])
+    return roll
+
+
+@transaction.atomic
+def resolve(membership: Membership, conflict_id) -> Roll:
+    """"... and Resolve": whole, mixed or a loss, and the Consequence it brings (the margin on a
+    loss, and the tags' even on a win). Without Consequence the conflict is over."""
+    conflict = _playing(membership, conflict_id)
+    roll = conflict.roll
+    if roll is None:
+        raise Refused("Roll the Stat first.")
+    if roll.result.get("resolved"):
+        return roll
+    numbers = rules_conflict(roll)
+    result = _result(roll)
+    result.update(resolved=True, margin=numbers.margin_consequence, tagged=numbers.tag_consequence,
+                  consequence=numbers.consequence, total=numbers.total)
+    roll.outcome = numbers.result.value
+    roll.result = result
+    if not numbers.consequence:
+        result["settled"] = True
+        conflict.delete()
+    roll.save(update_fields=["result", "outcome"])
+    return roll
+
+
+@transaction.atomic
+def propose_damage(membership: Membership, conflict_id, damage: dict[str, int]) -> Roll:
+    """"the player decides how much (if any) Consequence she'll absorb as damage and where it goes";
+    the rest goes into the pool. The GM confirms."""
+    conflict = _playing(membership, conflict_id)
+    roll = conflict.roll
+    if roll is None or not roll.result.get("resolved"):
+        raise Refused("Resolve the conflict first.")
+    sheet = sheet_of(conflict.character)
+    damage = {stat: points for stat, points in damage.items() if points}
+    if errors := rules.damage_errors(roll.result["consequence"], damage, sheet.current(stat_names(membership.campaign))):
+        raise Refused(errors[0])
+    result = _result(roll)
+    result["proposed"] = damage
+    roll.result = result
+    roll.save(update_fields=["result"])
+    return roll
+
+
+@transaction.atomic
+def confirm_damage(gm: Membership, conflict_id, agreed: bool = True, rng: random.Random | None = None) -> Roll:
+    """The GM agrees to the player's damage, or the group does not and it all goes to the pool.
+    "Whenever you get at least as much Consequence as your GL, it explodes": GL is burnt and the
+    GM rolls that many dice; her successes are the twist's magnitude ("Explosions")."""
+    conflict = _locked(gm, conflict_id)
+    roll = conflict.roll
+    if roll is None or "proposed" not in roll.result:
+        raise Refused("The player has not split the Consequence yet.")
+    sheet = sheet_of(conflict.character, locked=True)
+    names = stat_names(gm.campaign)
+    damage = roll.result["proposed"] if agreed else {}
+    taken = rules.take_consequence(sheet.consequence, sheet.gl, roll.result["consequence"], damage, sheet.current(names))
+    stats = dict(sheet.stats)
+    for stat, points in taken.damage.items():
+        rating, current = next((r, c) for name, r, c in sheet.stat_rows(names) if name == stat)
+        stats[stat] = {"rating": rating, "current": current - points}
+    sheet.stats, sheet.consequence = stats, taken.pool
+    sheet.save(update_fields=["stats", "consequence"])
+    result = _result(roll)
+    result.update(settled=True, damage=taken.damage, pool=taken.pool, agreed=agreed)
+    if taken.exploded:
+        faces = list(rules.roll(sheet.gl, _rng(rng)))
+        result["explosion"] = {"gl": sheet.gl, "dice": faces, "successes": rules.successes(faces)}
+    roll.result = result
+    roll.save(update_fields=["result"])
+    conflict.delete()
+    return roll
+
+
+@transaction.atomic
+def withdraw(membership: Membership, conflict_id) -> None:
+    """A conflict not rolled yet is taken back; a burnt Consequence comes back with it."""
+    conflict = _locked(membership, conflict_id)
+    if not (conflict.character.editable_by(membership) or membership.is_gm):
+        raise Refused("Only its player or the GM takes it back.")
+    if conflict.roll_id:
+        raise Refused("The Stat is rolled: play it out.")
+    if conflict.burned:
+        sheet = sheet_of(conflict.character, locked=True)
+        sheet.consequence += rules.BURN_PER_CONFLICT
+        sheet.save(update_fields=["consequence"])
+    conflict.delete()
+
+
+@transaction.atomic
+def aftermath(gm: Membership, character_id, burn: int, key: str, rng: random.Random | None = None) -> Roll:
+    """"The GM burns off some or all of a character's Consequence and rolls that many dice ... the
+    character gains [successes] new Consequence Traits" ("Aftermath")."""
+    if existing := Roll.objects.filter(idempotency_key=key, campaign=gm.campaign).first():
+        return existing
+    character = Character.objects.filter(campaign=gm.campaign, pk=character_id).first()
+    if character is None:
+        raise Refused("No such character.")
+    sheet = sheet_of(character, locked=True)
+    if not 1 <= burn <= sheet.consequence:
+        raise Refused(f"Burn 1 to {sheet.consequence} of {character.name}'s Consequence."
+                      if sheet.consequence else f"{character.name} has no Consequence to burn.")
+    sheet.consequence -= burn
+    sheet.save(update_fields=["consequence"])
+    faces = list(rules.roll(burn, _rng(rng)))
+    campaign = gm.campaign
+    return Roll.objects.create(
+        campaign=campaign, session=campaign.current_session, character=character, rolled_by=gm.user,
+        kind=RollKind.AFTERMATH, pool_size=burn, dice=faces, idempotency_key=key,
+        result={"burned": burn, "successes": rules.successes(faces), "settled": True})
