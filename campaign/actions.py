@@ -118,6 +118,9 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
     if number != expected_number:
         raise Refused(f"Session {number - 1} was just started by someone else.")
     session = GameSession.objects.create(campaign=campaign, number=number)
+    if not campaign.site.session_bookkeeping:  # momentum is Charge's
+        campaign.log(gm.user, f"Session {number} started.")
+        return session
     momentum = session_start_momentum(campaign.rules)
     changes = []
     for character in campaign.characters.select_for_update().order_by("pk"):

@@ -35,6 +35,7 @@ from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from gamerules.dials import Dials
 from rolls import actions as roll_actions
 from rolls.models import PendingRoll, Roll, Threat
+from traits import demo as traits_demo
 
 DEMO_PASSWORD = "charge-demo"
 DEMO_GM = "gm"
@@ -301,6 +302,7 @@ def load_demo() -> list[str]:
     _characters(campaign, users)
     _session_in_progress(campaign, users)
     _world(campaign, users)
+    traits_demo.load(users, DEMO_GM, DEMO_PLAYERS)
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

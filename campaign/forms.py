@@ -37,6 +37,18 @@ class CampaignForm(forms.ModelForm):
         # Only the systems the site plays end to end are offered (core/systems.py).
         self.fields["system"].choices = [(system.value, system.label) for system in playable()]
         self.fields["system"].required = False  # not said: the campaign keeps its system (Charge when new)
+        for name in ("ruleset", "risk_wording"):  # Charge's: left as they are when not said
+            self.fields[name].required = False
+        campaign = self.instance
+        if campaign.pk and campaign.rolls.exists():
+            self.fields["system"].disabled = True
+            self.fields["system"].help_text = "This campaign has rolled: its dice system stays as it is."
+
+    def clean_ruleset(self):
+        return self.cleaned_data["ruleset"] or self.instance.ruleset
+
+    def clean_risk_wording(self):
+        return self.cleaned_data["risk_wording"] or self.instance.risk_wording
 
     def clean_system(self):
         campaign = self.instance

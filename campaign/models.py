@@ -79,6 +79,13 @@ class Campaign(models.Model):
         """The system as the page header says it: Charge names its variant."""
         return self.get_ruleset_display() if self.dice_system is DiceSystem.CHARGE else self.dice_system.label
 
+    @property
+    def system_words(self) -> str:
+        """The system as the campaign's About card says it, with Charge's wording of risk."""
+        if self.dice_system is DiceSystem.CHARGE:
+            return f"{self.system_name} · {self.get_risk_wording_display()}"
+        return self.system_name
+
     @cached_property
     def rules(self) -> Dials:
         """The dials in play: what the GM changed, over the ruleset's defaults."""

@@ -37,7 +37,7 @@ from campaign.models import (
 from characters.models import Asset, Attachment, Character, Goal, Playbook, Spell, Talent, Tie
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
-from rolls.models import Roll, Threat
+from rolls.models import Roll, RollKind, Threat
 from traits.models import Feature, Sheet
 
 FORMAT = "charge-campaign"
@@ -186,7 +186,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
             if part.is_history and row["id"] is None:
                 continue  # the history of something since deleted
             if part.key == "rolls":
-                if player:
+                if player and row["kind"] in RollKind.charge():  # only Charge's rolls tick clocks
                     _keep_to_shown_clocks(row, shown_clocks)
                 _translate_roll(row, place)
             if player:
@@ -231,8 +231,15 @@ def _translate_roll(row, translate, rolls=True):
         choices["project"] = translate("clocks", choices["project"])
     if magic := choices.get("magic"):
         choices["magic"] = {use: {**spell, "id": translate("spells", spell["id"])} for use, spell in magic.items()}
+    if "conflict" in choices:
+        choices["conflict"] = None  # the conflict on its way it was: such rows do not travel
     row["choices"] = choices
     result = dict(row["result"] or {})
+    if "bids" in result:  # a Traits & Consequence conflict: the Traits and Item it bid
+        result["bids"] = [{**bid, "id": translate("features", bid["id"])} for bid in result["bids"]]
+    if row["kind"] not in RollKind.charge():
+        row["result"] = result
+        return
     if "consequence" in result:
         consequence = dict(result["consequence"])
         consequence["target"] = translate("characters", consequence.get("target"))

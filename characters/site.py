@@ -12,7 +12,7 @@ SITE = SystemSite(
     table_tile="characters/tiles.html#table", dashboard_tile="characters/tiles.html#dashboard",
     log_actions="rolls/log.html#charge-actions", on_its_way="campaign/table.html#charge-on-its-way",
     context=pending_context, waiting=charge_waiting, tabs=charge_tabs,
-    console_top="campaign/console.html#charge-top", milestones=True, url_names=frozenset({
+    console_top="campaign/console.html#charge-top", session_bookkeeping=True, url_names=frozenset({
         "call_for_roll", "market_tick", "new_day", "milestone_award", "recovery", "dials",
         "character_asset", "character_assist", "character_attachment", "character_back", "character_bow_out",
         "character_clock", "character_dots", "character_escalation", "character_finish", "character_goal",

@@ -39,14 +39,17 @@ class SystemSite:
     """The roll kinds whose page is the system's own ``roll_page``, not the shared one."""
     roll_page: Callable | None = None
     """``roll_page(request, membership, roll)`` -> the page of one of its ``roll_kinds``."""
+    roll_line: str = ""
+    """The template of one of its ``roll_kinds`` in a line of the roll log (``roll``)."""
     roll_tile: str = ""
     """The template of one of its ``roll_kinds`` as the table screen's last roll (``roll``)."""
     ready_characters: bool = False
     """A new character is played at once: the system has no creation steps."""
     console_top: str = ""
     """The template of the console's first row: the GM's next decisions."""
-    milestones: bool = False
-    """Charge's milestones (and momentum reset at a session's start) on the console."""
+    session_bookkeeping: bool = False
+    """Charge's bookkeeping around sessions: momentum reset at the start, stress recovery at the
+    end, milestones and the talent slots they open."""
     url_names: frozenset[str] = frozenset()
     """The system's own pages: every other system's campaigns answer them with 404."""
 

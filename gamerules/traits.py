@@ -178,23 +178,28 @@ def bid_errors(stat_value: int, traits: int, items: int) -> list[str]:
 @dataclass(frozen=True)
 class Taken:
     """Consequence received, split at once between damage to Stats and the pool ("Getting Rid of
-    Consequence"), and an explosion if the pool reached GL ("Explosions")."""
+    Consequence"), and the explosions it set off ("Explosions")."""
 
     pool: int
     damage: dict[str, int]
-    exploded: bool
+    explosions: int = 0
+
+    @property
+    def exploded(self) -> bool:
+        return self.explosions > 0
 
 
 def take_consequence(pool: int, gl: int, amount: int, damage: dict[str, int],
                      current: dict[str, int]) -> Taken:
     """Put ``amount`` Consequence as the player splits it: ``damage`` points on Stats (lowering their
     current value, never below 0), the rest into the pool. "Whenever you get at least as much
-    Consequence as your GL, it explodes ... Burn off your GL in Consequence"."""
+    Consequence as your GL, it explodes ... Burn off your GL in Consequence": reading, a pool still
+    at GL after one burn explodes again, so the pool always ends below GL."""
     if errors := damage_errors(amount, damage, current):
         raise ValueError(errors[0])
     pool += amount - sum(damage.values())
-    exploded = gl > 0 and pool >= gl
-    return Taken(pool - gl if exploded else pool, {stat: points for stat, points in damage.items() if points}, exploded)
+    explosions = pool // gl if gl > 0 else 0
+    return Taken(pool - explosions * gl, {stat: points for stat, points in damage.items() if points}, explosions)
 
 
 def damage_errors(amount: int, damage: dict[str, int], current: dict[str, int]) -> list[str]:
@@ -203,7 +208,7 @@ def damage_errors(amount: int, damage: dict[str, int], current: dict[str, int]) 
     if any(points < 0 for points in damage.values()):
         errors.append("Damage is a number of points, 0 or more.")
     if sum(damage.values()) > amount:
-        errors.append(f"There are only {amount} Consequence to take as damage.")
+        errors.append(f"There {'is' if amount == 1 else 'are'} only {amount} Consequence to take as damage.")
     errors += [f"{stat} is at {current.get(stat, 0)}: it cannot take {points} damage."
                for stat, points in damage.items() if points > current.get(stat, 0)]
     return errors

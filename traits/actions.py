@@ -72,6 +72,9 @@ def set_stats(membership: Membership, character_id, values: dict[str, tuple[int,
         if not 0 <= rating <= MOST_RATING or not 0 <= current <= rating:
             raise Refused(f"{name}: a rating from 0 to {MOST_RATING}, and a current value from 0 to the rating.")
         stats[name] = {"rating": rating, "current": current}
+    if stats != sheet.stats:
+        membership.campaign.log(membership.user, f"{character.name}'s Stats: " + ", ".join(
+            f"{name} {stat['current']}/{stat['rating']}" for name, stat in stats.items() if stat != sheet.stats.get(name)) + ".")
     sheet.stats = stats
     sheet.save(update_fields=["stats"])
     return sheet
@@ -88,6 +91,7 @@ def set_pool(gm: Membership, character_id, consequence: int, gl: int) -> Sheet:
     sheet = sheet_of(character, locked=True)
     sheet.consequence, sheet.gl = consequence, gl
     sheet.save(update_fields=["consequence", "gl"])
+    gm.campaign.log(gm.user, f"{character.name}'s Consequence pool set to {consequence}, GL {gl}.")
     return sheet
 
 
@@ -101,9 +105,11 @@ def add_feature(membership: Membership, character_id, kind: FeatureKind, name: s
         raise Refused("Only Traits and Powers carry the Consequence tag.")
     if kind is not FeatureKind.TRAIT and not 1 <= value <= MOST_RATING:
         raise Refused(f"A {kind.label}'s value is 1 to {MOST_RATING}.")
-    return Feature.objects.create(character=character, kind=kind, name=name, tagged=tagged,
-                                  value=value if kind is not FeatureKind.TRAIT else 1,
-                                  applies_to=applies_to if kind is FeatureKind.POWER else "")
+    feature = Feature.objects.create(character=character, kind=kind, name=name, tagged=tagged,
+                                     value=value if kind is not FeatureKind.TRAIT else 1,
+                                     applies_to=applies_to if kind is FeatureKind.POWER else "")
+    membership.campaign.log(membership.user, f"{character.name} gains a {kind.label}: {feature}.")
+    return feature
 
 
 @transaction.atomic
@@ -111,7 +117,10 @@ def remove_feature(membership: Membership, character_id, feature_id) -> None:
     character = _own(membership, character_id)
     if hasattr(character, "conflict"):
         raise Refused("Not while a conflict is on its way: its bids may use it.")
-    character.features.filter(pk=feature_id).delete()
+    feature = character.features.filter(pk=feature_id).first()
+    if feature:
+        feature.delete()
+        membership.campaign.log(membership.user, f"{character.name} strikes out {feature}.")
 
 
 # A conflict ----------------------------------------------------------------------------------
@@ -124,6 +133,8 @@ class ConflictStart:
     stat: str
     power_ids: tuple[int, ...] = ()
     burn: bool = False
+    complication: str = ""
+    """What the burnt Consequence complicates ("narrating a complication to your solution")."""
 
 
 @transaction.atomic
@@ -153,6 +164,7 @@ def start_conflict(membership: Membership, start: ConflictStart, key: str) -> Co
             return Conflict.objects.create(
                 campaign=membership.campaign, character=character, key=key, stakes=start.stakes,
                 solution=start.solution, stat=start.stat, burned=start.burn, powers=powers,
+                complication=start.complication if start.burn else "",
                 started_by=membership.user)
     except IntegrityError:
         raise Refused(f"{character.name} is already in a conflict: finish it first.") from None
@@ -234,7 +246,7 @@ def roll_stat(membership: Membership, conflict_id, rng: random.Random | None = N
         rolled_by=membership.user, kind=RollKind.CONFLICT, goal=conflict.stakes, action=conflict.stat,
         pool_size=len(faces), dice=faces, idempotency_key=conflict.key,
         choices={"conflict": conflict.pk, "solution": conflict.solution, "burned": conflict.burned,
-                 "powers": power_names},
+                 "complication": conflict.complication, "powers": power_names},
         result={"gm": conflict.gm_successes, "gm_dice": conflict.gm_dice or [], "powers": powers, "tags": tags,
                 "bids": [], "settled": False})
     conflict.roll = roll
@@ -315,17 +327,21 @@ def resolve(membership: Membership, conflict_id) -> Roll:
 
 
 @transaction.atomic
-def propose_damage(membership: Membership, conflict_id, damage: dict[str, int]) -> Roll:
+def propose_damage(membership: Membership, conflict_id, damage: dict[str, int],
+                   rng: random.Random | None = None) -> Roll:
     """"the player decides how much (if any) Consequence she'll absorb as damage and where it goes";
-    the rest goes into the pool. The GM confirms."""
+    the rest goes into the pool. Damage waits for the GM to agree ("The GM (and the rest of the
+    group) has to agree that it makes sense"); all of it into the pool needs no one's leave."""
     conflict = _playing(membership, conflict_id)
     roll = conflict.roll
     if roll is None or not roll.result.get("resolved"):
         raise Refused("Resolve the conflict first.")
-    sheet = sheet_of(conflict.character)
+    sheet = sheet_of(conflict.character, locked=True)
     damage = {stat: points for stat, points in damage.items() if points}
     if errors := rules.damage_errors(roll.result["consequence"], damage, sheet.current(stat_names(membership.campaign))):
         raise Refused(errors[0])
+    if not damage:
+        return _settle(membership, conflict, sheet, {}, agreed=True, rng=rng)
     result = _result(roll)
     result["proposed"] = damage
     roll.result = result
@@ -335,16 +351,21 @@ def propose_damage(membership: Membership, conflict_id, damage: dict[str, int]) 
 
 @transaction.atomic
 def confirm_damage(gm: Membership, conflict_id, agreed: bool = True, rng: random.Random | None = None) -> Roll:
-    """The GM agrees to the player's damage, or the group does not and it all goes to the pool.
-    "Whenever you get at least as much Consequence as your GL, it explodes": GL is burnt and the
-    GM rolls that many dice; her successes are the twist's magnitude ("Explosions")."""
+    """The GM agrees to the player's damage, or the group does not and it all goes to the pool."""
     conflict = _locked(gm, conflict_id)
     roll = conflict.roll
     if roll is None or "proposed" not in roll.result:
         raise Refused("The player has not split the Consequence yet.")
     sheet = sheet_of(conflict.character, locked=True)
-    names = stat_names(gm.campaign)
-    damage = roll.result["proposed"] if agreed else {}
+    return _settle(gm, conflict, sheet, roll.result["proposed"] if agreed else {}, agreed, rng)
+
+
+def _settle(membership, conflict, sheet, damage, agreed, rng) -> Roll:
+    """The Consequence taken: damage on the Stats, the rest in the pool. "Whenever you get at
+    least as much Consequence as your GL, it explodes": GL is burnt and the GM rolls that many
+    dice; her successes are the twist's magnitude ("Explosions")."""
+    roll = conflict.roll
+    names = stat_names(membership.campaign)
     taken = rules.take_consequence(sheet.consequence, sheet.gl, roll.result["consequence"], damage, sheet.current(names))
     stats = dict(sheet.stats)
     for stat, points in taken.damage.items():
@@ -354,11 +375,14 @@ def confirm_damage(gm: Membership, conflict_id, agreed: bool = True, rng: random
     sheet.save(update_fields=["stats", "consequence"])
     result = _result(roll)
     result.update(settled=True, damage=taken.damage, pool=taken.pool, agreed=agreed)
-    if taken.exploded:
-        faces = list(rules.roll(sheet.gl, _rng(rng)))
-        result["explosion"] = {"gl": sheet.gl, "dice": faces, "successes": rules.successes(faces)}
+    dice = _rng(rng)
+    result["explosions"] = [{"gl": sheet.gl, "dice": faces, "successes": rules.successes(faces)}
+                            for faces in (list(rules.roll(sheet.gl, dice)) for _ in range(taken.explosions))]
     roll.result = result
     roll.save(update_fields=["result"])
+    for explosion in result["explosions"]:
+        membership.campaign.log(membership.user, f"{conflict.character.name}'s Consequence explodes: "
+                                f"a twist of magnitude {explosion['successes']}.")
     conflict.delete()
     return roll
 
@@ -395,6 +419,9 @@ def aftermath(gm: Membership, character_id, burn: int, key: str, rng: random.Ran
     sheet.save(update_fields=["consequence"])
     faces = list(rules.roll(burn, _rng(rng)))
     campaign = gm.campaign
+    gains = rules.successes(faces)
+    campaign.log(gm.user, f"Aftermath for {character.name}: {burn} Consequence burnt, "
+                 f"{gains} new Consequence Trait{'s' if gains != 1 else ''} to gain.")
     return Roll.objects.create(
         campaign=campaign, session=campaign.current_session, character=character, rolled_by=gm.user,
         kind=RollKind.AFTERMATH, pool_size=burn, dice=faces, idempotency_key=key,

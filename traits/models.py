@@ -79,6 +79,7 @@ class Conflict(models.Model):
     solution = models.CharField(max_length=300)
     stat = models.CharField(max_length=40)
     burned = models.BooleanField(default=False, help_text="One Consequence burnt for -1 to the Stat.")
+    complication = models.CharField(max_length=300, blank=True, help_text="The complication the burn narrates.")
     powers = models.JSONField(default=list, blank=True, help_text="The ids of the Powers that apply.")
     gm_dice = models.JSONField(null=True, blank=True, help_text="The GM's dice, when she rolled them.")
     gm_successes = models.PositiveSmallIntegerField(null=True, blank=True)

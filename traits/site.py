@@ -12,6 +12,6 @@ SITE = SystemSite(
     log_actions="traits/tiles.html#log-actions", on_its_way="traits/conflict.html#on-its-way",
     context=views.conflicts_context, waiting=views.waiting, tabs=shared_tabs,
     roll_kinds=(RollKind.CONFLICT.value, RollKind.AFTERMATH.value), roll_page=views.roll_page,
-    roll_tile="traits/tiles.html#last-roll",
+    roll_tile="traits/tiles.html#last-roll", roll_line="traits/tiles.html#roll-line",
     ready_characters=True, console_top="traits/tiles.html#console-top",
     url_names=frozenset(pattern.name for pattern in urls.urlpatterns + urls.sheet_patterns))

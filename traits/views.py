@@ -144,7 +144,7 @@ def conflict_new(request, campaign_id):
             character_id=character.pk if character else 0, stakes=posted_text(request, "stakes", 300),
             solution=posted_text(request, "solution", 300), stat=request.POST.get("stat", ""),
             power_ids=tuple(n for n in map(whole_number, request.POST.getlist("powers")) if n is not None),
-            burn=request.POST.get("burn") == "on")
+            burn=request.POST.get("burn") == "on", complication=posted_text(request, "complication", 300))
         conflict = None
 
         def start_it():
@@ -173,6 +173,8 @@ def conflict_context(membership, conflict) -> dict:
     return {"membership": membership, "campaign": membership.campaign, "conflict": conflict,
             "gm_pools": range(1, rules.MOST_DICE + 1), "rest": rest,
             "explodes": proposed is not None and sheet.consequence + rest >= sheet.gl,
+            "explodes_if_pooled": bool(conflict.roll) and
+            sheet.consequence + conflict.roll.result.get("consequence", 0) >= sheet.gl,
             "roll": conflict.roll, "sheet": sheet, "may_play": conflict.character.editable_by(membership),
             "traits": traits, "items": items, "room": room,
             "stats": sheet.stat_rows(actions.stat_names(membership.campaign)),
@@ -188,7 +190,8 @@ def conflict(request, campaign_id, conflict_id):
     if conflict is None:
         # Over: its roll is in the log (or it was taken back before the Stat was rolled).
         roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__conflict=conflict_id).first()
-        return redirect(roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id]))
+        target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
+        return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
     return page(request, CONFLICT, conflict_context(membership, conflict), {"conflict": CONFLICT})
 
 
@@ -201,8 +204,8 @@ def _step(request, campaign_id, conflict_id, act, gm=False):
         raise Http404("Not your conflict")
     error = refusal_of(lambda: act(membership, conflict.pk))
     after = Conflict.objects.open_for(membership).filter(pk=conflict.pk).first()
-    if after is None:  # settled: the roll page tells the rest
-        target = conflict.roll.get_absolute_url() if conflict.roll_id else reverse("rolls", args=[campaign_id])
+    if after is None:  # settled: the roll page tells the rest; taken back: the sheet
+        target = conflict.roll.get_absolute_url() if conflict.roll_id else conflict.character.get_absolute_url()
         if request.htmx:
             return HttpResponseClientRedirect(target)
         return redirect(target)
@@ -269,12 +272,12 @@ def conflicts_context(membership) -> dict:
 
 
 def waiting(request, membership):
-    """The conflicts waiting for this member: a GM's successes and confirmations; a player's
-    rolls, bids and splits. Not the one whose page this is (``?on=``)."""
+    """The conflicts waiting for this member: for a GM, those waiting for her successes or her
+    leave; for a player, her characters' conflicts on their way. Not the one whose page this is
+    (``?on=``)."""
     on = request.GET.get("on", "")
     conflicts = [c for c in Conflict.objects.open_for(membership) if c.get_absolute_url() != on
-                 and (c.waits_for_gm if membership.is_gm else
-                      not c.waits_for_gm and c.character.editable_by(membership))]
+                 and (c.waits_for_gm if membership.is_gm else c.character.editable_by(membership))]
     return render(request, f"{CONFLICT}#waiting", {"membership": membership, "campaign": membership.campaign,
                                                    "conflicts": conflicts, "on": on})
 

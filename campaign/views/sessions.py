@@ -37,8 +37,10 @@ def session_start(request, campaign_id):
     if expected is None:
         messages.error(request, "That form was out of date; nothing was started. Try again.")
         return redirect("sessions", campaign_id)
+    bookkeeping = membership.campaign.site.session_bookkeeping
     session = attempt(request, lambda: actions.start_session(membership, expected),
-                      lambda started: f"{started} started: every character's momentum is reset.")
+                      lambda started: f"{started} started" + (": every character's momentum is reset."
+                                                               if bookkeeping else "."))
     return redirect(session or reverse("sessions", args=[campaign_id]))
 
 
@@ -46,7 +48,8 @@ def _context(membership, session, **forms):
     gm = membership.is_gm  # the GM's notes and recovery never reach a player's render
     return {"membership": membership, "campaign": membership.campaign, "session": session,
             "characters": membership.campaign.characters.all(),
-            "recovery_form": RecoveryForm(campaign=membership.campaign) if gm else None,
+            "recovery_form": (RecoveryForm(campaign=membership.campaign)
+                              if gm and membership.campaign.site.session_bookkeeping else None),
             "session_notes": session.gm_notes if gm else None, **forms}
 
 
@@ -88,6 +91,7 @@ def session_end(request, campaign_id, session_id):
     membership = gm_membership_or_404(request, campaign_id)
     session = _session_or_404(membership, session_id)
     attempt(request, lambda: actions.end_session(membership, session),
-            f"{session} ended. Offer recovery below where the fiction allowed downtime, and "
-            "remind players to update their details.")
+            f"{session} ended. " + ("Offer recovery below where the fiction allowed downtime, and remind players "
+                                    "to update their details." if membership.campaign.site.session_bookkeeping
+                                    else "Remind players to update their sheets."))
     return redirect(session)

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from campaign.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
+from campaign.demo import DEMO_CAMPAIGN, DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
 from campaign.models import Campaign
 from gamerules.dials import Extra
 
@@ -38,7 +38,7 @@ def test_the_demo_plays_every_extra_and_shows_each_on_its_screens(client):
     """The demo is where a new GM sees the Extras at work: all but Solo and the starting talent
     (which change a whole table's play) are on, and Magic's spells are on the sheets."""
     call_command("load_demo", stdout=StringIO())
-    campaign = Campaign.objects.get()
+    campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
     assert campaign.rules.extras == set(Extra) - {Extra.SOLO, Extra.STARTING_TALENT}
     client.login(username=DEMO_PLAYERS[1], password=DEMO_PASSWORD)
     oren = campaign.characters.get(name="Oren Thale")
@@ -46,3 +46,19 @@ def test_the_demo_plays_every_extra_and_shows_each_on_its_screens(client):
     assert "The hunter&#x27;s rite" in sheet and "Time: 2/6" in sheet and "once per day" in sheet
     table = client.get(reverse("table", args=[campaign.pk])).text
     assert "<strong>Seal of passage</strong> · normal\n          · Ilse Marr" in table
+
+
+def test_the_demo_has_a_traits_and_consequence_campaign_with_three_heroes(client):
+    """A GM sees the second dice system at work: three sheets, a conflict in the log, and one
+    waiting for the GM's successes on the table screen."""
+    call_command("load_demo", stdout=StringIO())
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get(name="Capes over Harbour City")
+    assert campaign.system == "traits" and campaign.characters.count() == 3
+    assert campaign.rolls.get().kind == "conflict" and campaign.conflicts.count() == 1
+    client.login(username=DEMO_PLAYERS[2], password=DEMO_PASSWORD)
+    skip = campaign.characters.get(name="Skip")
+    sheet = client.get(skip.get_absolute_url()).text
+    assert "Sprung boots" in sheet and "Blur" in sheet and "Brother" not in sheet
+    screen = client.get(reverse("table", args=[campaign.pk])).text
+    assert "Do you catch the Syndicate&#x27;s runner?" in screen and "waits for the GM" in screen

@@ -4,7 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.helpers import DESKTOP
 
@@ -12,6 +12,10 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 # Without these, Chromium reaches for Google's hosts, which this network refuses.
+# What a page may take to show what a test expects, on a slow machine: a test asserts what is
+# shown, never how fast.
+expect.set_options(timeout=10_000)
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

@@ -115,3 +115,43 @@ def _table_extras(campaign):
                                      "There are no more food-tubes in the kitchen.",
                                      "A bounty was just put on a group of crazy pirates near the asteroid belt."],
                             revealed=True)
+
+
+def test_nothing_overflows_a_phone_on_a_traits_campaign_with_long_names(new_page, screenshot, dice):
+    """Traits & Consequence: the sheet, a conflict at every step and its roll page, with long
+    unbroken stakes, Stats, Powers, Traits and Items."""
+    from traits.actions import ConflictStart, resolve, roll_stat, set_gm_successes, start_conflict
+    from traits.models import Feature, FeatureKind, Sheet
+
+    gm = UserFactory(username="layout-traits-gm")
+    campaign = make_campaign(gm, name="T" + LONG[:110], system="traits",
+                             system_options={"stats": ["M" + LONG[:39], "Focus"]})
+    character = CharacterFactory(campaign=campaign, owner=gm, name="N" + LONG[:79], created=True)
+    Sheet.objects.filter(character=character).update(consequence=3, stats={"M" + LONG[:39]: {"rating": 3, "current": 2}})
+    for kind, value in (("power", 2), ("trait", 1), ("item", 3)):
+        Feature.objects.create(character=character, kind=kind, name=kind[0] + LONG[:119], value=value,
+                               tagged=kind != "item", applies_to="A" + LONG[:119] if kind == "power" else "")
+    page = new_page(PHONE)
+    log_in(page, "layout-traits-gm")
+    membership = campaign.memberships.get()
+    conflict = start_conflict(membership, ConflictStart(
+        character_id=character.pk, stakes="S" + LONG[:290], solution="O" + LONG[:290], stat="M" + LONG[:39],
+        power_ids=tuple(character.features.filter(kind=FeatureKind.POWER).values_list("pk", flat=True))), key="layout")
+    c = campaign.pk
+
+    def fits(*paths):
+        for path in paths:
+            page.goto(path)
+            expect(page.locator("body")).to_be_visible()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"{path} is {width} px wide"
+
+    fits(f"/c/{c}/characters/{character.pk}/", conflict.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/console/",
+         f"/c/{c}/", f"/c/{c}/conflicts/new/?character={character.pk}", f"/c/{c}/rolls/")
+    set_gm_successes(membership, conflict.pk, stated=5)
+    dice(1, 2)
+    roll_stat(membership, conflict.pk)
+    fits(conflict.get_absolute_url())
+    roll = resolve(membership, conflict.pk)
+    fits(conflict.get_absolute_url(), roll.get_absolute_url(), f"/c/{c}/table/")
+    screenshot(page, "long-names-traits-phone")

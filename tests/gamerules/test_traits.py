@@ -113,7 +113,10 @@ def test_consequence_split_between_damage_and_the_pool_and_an_explosion_at_gl():
     taken = take_consequence(pool=1, gl=5, amount=3, damage={"Speed": 2}, current={"Speed": 3})
     assert (taken.pool, taken.damage, taken.exploded) == (2, {"Speed": 2}, False)
     exploded = take_consequence(pool=4, gl=5, amount=2, damage={}, current={})
-    assert (exploded.pool, exploded.exploded) == (1, True)
+    assert (exploded.pool, exploded.exploded, exploded.explosions) == (1, True, 1)
+    # A pool still at GL after one burn explodes again: 4 + 6 = 10 at GL 5 is two explosions.
+    twice = take_consequence(pool=4, gl=5, amount=6, damage={}, current={})
+    assert (twice.pool, twice.explosions) == (0, 2)
     assert damage_errors(3, {"Speed": 4}, {"Speed": 5}) == ["There are only 3 Consequence to take as damage."]
     assert damage_errors(3, {"Speed": 2}, {"Speed": 1}) == ["Speed is at 1: it cannot take 2 damage."]
     with pytest.raises(ValueError, match="cannot take"):

@@ -151,6 +151,7 @@ def player_urls(table):
         "detail_id": list(c.party_details.values_list("pk", flat=True)) or [0],
         "draw_id": list(c.hook_draws.values_list("pk", flat=True)) or [0], "place": [0, 2],
         "resource_id": list(c.resources.values_list("pk", flat=True)) or [0],
+        "conflict_id": list(c.conflicts.values_list("pk", flat=True)) or [0],
     }
     for name, route in sorted(routes().items()):
         if RULES[name] not in ("member", "owner"):
@@ -167,7 +168,9 @@ def player_urls(table):
                                                          "table-threats", "table-market", "table-spells")),
                          (reverse("world", args=[c.pk]), ("world-draws",)),
                          (reverse("resources", args=[c.pk]), ("resource-pools",)),
-                         (sheet, ("vitals", "actions", "talents", "ties", "projects", "spells"))):
+                         (sheet, ("vitals", "actions", "talents", "ties", "projects", "spells", "traits-stats",
+                                  "traits-features", "traits-pool")),
+                         *((conflict.get_absolute_url(), ("conflict",)) for conflict in c.conflicts.all())):
         for panel in panels:
             yield f"{page}?panel={panel}"
     yield reverse("clock_panel", args=[c.pk]) + "?archived=1"
@@ -238,3 +241,50 @@ def test_the_complication_form_keeps_hidden_clocks_apart(played, dice):
     hidden_group = page.index('label="Hidden from players"')
     assert page.index("HIDDEN-DANGER-CLOCK") > hidden_group
     assert page.index('label="Seen by everyone"') < hidden_group
+
+
+@pytest.fixture
+def played_traits(table, dice):
+    """A Traits & Consequence evening, through the pages: the GM keeps a clock and a force to
+    herself, writes notes on a sheet and on the session, and runs a conflict to its end and
+    another to the GM's step; the players play."""
+    c = table.campaign.pk
+    gm, player = table.client("gm"), table.client("player")
+    Campaign.objects.filter(pk=c).update(system="traits")
+    gm.post(reverse("clock_create", args=[c]), clock_post(name="HIDDEN-DANGER-CLOCK", visibility="gm"))
+    gm.post(reverse("force_create", args=[c]), force_post(name="HIDDEN-FORCE-NAME"))
+    gm.post(reverse("character_text", args=[c, table.character.pk, "gm_notes"]),
+            {"value": "SECRET-CHARACTER-NOTES", "seen": ""})
+    player.post(reverse("traits_feature_add", args=[c, table.character.pk]),
+                {"kind": "trait", "name": "Nasty Uppercut", "tagged": "on"})
+    for key, stakes in (("one", "Past the guard"), ("two", "Into the vault")):
+        player.post(reverse("conflict_new", args=[c]), {"character": table.character.pk, "key": key,
+                                                         "stakes": stakes, "solution": "Fists", "stat": "Muscle"})
+        if key == "one":
+            conflict = table.campaign.conflicts.get()
+            dice(6, 6, 6)
+            gm.post(reverse("conflict_gm", args=[c, conflict.pk]), {"dice": 3})
+            dice(1, 1)
+            player.post(reverse("conflict_roll", args=[c, conflict.pk]))
+            player.post(reverse("conflict_resolve", args=[c, conflict.pk]))
+            player.post(reverse("conflict_damage", args=[c, conflict.pk]), {"damage-0": 1})
+            gm.post(reverse("conflict_confirm", args=[c, conflict.pk]), {"agreed": "yes"})
+    assert table.campaign.rolls.filter(kind="conflict").count() == 1 and table.campaign.conflicts.count() == 1
+    return table
+
+
+@pytest.mark.parametrize("who", ["player", "other_player"])
+def test_no_page_of_a_traits_campaign_mentions_what_a_player_may_not_see(played_traits, who):
+    client = played_traits.client(who)
+    seen = 0
+    for url in player_urls(played_traits):
+        for headers in ({}, HTMX):
+            response = client.get(url, **headers)
+            assert response.status_code < 500, url
+            if response.status_code == 200:
+                seen += 1
+                text = response.content.decode()
+                assert leaks(text) == [] and "SECRET-CHARACTER-NOTES" not in text, url
+    assert seen > 40
+    export = client.get(reverse("campaign_export", args=[played_traits.campaign.pk])).content.decode()
+    assert leaks(export) == [] and "SECRET-CHARACTER-NOTES" not in export

@@ -1,0 +1,151 @@
+"""The contract every dice system passes (README, "How to add a dice system"): its sheet for
+each role, its roll through the pages (full and htmx), the roll in the log and on the table
+screen, exact odds against enumeration, its data through export and import, its URLs in the
+permission matrix, its GM-only text kept from players. A system registered without a driver
+here fails the first test."""
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import Campaign
+from campaign.transfer import export_campaign, import_campaign
+from core.systems import playable, site_of
+from gamerules import charge
+from gamerules import traits as traits_rules
+from gamerules.systems import DiceSystem
+from rolls.models import Roll
+from tests.helpers import SPREAD, wizard
+from tests.security.rules import RULES
+from traits.models import Conflict, Feature, FeatureKind, Sheet
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def charge_setup(table):
+    table.character.created = True
+    table.character.action_dots = dict(SPREAD)
+    table.character.save()
+
+
+def charge_roll(table, dice):
+    dice(5, 3, 2, 1)
+    response = wizard(table, goal="Past the guard", action="Sneak", risk=2, effect=2)
+    assert response.status_code in (200, 302)
+
+
+def charge_odds():
+    for pool in range(0, 4):
+        chances = charge.odds(pool)
+        assert sum(chances.values()) == 1
+        faces = list(product(range(1, 7), repeat=max(pool, 1) if pool > 0 else 2))
+        counted = {}
+        for dice in faces:
+            outcome = charge.read_pool(dice, pool)
+            counted[outcome] = counted.get(outcome, 0) + 1
+        assert {o: Fraction(n, len(faces)) for o, n in counted.items()} == {o: c for o, c in chances.items() if c}
+
+
+def traits_setup(table):
+    Sheet.objects.update_or_create(character=table.character, defaults={"stats": {"Muscle": {"rating": 2, "current": 2}}})
+    Feature.objects.create(character=table.character, kind=FeatureKind.TRAIT, name="Nasty Uppercut", tagged=True)
+
+
+def traits_roll(table, dice):
+    client, url = table.client("player"), reverse("conflict_new", args=[table.campaign.pk])
+    assert client.get(url, {"character": table.character.pk}, **HTMX).status_code == 200
+    client.post(url, {"character": table.character.pk, "key": "contract", "stakes": "Past the guard",
+                      "solution": "I punch him", "stat": "Muscle"})
+    conflict = Conflict.objects.get()
+    gm = table.client("gm")
+    assert "conflict" in gm.get(conflict.get_absolute_url(), {"panel": "conflict"}, **HTMX).text
+    dice(5, 1)
+    gm.post(reverse("conflict_gm", args=[table.campaign.pk, conflict.pk]), {"dice": 2}, **HTMX)
+    dice(6, 2)
+    response = client.post(reverse("conflict_roll", args=[table.campaign.pk, conflict.pk]), **HTMX)
+    assert response.status_code == 200 and "<html" not in response.text
+    client.post(reverse("conflict_resolve", args=[table.campaign.pk, conflict.pk]))
+
+
+def traits_odds():
+    """``conflict_odds`` and ``bid_odds`` against every face combination of small pools."""
+    for stat, powers, gm in product(range(0, 4), range(0, 3), range(0, 4)):
+        wins = total = 0
+        for mine in product(range(1, 7), repeat=stat):
+            for hers in product(range(1, 7), repeat=gm):
+                total += 1
+                wins += traits_rules.successes(mine) + powers >= traits_rules.successes(hers)
+        assert traits_rules.conflict_odds(stat, powers, gm) == Fraction(wins, total)
+    for dice, needed in product(range(0, 5), range(0, 5)):
+        faces = list(product(range(1, 7), repeat=dice))
+        hits = sum(traits_rules.successes(f) >= needed for f in faces)
+        assert traits_rules.bid_odds(dice, needed) == Fraction(hits, len(faces))
+        assert sum(traits_rules.success_odds(dice).values()) == 1
+
+
+DRIVERS = {
+    DiceSystem.CHARGE: (charge_setup, charge_roll, charge_odds),
+    DiceSystem.TRAITS: (traits_setup, traits_roll, traits_odds),
+}
+
+
+def test_every_system_a_campaign_may_choose_has_a_contract_driver():
+    assert set(DRIVERS) == set(playable())
+
+
+@pytest.fixture(params=[system.value for system in DRIVERS])
+def system_table(request, table):
+    system = DiceSystem(request.param)
+    Campaign.objects.filter(pk=table.campaign.pk).update(system=system.value)
+    table.campaign.refresh_from_db()
+    table.character.gm_notes = "SECRET-SHEET-NOTES"
+    table.character.save()
+    DRIVERS[system][0](table)
+    return system, table
+
+
+def test_its_sheet_shows_to_every_member_and_keeps_gm_notes_from_players(system_table):
+    system, table = system_table
+    url = table.character.get_absolute_url()
+    for who in ("player", "other_player", "gm"):
+        response = table.client(who).get(url)
+        assert response.status_code == 200
+        assert ("SECRET-SHEET-NOTES" in response.text) is (who == "gm")
+    assert table.client("outsider").get(url).status_code == 404
+
+
+def test_its_roll_lands_in_the_log_and_on_the_table_screen(system_table, dice):
+    system, table = system_table
+    DRIVERS[system][1](table, dice)
+    roll = Roll.objects.get(campaign=table.campaign)
+    for who in ("player", "other_player", "gm"):
+        log = table.client(who).get(reverse("rolls", args=[table.campaign.pk]))
+        assert roll.get_absolute_url() in log.text
+        assert table.client(who).get(roll.get_absolute_url()).status_code == 200
+    screen = table.client("other_player").get(reverse("table", args=[table.campaign.pk]), {"panel": "table-rolls"}, **HTMX)
+    assert roll.get_absolute_url() in screen.text and "<html" not in screen.text
+    assert table.client("outsider").get(roll.get_absolute_url()).status_code == 404
+
+
+def test_its_odds_are_exact(system_table):
+    system, _ = system_table
+    DRIVERS[system][2]()
+
+
+def test_its_data_survives_export_and_import(system_table, dice):
+    system, table = system_table
+    DRIVERS[system][1](table, dice)
+    document = export_campaign(table.campaign)
+    copy = import_campaign(document, table.gm)
+    again = export_campaign(copy)
+    assert copy.system == system.value
+    for key in document:
+        if key not in ("campaign", "exported_at", "memberships"):
+            assert again[key] == document[key], key
+
+
+def test_its_pages_are_in_the_permission_matrix(system_table):
+    system, _ = system_table
+    assert site_of(system).url_names <= set(RULES)
