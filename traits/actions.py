@@ -96,9 +96,13 @@ def set_pool(gm: Membership, character_id, consequence: int, gl: int) -> Sheet:
 
 
 @transaction.atomic
-def add_feature(membership: Membership, character_id, kind: FeatureKind, name: str, value: int,
+def add_feature(membership: Membership, character_id, kind: str, name: str, value: int,
                 tagged: bool, applies_to: str) -> Feature:
+    """A Power, a Trait or an Item written on the sheet ("Stats & Powers", "Traits and Items")."""
     character = _own(membership, character_id)
+    if kind not in FeatureKind.values:
+        raise Refused("Choose Power, Trait or Item.")
+    kind = FeatureKind(kind)
     if not name:
         raise Refused("Name it.")
     if kind is FeatureKind.ITEM and tagged:

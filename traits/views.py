@@ -12,7 +12,7 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
 from core.htmx import answer, page
 from core.posted import posted_text, whole_number
-from core.refused import Refused, refusal_of
+from core.refused import refusal_of
 from gamerules import traits as rules
 from rolls.models import Roll, new_key
 from traits import actions
@@ -74,18 +74,11 @@ def stats_edit(request, campaign_id, character_id):
 def feature_add(request, campaign_id, character_id):
     membership = membership_or_404(request, campaign_id)
     character = editable_character_or_404(membership, character_id)
-    kind = request.POST.get("kind", "")
-    if kind not in FeatureKind.values:
-        kind = None
     value = whole_number(request.POST.get("value"))
     return _sheet_answer(request, membership, character, "traits-features", lambda: actions.add_feature(
-        membership, character.pk, FeatureKind(kind) if kind else _refuse("Choose Power, Trait or Item."),
-        posted_text(request, "name", 120), value if value is not None else 0,
+        membership, character.pk, request.POST.get("kind", ""), posted_text(request, "name", 120),
+        value if value is not None else 0,
         request.POST.get("tagged") == "on", posted_text(request, "applies_to", 120)))
-
-
-def _refuse(message):
-    raise Refused(message)
 
 
 @login_required
@@ -247,8 +240,6 @@ def conflict_damage(request, campaign_id, conflict_id):
     membership = membership_or_404(request, campaign_id)
     names = actions.stat_names(membership.campaign)
     damage = {name: whole_number(request.POST.get(f"damage-{index}")) or 0 for index, name in enumerate(names)}
-    if any((whole_number(request.POST.get(f"damage-{i}")) or 0) < 0 for i in range(len(names))):
-        damage = {names[0]: -1}  # refused by the rules, with their words
     return _step(request, campaign_id, conflict_id, lambda m, pk: actions.propose_damage(m, pk, damage))
 
 

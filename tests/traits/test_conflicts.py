@@ -331,3 +331,15 @@ def test_taking_a_conflict_back_returns_to_the_sheet(traits_table):
     assert response.url == table.character.get_absolute_url()
     response = step(table, "player", "conflict_withdraw", conflict, htmx=True)
     assert response.status_code == 404  # already gone
+
+
+def test_negative_damage_is_refused_in_the_rules_words(traits_table, dice):
+    table = traits_table
+    _, conflict = start(table, "Muscle")
+    step(table, "gm", "conflict_gm", conflict, {"successes": 3})
+    dice(1, 1, 1)
+    step(table, "player", "conflict_roll", conflict)
+    step(table, "player", "conflict_resolve", conflict)
+    response = step(table, "player", "conflict_damage", conflict, {"damage-0": -2, "damage-2": "x"}, htmx=True)
+    assert "Damage is a number of points, 0 or more." in response.text
+    assert sheet(table).consequence == 0 and Conflict.objects.exists()
