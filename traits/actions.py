@@ -18,11 +18,14 @@ from traits.models import Conflict, Feature, FeatureKind, Sheet
 
 MOST_STATS = 12
 MOST_RATING = 10
+STAT_NAME_MOST = 30
+"""A Stat's name is its conflict's action in the roll log (``Roll.action``)."""
 
 
 def stat_names(campaign: Campaign) -> list[str]:
     """The campaign's Stats: the GM's list, or the text's six."""
-    return list(campaign.system_options.get("stats") or rules.DEFAULT_STATS)
+    names = campaign.system_options.get("stats") or rules.DEFAULT_STATS
+    return list(dict.fromkeys(str(name)[:STAT_NAME_MOST] for name in names))
 
 
 def sheet_of(character: Character, locked: bool = False) -> Sheet:
@@ -47,7 +50,7 @@ def _own(membership: Membership, character_id) -> Character:
 @transaction.atomic
 def set_stat_list(gm: Membership, text: str) -> list[str]:
     """The GM sets the campaign's Stats, one a line ("Stats & Powers" names its examples)."""
-    names = list(dict.fromkeys(line.strip()[:40] for line in text.splitlines() if line.strip()))
+    names = list(dict.fromkeys(line.strip()[:STAT_NAME_MOST] for line in text.splitlines() if line.strip()))
     if not names:
         raise Refused("Name at least one Stat.")
     if len(names) > MOST_STATS:

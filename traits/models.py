@@ -77,7 +77,7 @@ class Conflict(models.Model):
     key = models.CharField(max_length=64, unique=True)
     stakes = models.CharField(max_length=300)
     solution = models.CharField(max_length=300)
-    stat = models.CharField(max_length=40)
+    stat = models.CharField(max_length=30)
     burned = models.BooleanField(default=False, help_text="One Consequence burnt for -1 to the Stat.")
     complication = models.CharField(max_length=300, blank=True, help_text="The complication the burn narrates.")
     powers = models.JSONField(default=list, blank=True, help_text="The ids of the Powers that apply.")

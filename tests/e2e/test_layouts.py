@@ -125,9 +125,9 @@ def test_nothing_overflows_a_phone_on_a_traits_campaign_with_long_names(new_page
 
     gm = UserFactory(username="layout-traits-gm")
     campaign = make_campaign(gm, name="T" + LONG[:110], system="traits",
-                             system_options={"stats": ["M" + LONG[:39], "Focus"]})
+                             system_options={"stats": ["M" + LONG[:29], "Focus"]})
     character = CharacterFactory(campaign=campaign, owner=gm, name="N" + LONG[:79], created=True)
-    Sheet.objects.filter(character=character).update(consequence=3, stats={"M" + LONG[:39]: {"rating": 3, "current": 2}})
+    Sheet.objects.filter(character=character).update(consequence=3, stats={"M" + LONG[:29]: {"rating": 3, "current": 2}})
     for kind, value in (("power", 2), ("trait", 1), ("item", 3)):
         Feature.objects.create(character=character, kind=kind, name=kind[0] + LONG[:119], value=value,
                                tagged=kind != "item", applies_to="A" + LONG[:119] if kind == "power" else "")
@@ -135,7 +135,7 @@ def test_nothing_overflows_a_phone_on_a_traits_campaign_with_long_names(new_page
     log_in(page, "layout-traits-gm")
     membership = campaign.memberships.get()
     conflict = start_conflict(membership, ConflictStart(
-        character_id=character.pk, stakes="S" + LONG[:290], solution="O" + LONG[:290], stat="M" + LONG[:39],
+        character_id=character.pk, stakes="S" + LONG[:290], solution="O" + LONG[:290], stat="M" + LONG[:29],
         power_ids=tuple(character.features.filter(kind=FeatureKind.POWER).values_list("pk", flat=True))), key="layout")
     c = campaign.pk
 

@@ -68,9 +68,9 @@ def test_powers_traits_and_items_are_added_and_struck_out(traits_table):
 def test_the_gm_sets_the_campaigns_stats_and_corrects_the_pool(traits_table):
     table = traits_table
     gm = table.client("gm")
-    gm.post(url(table, "traits_stat_list"), {"stats": "Might\nWits\n\nHeart\nWits"})
+    gm.post(url(table, "traits_stat_list"), {"stats": "Might\nWits\n\nHeart\nWits\n" + "L" * 40})
     table.campaign.refresh_from_db()
-    assert table.campaign.system_options["stats"] == ["Might", "Wits", "Heart"]
+    assert table.campaign.system_options["stats"] == ["Might", "Wits", "Heart", "L" * 30]
     page = table.client("player").get(table.character.get_absolute_url())
     assert "Might" in page.text and "Perception" not in page.text
     gm.post(url(table, "traits_pool"), {"consequence": 2, "gl": 6})
