@@ -12,7 +12,7 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
 from core.htmx import answer, page
 from core.posted import posted_text, whole_number
-from core.refused import refusal_of
+from core.refused import Refused, refusal_of
 from gamerules import traits as rules
 from rolls.models import Roll, new_key
 from traits import actions
@@ -138,14 +138,10 @@ def conflict_new(request, campaign_id):
             solution=posted_text(request, "solution", 300), stat=request.POST.get("stat", ""),
             power_ids=tuple(n for n in map(whole_number, request.POST.getlist("powers")) if n is not None),
             burn=request.POST.get("burn") == "on", complication=posted_text(request, "complication", 300))
-        conflict = None
-
-        def start_it():
-            nonlocal conflict
-            conflict = actions.start_conflict(membership, start, posted_text(request, "key", 64) or new_key())
-        error = refusal_of(start_it)
-        if conflict is not None:
-            return redirect(conflict)
+        try:
+            return redirect(actions.start_conflict(membership, start, posted_text(request, "key", 64) or new_key()))
+        except Refused as refusal:
+            error = str(refusal)
     sheet = actions.sheet_of(character) if character else None
     return render(request, "traits/conflict_new.html", {
         "membership": membership, "campaign": campaign, "characters": characters, "character": character,
