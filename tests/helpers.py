@@ -125,6 +125,12 @@ LIVE = 10_000
 every 1.5 s; the rest is margin for a slow machine, since a test asserts what is shown, not when."""
 
 
+def settled(page):
+    """Wait until htmx has nothing in flight and nothing settling: a screen that another's change
+    just moved on is ready for a tap (a person is never that quick; a test is)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
+
+
 def log_in(page, username, password=PASSWORD):
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(username)

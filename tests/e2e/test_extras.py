@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 from campaign.models import Campaign
 from characters.models import Goal
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.helpers import LIVE, PHONE, SPREAD, log_in
+from tests.helpers import LIVE, PHONE, SPREAD, log_in, settled
 
 
 def start_roll(page, campaign, action):
@@ -371,6 +371,7 @@ def test_a_spell_written_on_a_phone_is_cast_readied_and_helps_a_teammates_roll(n
     expect(phone.get_by_test_id("spell")).to_contain_text("Mend flesh")
     expect(phone.get_by_test_id("spell")).to_contain_text("Danger: 0/4")
     screenshot(phone, "spell-sheet-phone")
+    settled(phone)
 
     phone.get_by_role("link", name="Cast it").click()
     expect(phone.get_by_label("Cast a spell")).to_have_value(str(ada.spells.get().pk))
@@ -389,9 +390,12 @@ def test_a_spell_written_on_a_phone_is_cast_readied_and_helps_a_teammates_roll(n
     start_roll(bo, campaign, "Muscle")
     gm.goto(f"/c/{campaign.pk}/console/")
     gm.get_by_role("article", name="Bo's Muscle roll").get_by_role("button", name="Set risk and effect").click()
+    expect(bo.get_by_role("button", name="Roll 2d6")).to_be_visible(timeout=LIVE)
+    settled(bo)
     bo.get_by_label("A readied spell helps this roll").select_option(label="Mend flesh (Ada, normal): +1d6")
     expect(bo.get_by_role("button", name="Roll 3d6")).to_be_visible(timeout=LIVE)
     screenshot(bo, "spell-helps-phone")
+    settled(bo)
     dice(2, 6, 1)
     bo.get_by_role("button", name="Roll 3d6").click()
     expect(bo.get_by_test_id("magic-result")).to_have_text("Mend flesh (normal) helped: +1d6.")
