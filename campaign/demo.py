@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from ability import demo as ability_demo
 from campaign import actions
 from campaign.models import (
     Campaign,
@@ -303,6 +304,7 @@ def load_demo() -> list[str]:
     _session_in_progress(campaign, users)
     _world(campaign, users)
     traits_demo.load(users, DEMO_GM, DEMO_PLAYERS)
+    ability_demo.load(users, DEMO_GM, DEMO_PLAYERS)
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "clocks",
     "rolls",
     "traits",
+    "ability",
 ]
 
 MIDDLEWARE = [

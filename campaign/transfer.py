@@ -20,6 +20,8 @@ from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from ability.models import Boost, Skill
+from ability.models import Sheet as AbilitySheet
 from campaign.models import (
     Campaign,
     Event,
@@ -78,6 +80,10 @@ PARTS = [
     # Traits & Consequence: a sheet's Stats and pool, its Powers, Traits and Items.
     Part("traits_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
     Part("features", Feature, "character__campaign", {"character_id": "characters"}),
+    # Ability vs Difficulty: a sheet's grit and gear, its skills and boosts.
+    Part("ability_sheets", AbilitySheet, "character__campaign", {"character_id": "characters"}),
+    Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
+    Part("boosts", Boost, "character__campaign", {"character_id": "characters"}),
     Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
                                        "worked_in_id": "sessions"}, visible=True),
     Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}),
@@ -186,7 +192,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
             if part.is_history and row["id"] is None:
                 continue  # the history of something since deleted
             if part.key == "rolls":
-                if player and row["kind"] in RollKind.charge():  # only Charge's rolls tick clocks
+                if player:
                     _keep_to_shown_clocks(row, shown_clocks)
                 _translate_roll(row, place)
             if player:
@@ -211,8 +217,11 @@ def _keep_to_shown_clocks(row, shown_clocks):
     result = dict(row["result"] or {})
     if "progress" in result and result["progress"].get("clock") not in shown_clocks:
         del result["progress"]
-    if "consequence" in result and result["consequence"].get("clock") not in shown_clocks:
+    if "consequence" in result and isinstance(result["consequence"], dict) \
+            and result["consequence"].get("clock") not in shown_clocks:
         result["consequence"] = {**result["consequence"], "clock": None}
+    if "ticked" in result and result["ticked"]["clock"] not in shown_clocks:
+        del result["ticked"]
     row["result"] = result
 
 
@@ -231,12 +240,15 @@ def _translate_roll(row, translate, rolls=True):
         choices["project"] = translate("clocks", choices["project"])
     if magic := choices.get("magic"):
         choices["magic"] = {use: {**spell, "id": translate("spells", spell["id"])} for use, spell in magic.items()}
-    if "conflict" in choices:
-        choices["conflict"] = None  # the conflict on its way it was: such rows do not travel
+    for on_its_way in ("conflict", "ability_action", "helps"):
+        if on_its_way in choices:
+            choices[on_its_way] = None  # the conflict or action on its way it was: such rows do not travel
     row["choices"] = choices
     result = dict(row["result"] or {})
     if "bids" in result:  # a Traits & Consequence conflict: the Traits and Item it bid
         result["bids"] = [{**bid, "id": translate("features", bid["id"])} for bid in result["bids"]]
+    if "ticked" in result:  # an Ability vs Difficulty action roll: the clock its effect moved
+        result["ticked"] = {**result["ticked"], "clock": translate("clocks", result["ticked"]["clock"])}
     if row["kind"] not in RollKind.charge():
         row["result"] = result
         return

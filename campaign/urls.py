@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from ability.urls import sheet_patterns as ability_sheet_patterns
 from campaign.views import (
     accounts,
     campaigns,
@@ -46,6 +47,8 @@ urlpatterns = [
     path(C + "rolls/", include("rolls.urls")),
     path(C + "conflicts/", include("traits.urls")),
     path(C + "characters/", include(traits_sheet_patterns)),
+    path(C + "actions/", include("ability.urls")),
+    path(C + "characters/", include(ability_sheet_patterns)),
     path(C + "playbooks/", include(playbook_patterns)),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "export/", transfer.campaign_export, name="campaign_export"),

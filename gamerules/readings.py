@@ -137,3 +137,13 @@ PARTY_CONSEQUENCE_RATING_AT_LEAST_1 = 1
 # each result of 5 or 6 on a d6"): after the roll, one d6 is rolled for each point spent, and each
 # 5-6 gives one point back (otherwise: a single d6 for the whole spend).
 RESOURCE_RETENTION_DIE_PER_POINT = True
+
+# Reading 1 (Ability vs difficulty, the lost tables): the difficulty ratings and the ability
+# (skill) ratings by die size, the unskilled roll, and the effect level bands of |result| + 1.
+DIFFICULTY_RATINGS = ((4, "Challenging"), (6, "Very Challenging"), (8, "Hard"), (10, "Very Hard"),
+                      (12, "Extremely Hard"))
+ABILITY_RATINGS = ((4, "Novice"), (6, "Trained"), (8, "Skilled"), (10, "Expert"), (12, "Master"))
+UNSKILLED_DIE = 4
+UNSKILLED_AT_DISADVANTAGE = True
+EFFECT_LEVEL_BANDS = (3, 6)
+"""|result| + 1 up to 3 is marginal, up to 6 complete, above critical, for successes and failures."""

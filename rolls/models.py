@@ -32,10 +32,13 @@ class RollKind(models.TextChoices):
     MISSION = "mission", "Mission roll"
     CONFLICT = "conflict", "Conflict"  # Traits & Consequence
     AFTERMATH = "aftermath", "Aftermath"  # Traits & Consequence
+    ABILITY = "ability", "Action roll"  # Ability vs Difficulty
+    QUICK = "quick", "Quick action roll"  # Ability vs Difficulty
 
     @classmethod
     def charge(cls) -> frozenset:
-        return frozenset(kind.value for kind in cls) - {cls.CONFLICT.value, cls.AFTERMATH.value}
+        return frozenset(kind.value for kind in cls) - {
+            cls.CONFLICT.value, cls.AFTERMATH.value, cls.ABILITY.value, cls.QUICK.value}
 
 
 class RollQuerySet(LockingQuerySet):
@@ -70,7 +73,8 @@ class Roll(models.Model):
     dice = models.JSONField(default=list, blank=True)
     outcome = models.CharField(max_length=10, blank=True,
                                choices=[(o.value, o.label) for o in Outcome]
-                               + [(r.value, r.label) for r in TraitsResult])
+                               + [(r.value, r.label) for r in TraitsResult]
+                               + [("success", "Success"), ("failure", "Failure")])
     risk = models.PositiveSmallIntegerField(null=True, blank=True)
     effect = models.PositiveSmallIntegerField(null=True, blank=True,
                                               help_text="The effect achieved.")

@@ -9,11 +9,13 @@ class TraitsConfig(AppConfig):
 
     def ready(self):
         from campaign import live
+        from characters.sheets import keep_sheets
         from core.systems import register
-        from traits import signals  # noqa: F401 - registers the receivers
+        from gamerules.systems import DiceSystem
         from traits.models import Conflict, Feature, Sheet
         from traits.site import SITE
 
         live.follow(Sheet, Feature, campaign="character.campaign_id")
         live.follow(Conflict)
+        keep_sheets(DiceSystem.TRAITS, Sheet)
         register(SITE)

@@ -62,3 +62,20 @@ def test_the_demo_has_a_traits_and_consequence_campaign_with_three_heroes(client
     assert "Sprung boots" in sheet and "Blur" in sheet and "Brother" not in sheet
     screen = client.get(reverse("table", args=[campaign.pk])).text
     assert "Do you catch the Syndicate&#x27;s runner?" in screen and "waits for the GM" in screen
+
+
+def test_the_demo_has_an_ability_vs_difficulty_campaign_with_three_delvers(client):
+    """The third dice system at work: skill sets and boosts on the sheets, an action roll helped
+    by teamwork and a quick action roll in the log, and an action roll waiting for the director."""
+    call_command("load_demo", stdout=StringIO())
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get(name="The Drowned Spires")
+    assert campaign.system == "ability" and campaign.characters.count() == 3
+    assert sorted(campaign.rolls.values_list("kind", flat=True)) == ["ability", "quick", "quick"]
+    assert campaign.ability_actions.get().waits_for_gm
+    client.login(username=DEMO_PLAYERS[0], password=DEMO_PASSWORD)
+    maren = campaign.characters.get(name="Maren")
+    sheet = client.get(maren.get_absolute_url()).text
+    assert "Free soloing" in sheet and "Rope and pitons" in sheet and "three days" not in sheet
+    screen = client.get(reverse("table", args=[campaign.pk])).text
+    assert "Talk the guild lookout into looking away" in screen and "waits for the director" in screen

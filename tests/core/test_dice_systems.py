@@ -10,9 +10,11 @@ from itertools import product
 import pytest
 from django.urls import reverse
 
+from ability.models import Action, Boost, Skill
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from core.systems import playable, site_of
+from gamerules import ability as ability_rules
 from gamerules import charge
 from gamerules import traits as traits_rules
 from gamerules.systems import DiceSystem
@@ -85,9 +87,43 @@ def traits_odds():
         assert sum(traits_rules.success_odds(dice).values()) == 1
 
 
+def ability_setup(table):
+    skill = Skill.objects.create(character=table.character, name="Climbing", die=8)
+    Boost.objects.create(character=table.character, name="Rope", die=6)
+    table.skill = skill
+
+
+def ability_roll(table, dice):
+    client, url = table.client("player"), reverse("ability_action_new", args=[table.campaign.pk])
+    assert client.get(url, {"character": table.character.pk}, **HTMX).status_code == 200
+    client.post(url, {"character": table.character.pk, "key": "contract", "intent": "Climb the tower",
+                      "skill": table.skill.pk})
+    action = Action.objects.get()
+    gm = table.client("gm")
+    assert "action" in gm.get(action.get_absolute_url(), {"panel": "action"}, **HTMX).text
+    gm.post(reverse("ability_direct", args=[table.campaign.pk, action.pk]), {"difficulty": 6, "position": "advantage"}, **HTMX)
+    dice(5, 6, 2)
+    response = client.post(reverse("ability_roll", args=[table.campaign.pk, action.pk]), **HTMX)
+    assert response.status_code == 200 and response.headers["HX-Redirect"] == Roll.objects.get().get_absolute_url()
+
+
+def ability_odds():
+    """``action_odds`` against every face of mixed pools, each position."""
+    for pool, difficulty, position in product([(4,), (6, 8), (4, 4, 10)], (4, 8), ability_rules.Position):
+        counted, total = {}, 0
+        for mine in product(*(range(1, size + 1) for size in pool)):
+            for theirs in product(range(1, difficulty + 1), repeat=position.difficulty_dice):
+                read = ability_rules.read_action(mine, theirs, position)
+                counted[(read.success, read.effect)] = counted.get((read.success, read.effect), 0) + 1
+                total += 1
+        odds = ability_rules.action_odds(pool, difficulty, position)
+        assert {key: Fraction(n, total) for key, n in counted.items()} == {k: c for k, c in odds.items() if c}
+
+
 DRIVERS = {
     DiceSystem.CHARGE: (charge_setup, charge_roll, charge_odds),
     DiceSystem.TRAITS: (traits_setup, traits_roll, traits_odds),
+    DiceSystem.ABILITY: (ability_setup, ability_roll, ability_odds),
 }
 
 

@@ -117,6 +117,14 @@ def _table_extras(campaign):
                             revealed=True)
 
 
+def fits_a_phone(page, *paths):
+    for path in paths:
+        page.goto(path)
+        expect(page.locator("body")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{path} is {width} px wide"
+
+
 def test_nothing_overflows_a_phone_on_a_traits_campaign_with_long_names(new_page, screenshot, dice):
     """Traits & Consequence: the sheet, a conflict at every step and its roll page, with long
     unbroken stakes, Stats, Powers, Traits and Items."""
@@ -139,19 +147,45 @@ def test_nothing_overflows_a_phone_on_a_traits_campaign_with_long_names(new_page
         power_ids=tuple(character.features.filter(kind=FeatureKind.POWER).values_list("pk", flat=True))), key="layout")
     c = campaign.pk
 
-    def fits(*paths):
-        for path in paths:
-            page.goto(path)
-            expect(page.locator("body")).to_be_visible()
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= PHONE["width"], f"{path} is {width} px wide"
-
-    fits(f"/c/{c}/characters/{character.pk}/", conflict.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/console/",
+    fits_a_phone(page, f"/c/{c}/characters/{character.pk}/", conflict.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/console/",
          f"/c/{c}/", f"/c/{c}/conflicts/new/?character={character.pk}", f"/c/{c}/rolls/")
     set_gm_successes(membership, conflict.pk, stated=5)
     dice(1, 2)
     roll_stat(membership, conflict.pk)
-    fits(conflict.get_absolute_url())
+    fits_a_phone(page, conflict.get_absolute_url())
     roll = resolve(membership, conflict.pk)
-    fits(conflict.get_absolute_url(), roll.get_absolute_url(), f"/c/{c}/table/")
+    fits_a_phone(page, conflict.get_absolute_url(), roll.get_absolute_url(), f"/c/{c}/table/")
     screenshot(page, "long-names-traits-phone")
+
+
+def test_nothing_overflows_a_phone_on_an_ability_campaign_with_long_names(new_page, screenshot, dice):
+    """Ability vs Difficulty: the sheet, an action roll waiting and called, its roll page, the
+    quick roll page and the shared screens, with long unbroken intents, skills and boosts."""
+    from ability.actions import ActionStart, direct, quick_roll, roll_action, start_action
+    from ability.models import Boost, Skill
+
+    gm = UserFactory(username="layout-ability-gm")
+    campaign = make_campaign(gm, name="A" + LONG[:110], system="ability")
+    character = CharacterFactory(campaign=campaign, owner=gm, name="N" + LONG[:79], created=True)
+    skill = Skill.objects.create(character=character, name="S" + LONG[:29], die=12, specialization=True)
+    Boost.objects.create(character=character, name="B" + LONG[:119], die=10, applies_to="A" + LONG[:119],
+                         constraints="C" + LONG[:199])
+    page = new_page(PHONE)
+    log_in(page, "layout-ability-gm")
+    membership = campaign.memberships.get()
+    action = start_action(membership, ActionStart(
+        character_id=character.pk, intent="I" + LONG[:290], skill_id=skill.pk,
+        boost_ids=tuple(character.boosts.values_list("pk", flat=True))), key="layout")
+    c = campaign.pk
+
+    fits_a_phone(page, f"/c/{c}/characters/{character.pk}/", action.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/console/",
+         f"/c/{c}/", f"/c/{c}/actions/new/?character={character.pk}", f"/c/{c}/actions/quick/?character={character.pk}")
+    direct(membership, action.pk, 12, "advantage", risks="R" + LONG[:290])
+    fits_a_phone(page, action.get_absolute_url())
+    screenshot(page, "long-names-ability-action-phone")
+    dice(12, 10, 1, 2)
+    roll = roll_action(membership, action.pk)
+    dice(3, 4)
+    quick = quick_roll(membership, character.pk, skill.pk, 4, "G" + LONG[:290], key="layout-quick")
+    fits_a_phone(page, roll.get_absolute_url(), quick.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/rolls/")
+    screenshot(page, "long-names-ability-phone")

@@ -1,5 +1,6 @@
 import pytest
 
+from ability.models import Action
 from campaign.models import HookDraw, Membership, PartyDetail, Resource
 from characters.models import Goal
 from clocks.models import Visibility
@@ -64,5 +65,7 @@ def world(table):
         # Traits & Consequence: the tests switch the campaign to it for that system's URLs.
         "conflict_id": Conflict.objects.create(campaign=c, character=ada, key="matrix-conflict", stat="Muscle",
                                                stakes="Past the guard", solution="I punch him").pk,
+        # Ability vs Difficulty, likewise.
+        "action_id": Action.objects.create(campaign=c, character=ada, key="matrix-action", intent="Climb the tower").pk,
     }
     return table, kwargs

@@ -152,6 +152,7 @@ def player_urls(table):
         "draw_id": list(c.hook_draws.values_list("pk", flat=True)) or [0], "place": [0, 2],
         "resource_id": list(c.resources.values_list("pk", flat=True)) or [0],
         "conflict_id": list(c.conflicts.values_list("pk", flat=True)) or [0],
+        "action_id": list(c.ability_actions.values_list("pk", flat=True)) or [0],
     }
     for name, route in sorted(routes().items()):
         if RULES[name] not in ("member", "owner"):
@@ -169,8 +170,9 @@ def player_urls(table):
                          (reverse("world", args=[c.pk]), ("world-draws",)),
                          (reverse("resources", args=[c.pk]), ("resource-pools",)),
                          (sheet, ("vitals", "actions", "talents", "ties", "projects", "spells", "traits-stats",
-                                  "traits-features", "traits-pool")),
-                         *((conflict.get_absolute_url(), ("conflict",)) for conflict in c.conflicts.all())):
+                                  "traits-features", "traits-pool", "ability-skills", "ability-boosts", "ability-grit")),
+                         *((conflict.get_absolute_url(), ("conflict",)) for conflict in c.conflicts.all()),
+                         *((action.get_absolute_url(), ("action",)) for action in c.ability_actions.all())):
         for panel in panels:
             yield f"{page}?panel={panel}"
     yield reverse("clock_panel", args=[c.pk]) + "?archived=1"
@@ -273,11 +275,11 @@ def played_traits(table, dice):
     return table
 
 
-@pytest.mark.parametrize("who", ["player", "other_player"])
-def test_no_page_of_a_traits_campaign_mentions_what_a_player_may_not_see(played_traits, who):
-    client = played_traits.client(who)
+def no_page_leaks(table, who) -> None:
+    """Every page, panel and export a player of another dice system's campaign reaches."""
+    client = table.client(who)
     seen = 0
-    for url in player_urls(played_traits):
+    for url in player_urls(table):
         for headers in ({}, HTMX):
             response = client.get(url, **headers)
             assert response.status_code < 500, url
@@ -286,5 +288,56 @@ def test_no_page_of_a_traits_campaign_mentions_what_a_player_may_not_see(played_
                 text = response.content.decode()
                 assert leaks(text) == [] and "SECRET-CHARACTER-NOTES" not in text, url
     assert seen > 40
-    export = client.get(reverse("campaign_export", args=[played_traits.campaign.pk])).content.decode()
+    export = client.get(reverse("campaign_export", args=[table.campaign.pk])).content.decode()
     assert leaks(export) == [] and "SECRET-CHARACTER-NOTES" not in export
+
+
+@pytest.mark.parametrize("who", ["player", "other_player"])
+def test_no_page_of_a_traits_campaign_mentions_what_a_player_may_not_see(played_traits, who):
+    no_page_leaks(played_traits, who)
+
+
+@pytest.fixture
+def played_ability(table, dice):
+    """An Ability vs Difficulty evening, through the pages: the GM keeps a danger clock to herself
+    and another's segments, and has failures tick them; teamwork, a quick roll, and an action
+    roll left waiting for the director."""
+    c = table.campaign.pk
+    gm, player, other = table.client("gm"), table.client("player"), table.client("other_player")
+    Campaign.objects.filter(pk=c).update(system="ability")
+    gm.post(reverse("clock_create", args=[c]), clock_post(name="HIDDEN-DANGER-CLOCK", visibility="gm"))
+    gm.post(reverse("clock_create", args=[c]), clock_post(name="Turf War", visibility="known"))
+    gm.post(reverse("force_create", args=[c]), force_post(name="HIDDEN-FORCE-NAME"))
+    gm.post(reverse("character_text", args=[c, table.character.pk, "gm_notes"]),
+            {"value": "SECRET-CHARACTER-NOTES", "seen": ""})
+    player.post(reverse("ability_skill_add", args=[c, table.character.pk]), {"name": "Climbing", "die": 8})
+    other.post(reverse("character_create", args=[c]), {"name": "Bruno"})
+    bruno = table.campaign.characters.get(name="Bruno")
+    skill = table.character.skills.get().pk
+    for key, clock in (("one", "HIDDEN-DANGER-CLOCK"), ("two", "Turf War"), ("three", None)):
+        player.post(reverse("ability_action_new", args=[c]), {"character": table.character.pk, "key": key,
+                                                               "intent": f"Climb {key}", "skill": skill})
+        if clock:
+            action = table.campaign.ability_actions.get()
+            danger = table.campaign.clocks.get(name=clock).pk
+            gm.post(reverse("ability_direct", args=[c, action.pk]),
+                    {"difficulty": 12, "position": "none", "danger_clock": danger, "teamwork_difficulty": 4})
+            dice(4, 1, 1)  # unskilled: d4 against two d4, the higher read
+            other.post(reverse("ability_help", args=[c, action.pk]), {"helper": bruno.pk, "skill": "unskilled"})
+            dice(1, 1, 12)
+            player.post(reverse("ability_roll", args=[c, action.pk]))
+    dice(3, 2)
+    player.post(reverse("ability_quick", args=[c]), {"character": table.character.pk, "skill": skill,
+                                                     "difficulty": 6, "key": "quick"})
+    hidden = table.campaign.clocks.get(name="HIDDEN-DANGER-CLOCK")
+    assert hidden.filled == 3 and table.campaign.clocks.get(name="Turf War").filled == 3
+    assert table.campaign.rolls.filter(kind="ability").count() == 2 and table.campaign.ability_actions.count() == 1
+    return table
+
+
+@pytest.mark.parametrize("who", ["player", "other_player"])
+def test_no_page_of_an_ability_campaign_mentions_what_a_player_may_not_see(played_ability, who):
+    no_page_leaks(played_ability, who)
+    client = played_ability.client(who)
+    roll = played_ability.campaign.rolls.filter(kind="ability").order_by("pk").last()
+    assert "Turf War moved (its segments are hidden)" in " ".join(client.get(roll.get_absolute_url()).text.split())

@@ -2,22 +2,12 @@ from fractions import Fraction
 
 from django import template
 
+from core.templatetags.odds import chance
 from gamerules import traits as rules
 from traits.actions import rules_conflict
 
 register = template.Library()
-
-
-@register.filter
-def chance(value: Fraction) -> str:
-    """An exact chance as the table reads it: "11/16 (69%)"; certainties in words."""
-    if value is None:
-        return ""
-    if value == 1:
-        return "certain"
-    if value == 0:
-        return "impossible"
-    return f"{value.numerator}/{value.denominator} ({round(float(value) * 100)}%)"
+register.filter("chance", chance)
 
 
 @register.filter
