@@ -4,6 +4,7 @@ from ability import views
 
 urlpatterns = [
     path("new/", views.action_new, name="ability_action_new"),
+    path("odds/", views.action_odds, name="ability_action_odds"),
     path("quick/", views.quick, name="ability_quick"),
     path("dangerous/", views.dangerous, name="ability_dangerous"),
     path("<int:action_id>/", views.action, name="ability_action"),

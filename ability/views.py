@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from ability import actions
@@ -119,8 +119,11 @@ def dangerous(request, campaign_id):
     """The GM turns "Dangerous Encounters" on or off, from the console."""
     membership = gm_membership_or_404(request, campaign_id)
     actions.set_dangerous(membership, request.POST.get("dangerous") == "on")
-    return changed(redirect("console", campaign_id)) if not request.htmx else changed(
-        render(request, "ability/tiles.html#console-top", {"campaign": membership.campaign, "membership": membership}))
+    if not request.htmx:
+        return redirect("console", campaign_id)
+    membership.campaign.refresh_from_db(fields=["system_options"])
+    return changed(render(request, "ability/tiles.html#console-top", {"campaign": membership.campaign,
+                                                                      "membership": membership}))
 
 
 # An action roll ------------------------------------------------------------------------------
@@ -130,34 +133,68 @@ def _clocks(membership, kinds):
         campaign=membership.campaign, kind__in=[k.value for k in kinds]))
 
 
+def _start_of(data, character) -> actions.ActionStart:
+    """An action roll as the form has it so far; the first skill until another is chosen."""
+    skill = data.get("skill") or next((str(s.pk) for s in character.skills.all()[:1]), "unskilled") if character else ""
+    return actions.ActionStart(
+        character_id=character.pk if character else 0, intent=data.get("intent", "").strip()[:300],
+        skill_id=None if skill == "unskilled" else whole_number(skill) or 0,
+        boost_ids=tuple(n for n in map(whole_number, data.getlist("boosts")) if n is not None),
+        grit=data.get("grit") == "on", clock_id=whole_number(data.get("clock")))
+
+
+def _draft(membership, character, start) -> dict:
+    """The pool and its odds before the director's call, as the player builds it."""
+    draft = Action(character=character, skill=character.skills.filter(pk=start.skill_id).first(),
+                   boosts=list(character.boosts.filter(pk__in=start.boost_ids).values_list("pk", flat=True)),
+                   grit=start.grit)
+    pool = actions.ability_pool(draft, help_given=[])
+    positions = list(rules.Position) if draft.skill else [rules.Position.DISADVANTAGE]
+    return {"pool": pool, "outlook": outlook([size for _, size in pool], None, rules.Position.NONE, positions,
+                                             actions.dangerous(membership.campaign))}
+
+
+def _chosen(request, membership):
+    characters = list(membership.campaign.characters.editable_by(membership).select_related("ability_sheet"))
+    chosen = whole_number(request.POST.get("character") or request.GET.get("character"))
+    if chosen is not None:
+        return characters, next((c for c in characters if c.pk == chosen), None)
+    return characters, characters[0] if len(characters) == 1 else None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def action_new(request, campaign_id):
     """Intent, skill (or unskilled), boosts, grit, the clock it works on: then the director's call."""
     membership = membership_or_404(request, campaign_id)
-    campaign = membership.campaign
-    characters = list(campaign.characters.editable_by(membership).select_related("ability_sheet"))
-    chosen = whole_number(request.POST.get("character") or request.GET.get("character"))
-    character = next((c for c in characters if c.pk == chosen), characters[0] if len(characters) == 1 else None)
+    characters, character = _chosen(request, membership)
     error = ""
+    if request.method == "GET" and character and (on_its_way := Action.objects.filter(character=character).first()):
+        return redirect(on_its_way)  # one action roll at a time: the one on its way
+    start = _start_of(request.POST, character)
     if request.method == "POST":
-        skill = request.POST.get("skill", "")
-        start = actions.ActionStart(
-            character_id=character.pk if character else 0, intent=posted_text(request, "intent", 300),
-            skill_id=None if skill == "unskilled" else whole_number(skill) or 0,
-            boost_ids=tuple(n for n in map(whole_number, request.POST.getlist("boosts")) if n is not None),
-            grit=request.POST.get("grit") == "on", clock_id=whole_number(request.POST.get("clock")))
         try:
             return redirect(actions.start_action(membership, start, posted_text(request, "key", 64) or new_key()))
         except Refused as refusal:
             error = str(refusal)
     return render(request, "ability/action_new.html", {
-        "membership": membership, "campaign": campaign, "characters": characters, "character": character,
+        "membership": membership, "campaign": membership.campaign, "characters": characters, "character": character,
         "sheet": actions.sheet_of(character) if character else None,
         "skills": list(character.skills.all()) if character else [],
         "boosts": list(character.boosts.all()) if character else [],
         "clocks": [c for c in _clocks(membership, PROGRESS_KINDS) if c.tickable_by(membership)],
-        "key": posted_text(request, "key", 64) or new_key(), "error": error, "posted": request.POST})
+        "key": posted_text(request, "key", 64) or new_key(), "error": error, "posted": request.POST,
+        **(_draft(membership, character, start) if character else {})})
+
+
+@login_required
+@require_safe
+def action_odds(request, campaign_id):
+    """The odds panel of a new action roll, as its skill, boosts and grit change."""
+    membership = membership_or_404(request, campaign_id)
+    _, character = _chosen(request, membership)
+    draft = _draft(membership, character, _start_of(request.GET, character)) if character else {}
+    return render(request, "ability/action_new.html#draft-odds", draft)
 
 
 def action_context(membership, action) -> dict:
@@ -183,7 +220,7 @@ def action_context(membership, action) -> dict:
 
 
 @login_required
-@require_http_methods(["GET"])
+@require_safe
 def action(request, campaign_id, action_id):
     membership = membership_or_404(request, campaign_id)
     found = Action.objects.open_for(membership).filter(pk=action_id).first()
@@ -249,9 +286,7 @@ def quick(request, campaign_id):
     """A quick action roll: character, skill, the director's difficulty, and the dice."""
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign
-    characters = list(campaign.characters.editable_by(membership).prefetch_related("skills"))
-    chosen = whole_number(request.POST.get("character") or request.GET.get("character"))
-    character = next((c for c in characters if c.pk == chosen), characters[0] if len(characters) == 1 else None)
+    characters, character = _chosen(request, membership)
     error = ""
     if request.method == "POST" and character:
         skill = request.POST.get("skill", "")

@@ -142,7 +142,8 @@ def test_dangerous_encounters_give_a_tie_to_the_director(ability_table, dice):
     a tie on an action roll then fails."""
     table = ability_table
     assert table.client("player").post(reverse("ability_dangerous", args=[table.campaign.pk]), {"dangerous": "on"}).status_code == 404
-    table.client("gm").post(reverse("ability_dangerous", args=[table.campaign.pk]), {"dangerous": "on"})
+    response = table.client("gm").post(reverse("ability_dangerous", args=[table.campaign.pk]), {"dangerous": "on"}, **HTMX)
+    assert "Dangerous Encounters: on (ties go to you)" in words(response) and "<html" not in response.text
     table.campaign.refresh_from_db()
     assert table.campaign.system_options["dangerous"] is True
     _, action = start(table, skill=table.climbing.pk)
@@ -237,3 +238,31 @@ def test_bad_input_is_refused_in_words_and_saves_nothing(ability_table):
     assert "The director has not set the difficulty yet." in response.text and not Roll.objects.exists()
     response = start(table, skill=table.climbing.pk, intent="A second one")[0]
     assert "Ada already has an action roll on its way: roll it first." in response.text
+    # Asked for a new one, the page opens the one on its way.
+    response = table.client("player").get(reverse("ability_action_new", args=[table.campaign.pk]),
+                                          {"character": table.character.pk})
+    assert response.status_code == 302 and response.url == action.get_absolute_url()
+
+
+def test_the_odds_follow_the_pool_as_the_player_builds_it(ability_table):
+    """Before the director's call: the chance of success against every difficulty and position,
+    as the skill, boosts and grit change ("Dice Pool Probability": and the real numbers beside
+    the half-step rule of thumb)."""
+    table = ability_table
+    url = reverse("ability_action_new", args=[table.campaign.pk])
+    page = table.client("player").get(url, {"character": table.character.pk})
+    # Climbing d8 alone against Hard d8, no position die: 36/64 = 9/16.
+    assert 'data-testid="odds-d8-none">9/16 (56%)' in page.text
+    odds = reverse("ability_action_odds", args=[table.campaign.pk])
+    panel = table.client("player").get(odds, {"character": table.character.pk, "skill": table.climbing.pk,
+                                              "boosts": [table.rope.pk]}, **HTMX)
+    assert panel.status_code == 200 and "<html" not in panel.text
+    # d8 and d6 against d8: 251/384 (sum over d of 1/8 * (1 - P(both below d))).
+    assert 'data-testid="odds-d8-none">251/384 (65%)' in panel.text
+    # The highest of d8 and d6 averages the sum over k of P(max >= k) = (48 + 47 + 44 + 39 + 32 + 23
+    # + 12 + 6) / 48 = 251/48 = 5.23, like a d9.5 (a dN averages (N + 1) / 2); the rule of thumb says d9.
+    assert "averages 5.23, like a d9.5 (the text's rule of thumb, a half-step a die, says about a d9)" in words(panel)
+    unskilled = table.client("player").get(odds, {"character": table.character.pk, "skill": "unskilled"}, **HTMX)
+    assert 'odds-d4-disadvantage">15/32 (47%)' in unskilled.text and "odds-d4-none" not in unskilled.text
+    # Another player's character is not theirs to build a roll for: an empty panel.
+    assert "odds-d" not in table.client("other_player").get(odds, {"character": table.character.pk}, **HTMX).text

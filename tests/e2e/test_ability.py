@@ -44,8 +44,11 @@ def test_an_action_roll_with_teamwork_is_seen_live_on_the_table(new_page, screen
     screenshot(phone, "ability-action-waiting-phone")
     on_table = table.get_by_test_id("action-on-its-way")
     expect(on_table).to_contain_text("waits for the director", timeout=LIVE)
+    screenshot(table, "ability-table-waiting-1920x1080")
 
     gm.goto(f"/c/{campaign.pk}/console/")
+    expect(gm.get_by_test_id("dangerous")).to_contain_text("Dangerous Encounters: off")
+    screenshot(gm, "ability-console-laptop")
     gm.get_by_role("link", name="Open it").click()
     gm.get_by_label("Difficulty", exact=True).select_option("8")
     gm.get_by_label("Position").select_option("disadvantage")

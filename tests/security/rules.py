@@ -51,7 +51,7 @@ RULES = {
     "conflict_withdraw": "owner", "traits_stats": "owner", "traits_feature_add": "owner",
     "traits_feature_remove": "owner", "traits_pool": "gm", "traits_stat_list": "gm", "traits_aftermath": "gm",
     # Ability vs Difficulty (asked of a campaign on that system).
-    "ability_action_new": "member", "ability_quick": "member", "ability_dangerous": "gm", "ability_action": "member",
+    "ability_action_new": "member", "ability_action_odds": "member", "ability_quick": "member", "ability_dangerous": "gm", "ability_action": "member",
     "ability_direct": "gm", "ability_help": "member", "ability_roll": "owner", "ability_withdraw": "owner",
     "ability_skill_add": "owner", "ability_skill_die": "owner", "ability_skill_remove": "owner",
     "ability_boost_add": "owner", "ability_boost_remove": "owner", "ability_gear": "owner", "ability_grit": "gm",
