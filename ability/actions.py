@@ -258,8 +258,18 @@ def _quick_roll(membership: Membership, character: Character, skill: Skill | Non
         campaign=campaign, session=campaign.current_session, character=character, rolled_by=membership.user,
         kind=RollKind.QUICK, goal=goal, action=skill.name if skill else UNSKILLED, pool_size=1, dice=list(ability),
         dice_sources=[[skill.name if skill else UNSKILLED, die]], idempotency_key=key, outcome="success" if success else "failure",
-        choices={**choices, "difficulty": difficulty, "position": position.value},
+        choices={**choices, "difficulty": difficulty, "position": position.value,
+                 "dangerous": dangerous(membership.campaign)},
         result={"difficulty": list(faces), "read": rules.difficulty_result(faces, position), "success": success})
+
+
+def may_help(action: Action, characters) -> list[Character]:
+    """Which of ``characters`` may still help with ``action`` ("Teamwork"): not its roller, not
+    one who helped already, not one with an action roll of their own on its way (helping gives up
+    one's own action)."""
+    helped = {help.helper_id for help in action.help.all()}
+    busy = set(Action.objects.filter(campaign=action.campaign_id).values_list("character", flat=True))
+    return [c for c in characters if c.pk != action.character_id and c.pk not in helped and c.pk not in busy]
 
 
 @transaction.atomic
@@ -276,7 +286,8 @@ def help_action(membership: Membership, action_id, helper_id, skill_id, rng: ran
     if existing := Help.objects.filter(action=action, helper=helper).first():
         return existing  # a double tap
     if Action.objects.filter(character=helper).exists():
-        raise Refused(f"{helper.name} has an action roll of their own on its way: teamwork gives up your action.")
+        raise Refused(f"{helper.name} has an action roll of their own on its way: helping would give it up. Roll it or "
+                      "take it back first.")
     skill = helper.skills.filter(pk=skill_id).first() if skill_id is not None else None
     if skill_id is not None and skill is None:
         raise Refused("That skill is not on this sheet.")
@@ -364,6 +375,8 @@ def quick_roll(membership: Membership, character_id, skill_id, difficulty, goal:
     if existing := Roll.objects.filter(idempotency_key=key, campaign=membership.campaign).first():
         return existing
     character = _own(membership, character_id)
+    if not goal:
+        raise Refused("Say what the roll is for.")
     skill = character.skills.filter(pk=skill_id).first() if skill_id is not None else None
     if skill_id is not None and skill is None:
         raise Refused("That skill is not on this sheet.")

@@ -150,8 +150,9 @@ def _draft(membership, character, start) -> dict:
                    grit=start.grit)
     pool = actions.ability_pool(draft, help_given=[])
     positions = list(rules.Position) if draft.skill else [rules.Position.DISADVANTAGE]
-    return {"pool": pool, "outlook": outlook([size for _, size in pool], None, rules.Position.NONE, positions,
-                                             actions.dangerous(membership.campaign))}
+    ties = actions.dangerous(membership.campaign)
+    return {"pool": pool, "dangerous": ties,
+            "outlook": outlook([size for _, size in pool], None, rules.Position.NONE, positions, ties)}
 
 
 def _chosen(request, membership):
@@ -202,9 +203,7 @@ def action_context(membership, action) -> dict:
     sizes = [size for _, size in actions.ability_pool(action, help_given)]
     skilled = action.skill_id is not None
     ties = actions.dangerous(membership.campaign)
-    helped = {help.helper_id for help in help_given}
-    helpers = [c for c in membership.campaign.characters.editable_by(membership).prefetch_related("skills")
-               if c.pk != action.character_id and c.pk not in helped]
+    helpers = actions.may_help(action, membership.campaign.characters.editable_by(membership).prefetch_related("skills"))
     return {"membership": membership, "campaign": membership.campaign, "action": action,
             "pool": actions.ability_pool(action, help_given), "help_given": help_given,
             "position": actions.position_of(action), "may_play": action.character.editable_by(membership),
@@ -214,7 +213,7 @@ def action_context(membership, action) -> dict:
             "outlook": outlook(sizes, action.difficulty, actions.position_of(action),
                                list(rules.Position) if skilled else [rules.Position.DISADVANTAGE], ties),
             "teamwork_odds": [(c, [(s, rules.quick_chance(s.die, action.teamwork_difficulty, ties_to_director=ties))
-                                   for s in c.skills.all()],
+                                   for s in sorted(c.skills.all(), key=lambda skill: -skill.die)],
                                rules.quick_chance(None, action.teamwork_difficulty, ties_to_director=ties))
                               for c in helpers] if action.difficulty else []}
 
@@ -303,7 +302,7 @@ def quick(request, campaign_id):
     return render(request, "ability/quick.html", {
         "membership": membership, "campaign": campaign, "characters": characters, "character": character,
         "skills": skills, "difficulties": DIFFICULTY_DICE, "error": error, "posted": request.POST,
-        "key": posted_text(request, "key", 64) or new_key(),
+        "key": posted_text(request, "key", 64) or new_key(), "dangerous": ties,
         "odds": [(s, [(size, rules.quick_chance(s.die, size, ties_to_director=ties)) for size in rules.DIE_SIZES])
                  for s in skills],
         "unskilled_odds": [(size, rules.quick_chance(None, size, ties_to_director=ties)) for size in rules.DIE_SIZES],
@@ -317,12 +316,20 @@ def actions_context(membership) -> dict:
 
 def waiting(request, membership):
     """The action rolls waiting for this member: for a GM, those waiting for her call; for a
-    player, her characters' rolls on their way. Not the one whose page this is (``?on=``)."""
+    player, her characters' rolls on their way, and the others' her characters may still help
+    with. Not the one whose page this is (``?on=``)."""
     on = request.GET.get("on", "")
-    waiting = [a for a in Action.objects.open_for(membership) if a.get_absolute_url() != on
-               and (a.waits_for_gm if membership.is_gm else a.character.editable_by(membership))]
+    mine = list(membership.campaign.characters.editable_by(membership))
+    waiting, helping = [], []
+    for action in Action.objects.open_for(membership):
+        if action.get_absolute_url() == on:
+            continue
+        if action.waits_for_gm if membership.is_gm else action.character.editable_by(membership):
+            waiting.append(action)
+        elif not membership.is_gm and not action.waits_for_gm and (helpers := actions.may_help(action, mine)):
+            helping.append((action, helpers))
     return render(request, f"{ACTION}#waiting", {"membership": membership, "campaign": membership.campaign,
-                                                 "actions": waiting, "on": on})
+                                                 "actions": waiting, "helping": helping, "on": on})
 
 
 def roll_page(request, membership, roll):

@@ -63,6 +63,11 @@ class Position(Enum):
         return {"advantage": "Advantage", "none": "No position die", "disadvantage": "Disadvantage"}[self.value]
 
     @property
+    def short(self) -> str:
+        """For a table's narrow column."""
+        return {"advantage": "Adv.", "none": "None", "disadvantage": "Disadv."}[self.value]
+
+    @property
     def difficulty_dice(self) -> int:
         return 1 if self is Position.NONE else 2
 

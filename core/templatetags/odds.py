@@ -14,13 +14,24 @@ def chance(value: Fraction) -> str:
         return "certain"
     if value == 0:
         return "impossible"
-    return f"{value.numerator}/{value.denominator} ({round(float(value) * 100)}%)"
+    return f"{value.numerator}/{value.denominator} ({percent(value)})"
 
 
 @register.filter
-def like_die(value: Fraction) -> str:
-    """A die size to one decimal: "d7.9"."""
-    return f"d{float(value):.1f}"
+def percent(value: Fraction) -> str:
+    """A chance rounded for reading at a glance: "65%"; never 0% or 100% for what may or may not
+    happen ("<1%", ">99%"). The exact fraction goes beside it."""
+    if 0 < value < Fraction(1, 200):
+        return "<1%"
+    if Fraction(199, 200) <= value < 1:
+        return ">99%"
+    return f"{round(float(value) * 100)}%"
+
+
+@register.filter
+def sides(value: Fraction) -> str:
+    """A die's sides to one decimal: "7.9"."""
+    return f"{float(value):.1f}"
 
 
 @register.filter

@@ -35,6 +35,12 @@ def words(response) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", response.text).split())
 
 
+def cell(response, testid) -> str:
+    """The text of the element marked ``data-testid``, as a reader sees it."""
+    found = re.search(rf'data-testid="{testid}">(.*?)</t[dh]>', response.text, re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split()) if found else ""
+
+
 def grit(character) -> int:
     return Sheet.objects.get(character=character).grit
 
@@ -45,10 +51,12 @@ def test_an_unskilled_roll_is_a_d4_at_disadvantage_whatever_the_director_says(ab
     table = ability_table
     response, action = start(table, skill="unskilled", intent="Pick the lock")
     assert response.status_code == 302 and response.url == action.get_absolute_url()
+    call = table.client("gm").get(action.get_absolute_url()).text
+    assert "An unskilled roll is always made with a disadvantage." in call and 'name="position" value="disadvantage"' in call
     page = table.client("player").get(action.get_absolute_url())
-    assert "The director sets the difficulty and your position." in page.text
+    assert "The director sets the difficulty and your position." in words(page)
     # d4 against two d4, the higher read: 30/64 (ties to the player), whatever the director says.
-    assert 'data-testid="odds-d4-disadvantage">15/32 (47%)' in page.text
+    assert cell(page, "odds-d4-disadvantage") == "47% 15/32"
     assert 'odds-d4-advantage' not in page.text
     direct(table, action, 4, "advantage")
     page = table.client("player").get(action.get_absolute_url())
@@ -252,17 +260,45 @@ def test_the_odds_follow_the_pool_as_the_player_builds_it(ability_table):
     url = reverse("ability_action_new", args=[table.campaign.pk])
     page = table.client("player").get(url, {"character": table.character.pk})
     # Climbing d8 alone against Hard d8, no position die: 36/64 = 9/16.
-    assert 'data-testid="odds-d8-none">9/16 (56%)' in page.text
+    assert cell(page, "odds-d8-none") == "56% 9/16"
     odds = reverse("ability_action_odds", args=[table.campaign.pk])
     panel = table.client("player").get(odds, {"character": table.character.pk, "skill": table.climbing.pk,
                                               "boosts": [table.rope.pk]}, **HTMX)
     assert panel.status_code == 200 and "<html" not in panel.text
     # d8 and d6 against d8: 251/384 (sum over d of 1/8 * (1 - P(both below d))).
-    assert 'data-testid="odds-d8-none">251/384 (65%)' in panel.text
+    assert cell(panel, "odds-d8-none") == "65% 251/384"
     # The highest of d8 and d6 averages the sum over k of P(max >= k) = (48 + 47 + 44 + 39 + 32 + 23
-    # + 12 + 6) / 48 = 251/48 = 5.23, like a d9.5 (a dN averages (N + 1) / 2); the rule of thumb says d9.
-    assert "averages 5.23, like a d9.5 (the text's rule of thumb, a half-step a die, says about a d9)" in words(panel)
+    # + 12 + 6) / 48 = 251/48 = 5.23, like a die of 9.5 sides (a dN averages (N + 1) / 2); the rule of
+    # thumb says d9.
+    assert "averages 5.23, like one die of 9.5 sides (the text's rule of thumb, a half-step a die, says about a d9)" in words(panel)
     unskilled = table.client("player").get(odds, {"character": table.character.pk, "skill": "unskilled"}, **HTMX)
-    assert 'odds-d4-disadvantage">15/32 (47%)' in unskilled.text and "odds-d4-none" not in unskilled.text
+    assert cell(unskilled, "odds-d4-disadvantage") == "47% 15/32" and "odds-d4-none" not in unskilled.text
     # Another player's character is not theirs to build a roll for: an empty panel.
     assert "odds-d" not in table.client("other_player").get(odds, {"character": table.character.pk}, **HTMX).text
+
+
+def test_a_player_is_told_where_their_character_may_help_and_not_where_it_may_not(ability_table):
+    """"If another player has indicated they wish to provide assistance through teamwork, the
+    character who is providing assistance goes first": once the director has called it, the other
+    player's banner leads to the roll; not while their own character has a roll on its way."""
+    table = ability_table
+    waiting = reverse("waiting", args=[table.campaign.pk])
+    _, action = start(table, skill=table.climbing.pk)
+    assert 'data-testid="may-help"' not in table.client("other_player").get(waiting).text  # the director first
+    direct(table, action, 6)
+    banner = words(table.client("other_player").get(waiting))
+    assert "Ada is about to roll (Climb the collapsed tower): Bruno may help with teamwork." in banner
+    assert 'data-testid="may-help"' not in table.client("player").get(waiting).text
+    _, own = start(table, who="other_player", character=table.bruno, intent="Hold the rope")
+    assert 'data-testid="may-help"' not in table.client("other_player").get(waiting).text
+    page = table.client("other_player").get(action.get_absolute_url())
+    assert "Help: roll teamwork" not in page.text
+    step(table, "other_player", "ability_help", action, {"helper": table.bruno.pk, "skill": table.athletics.pk})
+    assert not Help.objects.exists()
+
+
+def test_a_quick_action_roll_says_what_it_is_for(ability_table):
+    table = ability_table
+    response = table.client("player").post(reverse("ability_quick", args=[table.campaign.pk]), {
+        "character": table.character.pk, "skill": table.climbing.pk, "difficulty": 8, "goal": "", "key": "q"})
+    assert "Say what the roll is for." in response.text and not Roll.objects.exists()

@@ -34,13 +34,16 @@ def test_an_action_roll_with_teamwork_is_seen_live_on_the_table(new_page, screen
     phone.get_by_role("link", name="Action roll").click()
     taps += 1
     phone.get_by_label("What do you intend to do?").fill("Climb the Bell Spire's broken face")
+    expect(phone.get_by_test_id("odds-d8-none")).to_have_text("56% 9/16")  # Climbing d8 alone: 36/64
     phone.get_by_label("Rope and pitons").check()
+    # Climbing d8 and the rope's d6 against a Hard d8, no position die: the sum over the difficulty
+    # face d of 1/8 * (1 - P(both dice below d)) = 251/384.
+    expect(phone.get_by_test_id("odds-d8-none")).to_have_text("65% 251/384")
+    screenshot(phone, "ability-action-new-phone")
     phone.get_by_role("button", name="To the director").click()
     taps += 2
     expect(phone.get_by_text("The director sets the difficulty and your position.")).to_be_visible()
-    # Climbing d8 and the rope's d6 against a Hard d8, no position die: the sum over the difficulty
-    # face d of 1/8 * (1 - P(both dice below d)) = 251/384.
-    expect(phone.get_by_test_id("odds-d8-none")).to_have_text("251/384 (65%)")
+    expect(phone.get_by_test_id("odds-d8-none")).to_have_text("65% 251/384")
     screenshot(phone, "ability-action-waiting-phone")
     on_table = table.get_by_test_id("action-on-its-way")
     expect(on_table).to_contain_text("waits for the director", timeout=LIVE)

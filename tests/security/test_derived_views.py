@@ -328,7 +328,7 @@ def played_ability(table, dice):
             player.post(reverse("ability_roll", args=[c, action.pk]))
     dice(3, 2)
     player.post(reverse("ability_quick", args=[c]), {"character": table.character.pk, "skill": skill,
-                                                     "difficulty": 6, "key": "quick"})
+                                                     "difficulty": 6, "key": "quick", "goal": "Spot the lookout"})
     hidden = table.campaign.clocks.get(name="HIDDEN-DANGER-CLOCK")
     assert hidden.filled == 3 and table.campaign.clocks.get(name="Turf War").filled == 3
     assert table.campaign.rolls.filter(kind="ability").count() == 2 and table.campaign.ability_actions.count() == 1
