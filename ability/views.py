@@ -210,6 +210,8 @@ def action_context(membership, action) -> dict:
             "helpers": helpers, "difficulties": DIFFICULTY_DICE, "positions": Position.choices,
             "danger_clocks": _clocks(membership, DANGER_KINDS) if membership.is_gm else [],
             "dangerous": ties,
+            # A GM may point a roll at a clock players do not know of: only its name as they may see it.
+            "clock": action.clock if action.clock and SeenClock(action.clock, membership).known else None,
             "outlook": outlook(sizes, action.difficulty, actions.position_of(action),
                                list(rules.Position) if skilled else [rules.Position.DISADVANTAGE], ties),
             "teamwork_odds": [(c, [(s, rules.quick_chance(s.die, action.teamwork_difficulty, ties_to_director=ties))

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "rolls",
     "traits",
     "ability",
+    "advantage",
 ]
 
 MIDDLEWARE = [

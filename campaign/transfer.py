@@ -22,6 +22,10 @@ from django.utils import timezone
 
 from ability.models import Boost, Skill
 from ability.models import Sheet as AbilitySheet
+from advantage.models import Condition, Expertise, Flaw, Gear, GearFeature, Job, Wound
+from advantage.models import Sheet as AdvantageSheet
+from advantage.models import Skill as AdvantageSkill
+from advantage.models import Threat as AdvantageThreat
 from campaign.models import (
     Campaign,
     Event,
@@ -84,6 +88,18 @@ PARTS = [
     Part("ability_sheets", AbilitySheet, "character__campaign", {"character_id": "characters"}),
     Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
     Part("boosts", Boost, "character__campaign", {"character_id": "characters"}),
+    # Advantage & Threat: the sheet, its skills and expertise, flaws, gear, conditions, wounds; the
+    # GM's jobs and threats.
+    Part("advantage_sheets", AdvantageSheet, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_skills", AdvantageSkill, "character__campaign", {"character_id": "characters"}),
+    Part("expertise", Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
+    Part("jobs", Job, "campaign"),
+    Part("flaws", Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
+    Part("gear", Gear, "character__campaign", {"character_id": "characters"}),
+    Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
+    Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
+    Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_threats", AdvantageThreat, "campaign"),
     Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
                                        "worked_in_id": "sessions"}, visible=True),
     Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}),
@@ -220,8 +236,9 @@ def _keep_to_shown_clocks(row, shown_clocks):
     if "consequence" in result and isinstance(result["consequence"], dict) \
             and result["consequence"].get("clock") not in shown_clocks:
         result["consequence"] = {**result["consequence"], "clock": None}
-    if "ticked" in result and result["ticked"]["clock"] not in shown_clocks:
-        del result["ticked"]
+    for moved in ("ticked", "marked"):
+        if moved in result and result[moved]["clock"] not in shown_clocks:
+            del result[moved]
     row["result"] = result
 
 
@@ -236,19 +253,21 @@ def _translate_roll(row, translate, rolls=True):
             choices[name] = [translate(key, value) for value in choices[name]]
     if rolls and choices.get("setup_from") is not None:
         choices["setup_from"] = translate("rolls", choices["setup_from"])
-    if choices.get("project") is not None:
-        choices["project"] = translate("clocks", choices["project"])
+    for clock in ("project", "works_on"):  # Charge's project, Advantage's check's clock
+        if choices.get(clock) is not None:
+            choices[clock] = translate("clocks", choices[clock])
     if magic := choices.get("magic"):
         choices["magic"] = {use: {**spell, "id": translate("spells", spell["id"])} for use, spell in magic.items()}
-    for on_its_way in ("conflict", "ability_action", "helps"):
+    for on_its_way in ("conflict", "ability_action", "helps", "check"):
         if on_its_way in choices:
             choices[on_its_way] = None  # the conflict or action on its way it was: such rows do not travel
     row["choices"] = choices
     result = dict(row["result"] or {})
     if "bids" in result:  # a Traits & Consequence conflict: the Traits and Item it bid
         result["bids"] = [{**bid, "id": translate("features", bid["id"])} for bid in result["bids"]]
-    if "ticked" in result:  # an Ability vs Difficulty action roll: the clock its effect moved
-        result["ticked"] = {**result["ticked"], "clock": translate("clocks", result["ticked"]["clock"])}
+    for moved in ("ticked", "marked"):  # Ability's action roll, Advantage's check: the clock it moved
+        if moved in result:
+            result[moved] = {**result[moved], "clock": translate("clocks", result[moved]["clock"])}
     if row["kind"] not in RollKind.charge():
         row["result"] = result
         return

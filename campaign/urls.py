@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from ability.urls import sheet_patterns as ability_sheet_patterns
+from advantage.urls import sheet_patterns as advantage_sheet_patterns
 from campaign.views import (
     accounts,
     campaigns,
@@ -49,6 +50,8 @@ urlpatterns = [
     path(C + "characters/", include(traits_sheet_patterns)),
     path(C + "actions/", include("ability.urls")),
     path(C + "characters/", include(ability_sheet_patterns)),
+    path(C + "checks/", include("advantage.urls")),
+    path(C + "characters/", include(advantage_sheet_patterns)),
     path(C + "playbooks/", include(playbook_patterns)),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "export/", transfer.campaign_export, name="campaign_export"),

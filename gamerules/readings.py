@@ -147,3 +147,11 @@ UNSKILLED_DIE = 4
 UNSKILLED_AT_DISADVANTAGE = True
 EFFECT_LEVEL_BANDS = (3, 6)
 """|result| + 1 up to 3 is marginal, up to 6 complete, above critical, for successes and failures."""
+
+# Reading 2 (Advantage and threat, the lost dice icons): discard every die of either colour
+# showing 1, 2 or 3; pair each remaining PLUS with a remaining MINUS, plain 4-5 dice before 6s;
+# one or more PLUS left is Major, exactly one MINUS or nothing Minor, two or more MINUS Hollow;
+# PLUS 6s left are Boons, MINUS 6s left Banes. Each pool is capped; with 0 PLUS, roll 1 PLUS and
+# add 1 MINUS.
+ADVANTAGE_DISCARDED_FACES = frozenset({1, 2, 3})
+ADVANTAGE_MOST_DICE = 10

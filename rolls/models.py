@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from gamerules.advantage import Outcome as AdvantageOutcome
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk
 from gamerules.traits import Result as TraitsResult
@@ -34,11 +35,12 @@ class RollKind(models.TextChoices):
     AFTERMATH = "aftermath", "Aftermath"  # Traits & Consequence
     ABILITY = "ability", "Action roll"  # Ability vs Difficulty
     QUICK = "quick", "Quick action roll"  # Ability vs Difficulty
+    CHECK = "check", "Check"  # Advantage & Threat
 
     @classmethod
     def charge(cls) -> frozenset:
         return frozenset(kind.value for kind in cls) - {
-            cls.CONFLICT.value, cls.AFTERMATH.value, cls.ABILITY.value, cls.QUICK.value}
+            cls.CONFLICT.value, cls.AFTERMATH.value, cls.ABILITY.value, cls.QUICK.value, cls.CHECK.value}
 
 
 class RollQuerySet(LockingQuerySet):
@@ -74,7 +76,8 @@ class Roll(models.Model):
     outcome = models.CharField(max_length=10, blank=True,
                                choices=[(o.value, o.label) for o in Outcome]
                                + [(r.value, r.label) for r in TraitsResult]
-                               + [("success", "Success"), ("failure", "Failure")])
+                               + [("success", "Success"), ("failure", "Failure")]
+                               + [(o.value, o.label) for o in AdvantageOutcome])
     risk = models.PositiveSmallIntegerField(null=True, blank=True)
     effect = models.PositiveSmallIntegerField(null=True, blank=True,
                                               help_text="The effect achieved.")

@@ -1,5 +1,6 @@
 """Plain helpers the tests share. Fixtures live in the conftest files; nothing here is one."""
 
+import html
 import random
 import re
 import threading
@@ -15,6 +16,17 @@ PASSWORD = "a-long-passphrase-9"  # every factory-made user's password
 SPREAD = {"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1}
 
 Model = TypeVar("Model")
+
+
+def words(response) -> str:
+    """A page's text as a reader sees it: no markup, entities read, one space."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+
+
+def cell(response, testid) -> str:
+    """The text of the table cell marked ``data-testid``, as a reader sees it."""
+    found = re.search(rf'data-testid="{testid}">(.*?)</t[dh]>', response.text, re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split()) if found else ""
 
 
 def fresh(instance: Model) -> Model:

@@ -3,13 +3,12 @@ the campaign's state asserted after each ("Action Roll", "Outcome and Effect", "
 "Quick Action Roll", "Unskilled Action Roll"). Dice are scripted in the order they are thrown:
 the ability pool (skill, boosts, teamwork, grit), then the difficulty pool."""
 
-import re
-
 from django.urls import reverse
 
 from ability.models import Action, Help, Sheet
 from clocks.models import Clock
 from rolls.models import Roll
+from tests.helpers import cell, words
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -28,17 +27,6 @@ def step(table, who, name, action, data=None, htmx=False):
 
 def direct(table, action, difficulty, position="none", **data):
     return step(table, "gm", "ability_direct", action, {"difficulty": difficulty, "position": position, **data})
-
-
-def words(response) -> str:
-    """The page's text as a reader sees it: no markup, one space."""
-    return " ".join(re.sub(r"<[^>]+>", " ", response.text).split())
-
-
-def cell(response, testid) -> str:
-    """The text of the element marked ``data-testid``, as a reader sees it."""
-    found = re.search(rf'data-testid="{testid}">(.*?)</t[dh]>', response.text, re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split()) if found else ""
 
 
 def grit(character) -> int:

@@ -11,10 +11,13 @@ import pytest
 from django.urls import reverse
 
 from ability.models import Action, Boost, Skill
+from advantage.models import Check, Flaw
+from advantage.models import Skill as AdvantageSkill
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from core.systems import playable, site_of
 from gamerules import ability as ability_rules
+from gamerules import advantage as advantage_rules
 from gamerules import charge
 from gamerules import traits as traits_rules
 from gamerules.systems import DiceSystem
@@ -120,10 +123,42 @@ def ability_odds():
         assert {key: Fraction(n, total) for key, n in counted.items()} == {k: c for k, c in odds.items() if c}
 
 
+def advantage_setup(table):
+    table.skill = AdvantageSkill.objects.create(character=table.character, name="Subterfuge", rank=2)
+    Flaw.objects.create(character=table.character, name="Reckless")
+
+
+def advantage_roll(table, dice):
+    client, url = table.client("player"), reverse("advantage_check_new", args=[table.campaign.pk])
+    assert client.get(url, {"character": table.character.pk}, **HTMX).status_code == 200
+    client.post(url, {"character": table.character.pk, "key": "contract", "intent": "Slip past the drone",
+                      "skill": table.skill.pk})
+    check = Check.objects.get()
+    gm = table.client("gm")
+    assert "check" in gm.get(check.get_absolute_url(), {"panel": "check"}, **HTMX).text
+    gm.post(reverse("advantage_confirm", args=[table.campaign.pk, check.pk]), **HTMX)
+    dice(6, 4)
+    response = client.post(reverse("advantage_roll", args=[table.campaign.pk, check.pk]), **HTMX)
+    assert response.status_code == 200 and "<html" not in response.text
+    response = client.post(reverse("advantage_done", args=[table.campaign.pk, check.pk]), **HTMX)
+    assert response.headers["HX-Redirect"] == Roll.objects.get().get_absolute_url()
+
+
+def advantage_odds():
+    """``check_odds`` against every face of small pools."""
+    for plus, minus in product(range(0, 4), range(0, 4)):
+        counted = dict.fromkeys(advantage_rules.Outcome, 0)
+        faces = list(product(range(1, 7), repeat=plus + minus))
+        for dice in faces:
+            counted[advantage_rules.read_check(dice[:plus], dice[plus:]).outcome] += 1
+        assert advantage_rules.check_odds(plus, minus) == {o: Fraction(n, len(faces)) for o, n in counted.items()}
+
+
 DRIVERS = {
     DiceSystem.CHARGE: (charge_setup, charge_roll, charge_odds),
     DiceSystem.TRAITS: (traits_setup, traits_roll, traits_odds),
     DiceSystem.ABILITY: (ability_setup, ability_roll, ability_odds),
+    DiceSystem.ADVANTAGE: (advantage_setup, advantage_roll, advantage_odds),
 }
 
 

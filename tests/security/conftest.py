@@ -1,6 +1,8 @@
 import pytest
 
 from ability.models import Action
+from advantage.models import Check
+from advantage.models import Threat as AdvantageThreat
 from campaign.models import HookDraw, Membership, PartyDetail, Resource
 from characters.models import Goal
 from clocks.models import Visibility
@@ -67,5 +69,8 @@ def world(table):
                                                stakes="Past the guard", solution="I punch him").pk,
         # Ability vs Difficulty, likewise.
         "action_id": Action.objects.create(campaign=c, character=ada, key="matrix-action", intent="Climb the tower").pk,
+        # Advantage & Threat, likewise.
+        "check_id": Check.objects.create(campaign=c, character=ada, key="matrix-check", intent="Slip past").pk,
+        "foe_id": AdvantageThreat.objects.create(campaign=c, name="Security drone").pk,
     }
     return table, kwargs

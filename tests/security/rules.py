@@ -55,6 +55,15 @@ RULES = {
     "ability_direct": "gm", "ability_help": "member", "ability_roll": "owner", "ability_withdraw": "owner",
     "ability_skill_add": "owner", "ability_skill_die": "owner", "ability_skill_remove": "owner",
     "ability_boost_add": "owner", "ability_boost_remove": "owner", "ability_gear": "owner", "ability_grit": "gm",
+    # Advantage & Threat, likewise.
+    "advantage_check_new": "member", "advantage_check": "member", "advantage_factor": "member",
+    "advantage_factor_remove": "member", "advantage_confirm": "gm", "advantage_roll": "owner", "advantage_spend": "owner",
+    "advantage_done": "owner", "advantage_withdraw": "owner", "advantage_threat_add": "gm",
+    "advantage_threat_change": "gm", "advantage_threat_remove": "gm", "advantage_job_start": "gm", "advantage_job_end": "gm",
+    "advantage_skill_add": "owner", "advantage_rank": "owner", "advantage_expertise_add": "owner",
+    "advantage_entry_add": "owner", "advantage_feature_add": "owner", "advantage_entry_remove": "owner",
+    "advantage_drive": "owner", "advantage_trauma": "owner", "advantage_heal": "gm", "advantage_ap_spend": "owner",
+    "advantage_ap_set": "gm", "advantage_adrenaline": "gm",
 }
 
 def routes() -> dict[str, str]:

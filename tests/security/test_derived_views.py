@@ -153,6 +153,8 @@ def player_urls(table):
         "resource_id": list(c.resources.values_list("pk", flat=True)) or [0],
         "conflict_id": list(c.conflicts.values_list("pk", flat=True)) or [0],
         "action_id": list(c.ability_actions.values_list("pk", flat=True)) or [0],
+        "check_id": list(c.checks.values_list("pk", flat=True)) or [0],
+        "foe_id": list(c.advantage_threats.values_list("pk", flat=True)) or [0],
     }
     for name, route in sorted(routes().items()):
         if RULES[name] not in ("member", "owner"):
@@ -170,9 +172,11 @@ def player_urls(table):
                          (reverse("world", args=[c.pk]), ("world-draws",)),
                          (reverse("resources", args=[c.pk]), ("resource-pools",)),
                          (sheet, ("vitals", "actions", "talents", "ties", "projects", "spells", "traits-stats",
-                                  "traits-features", "traits-pool", "ability-skills", "ability-boosts", "ability-grit")),
+                                  "traits-features", "traits-pool", "ability-skills", "ability-boosts", "ability-grit",
+                                  "adv-ap", "adv-skills", "adv-kit")),
                          *((conflict.get_absolute_url(), ("conflict",)) for conflict in c.conflicts.all()),
-                         *((action.get_absolute_url(), ("action",)) for action in c.ability_actions.all())):
+                         *((action.get_absolute_url(), ("action",)) for action in c.ability_actions.all()),
+                         *((check.get_absolute_url(), ("check",)) for check in c.checks.all())):
         for panel in panels:
             yield f"{page}?panel={panel}"
     yield reverse("clock_panel", args=[c.pk]) + "?archived=1"
@@ -314,9 +318,13 @@ def played_ability(table, dice):
     other.post(reverse("character_create", args=[c]), {"name": "Bruno"})
     bruno = table.campaign.characters.get(name="Bruno")
     skill = table.character.skills.get().pk
+    gm.post(reverse("clock_create", args=[c]), clock_post(name="HIDDEN-PROGRESS-CLOCK", kind="progress", visibility="gm"))
+    hidden_progress = table.campaign.clocks.get(name="HIDDEN-PROGRESS-CLOCK").pk
     for key, clock in (("one", "HIDDEN-DANGER-CLOCK"), ("two", "Turf War"), ("three", None)):
-        player.post(reverse("ability_action_new", args=[c]), {"character": table.character.pk, "key": key,
-                                                               "intent": f"Climb {key}", "skill": skill})
+        # The last one, the GM starts for Ada, pointed at a clock players do not know of.
+        (gm if key == "three" else player).post(reverse("ability_action_new", args=[c]), {
+            "character": table.character.pk, "key": key, "intent": f"Climb {key}", "skill": skill,
+            **({"clock": hidden_progress} if key == "three" else {})})
         if clock:
             action = table.campaign.ability_actions.get()
             danger = table.campaign.clocks.get(name=clock).pk
@@ -341,3 +349,42 @@ def test_no_page_of_an_ability_campaign_mentions_what_a_player_may_not_see(playe
     client = played_ability.client(who)
     roll = played_ability.campaign.rolls.filter(kind="ability").order_by("pk").last()
     assert "Turf War moved (its segments are hidden)" in " ".join(client.get(roll.get_absolute_url()).text.split())
+
+
+@pytest.fixture
+def played_advantage(table, dice):
+    """An Advantage & Threat evening, through the pages: the GM keeps a danger clock to herself and
+    another's segments, points checks at both, runs a job and a threat; the players build pools."""
+    c = table.campaign.pk
+    gm, player = table.client("gm"), table.client("player")
+    Campaign.objects.filter(pk=c).update(system="advantage")
+    gm.post(reverse("clock_create", args=[c]), clock_post(name="HIDDEN-DANGER-CLOCK", visibility="gm"))
+    gm.post(reverse("clock_create", args=[c]), clock_post(name="Turf War", kind="progress", visibility="known"))
+    gm.post(reverse("force_create", args=[c]), force_post(name="HIDDEN-FORCE-NAME"))
+    gm.post(reverse("character_text", args=[c, table.character.pk, "gm_notes"]),
+            {"value": "SECRET-CHARACTER-NOTES", "seen": ""})
+    gm.post(reverse("advantage_job_start", args=[c]), {"name": "The Arcology heist"})
+    gm.post(reverse("advantage_threat_add", args=[c]), {"name": "Security drone", "toughness": 2, "conditions": "Blinded"})
+    player.post(reverse("advantage_skill_add", args=[c, table.character.pk]), {"name": "Subterfuge", "rank": 2})
+    skill = table.character.advantage_skills.get().pk
+    for key, clock in (("one", "Turf War"), ("two", "HIDDEN-DANGER-CLOCK")):
+        gm.post(reverse("advantage_check_new", args=[c]), {
+            "character": table.character.pk, "key": key, "intent": f"Slip past {key}", "skill": skill,
+            "clock": table.campaign.clocks.get(name=clock).pk})
+        check = table.campaign.checks.get()
+        player.post(reverse("advantage_factor", args=[c, check.pk]), {"kind": "situation", "dice": 1, "name": "Prepared"})
+        if key == "one":
+            gm.post(reverse("advantage_confirm", args=[c, check.pk]))
+            dice(6, 5, 4)
+            player.post(reverse("advantage_roll", args=[c, check.pk]))
+            player.post(reverse("advantage_done", args=[c, check.pk]))
+    assert table.campaign.clocks.get(name="Turf War").filled == 3  # a positive clock: Major 2, and 1 Boon
+    assert table.campaign.rolls.filter(kind="check").count() == 1 and table.campaign.checks.count() == 1
+    return table
+
+
+@pytest.mark.parametrize("who", ["player", "other_player"])
+def test_no_page_of_an_advantage_campaign_mentions_what_a_player_may_not_see(played_advantage, who):
+    no_page_leaks(played_advantage, who)
+    roll = played_advantage.campaign.rolls.get(kind="check")
+    assert "Turf War moved (its segments are hidden)" in " ".join(played_advantage.client(who).get(roll.get_absolute_url()).text.split())
