@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ability import demo as ability_demo
+from advantage import demo as advantage_demo
 from campaign import actions
 from campaign.models import (
     Campaign,
@@ -305,6 +306,7 @@ def load_demo() -> list[str]:
     _world(campaign, users)
     traits_demo.load(users, DEMO_GM, DEMO_PLAYERS)
     ability_demo.load(users, DEMO_GM, DEMO_PLAYERS)
+    advantage_demo.load(users, DEMO_GM, DEMO_PLAYERS)
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

@@ -79,3 +79,20 @@ def test_the_demo_has_an_ability_vs_difficulty_campaign_with_three_delvers(clien
     assert "Free soloing" in sheet and "Rope and pitons" in sheet and "three days" not in sheet
     screen = client.get(reverse("table", args=[campaign.pk])).text
     assert "Talk the guild lookout into looking away" in screen and "waits for the director" in screen
+
+
+def test_the_demo_has_an_advantage_and_threat_campaign_with_three_operators(client):
+    """The fourth dice system at work: a job under way, a drone on the table, a check in the log
+    that marked the vault's clock, and a pool being built."""
+    call_command("load_demo", stdout=StringIO())
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get(name="Neon Arcology")
+    assert campaign.system == "advantage" and campaign.characters.count() == 3
+    assert campaign.rolls.get().kind == "check" and campaign.checks.get().waits_for_gm
+    assert campaign.jobs.get().ended_at is None and campaign.advantage_threats.get().name == "Security drone"
+    client.login(username=DEMO_PLAYERS[1], password=DEMO_PASSWORD)
+    rook = campaign.characters.get(name="Rook")
+    sheet = client.get(rook.get_absolute_url()).text
+    assert "Military ICE-breaker" in sheet and "Intrusion" in sheet and "guards&#x27; logs" not in sheet
+    screen = client.get(reverse("table", args=[campaign.pk])).text
+    assert "Talk the lobby guard into calling the lift" in screen and "Security drone" in screen

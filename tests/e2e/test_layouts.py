@@ -189,3 +189,40 @@ def test_nothing_overflows_a_phone_on_an_ability_campaign_with_long_names(new_pa
     quick = quick_roll(membership, character.pk, skill.pk, 4, "G" + LONG[:290], key="layout-quick")
     fits_a_phone(page, roll.get_absolute_url(), quick.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/rolls/")
     screenshot(page, "long-names-ability-phone")
+
+
+def test_nothing_overflows_a_phone_on_an_advantage_campaign_with_long_names(new_page, screenshot, dice):
+    """Advantage & Threat: the sheet, a check being built, rolled and done, the console's threats
+    and the table, with long unbroken intents, skills, expertise, gear, flaws, threats and factors."""
+    from advantage import actions
+    from advantage.models import Condition, Expertise, Flaw, Gear, GearFeature, Skill, Threat, Wound
+
+    gm = UserFactory(username="layout-advantage-gm")
+    campaign = make_campaign(gm, name="V" + LONG[:110], system="advantage")
+    character = CharacterFactory(campaign=campaign, owner=gm, name="N" + LONG[:79], created=True)
+    skill = Skill.objects.create(character=character, name="S" + LONG[:29], rank=3)
+    Expertise.objects.create(skill=skill, name="E" + LONG[:59])
+    gear = Gear.objects.create(character=character, name="G" + LONG[:119], augmentation=True)
+    GearFeature.objects.create(gear=gear, name="F" + LONG[:119])
+    Flaw.objects.create(character=character, name="L" + LONG[:119])
+    Condition.objects.create(character=character, name="C" + LONG[:59])
+    Wound.objects.create(character=character, name="W" + LONG[:119], level=2)
+    threat = Threat.objects.create(campaign=campaign, name="T" + LONG[:119], toughness=3, current=3, conditions="K" + LONG[:200])
+    page = new_page(PHONE)
+    log_in(page, "layout-advantage-gm")
+    membership = campaign.memberships.get()
+    actions.start_job(membership, "J" + LONG[:119])
+    check = actions.start_check(membership, actions.CheckStart(
+        character_id=character.pk, intent="I" + LONG[:290], skill_id=skill.pk, threat_id=threat.pk), key="layout")
+    actions.add_factor(membership, check.pk, "situation", 1, "P" + LONG[:119])
+    c = campaign.pk
+    fits_a_phone(page, f"/c/{c}/characters/{character.pk}/", check.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/console/",
+                 f"/c/{c}/", f"/c/{c}/checks/new/?character={character.pk}")
+    screenshot(page, "long-names-advantage-check-phone")
+    actions.confirm(membership, check.pk)
+    dice(6, 6, 6, 6, 1, 1, 1, 6)
+    actions.roll_check(membership, check.pk)
+    fits_a_phone(page, check.get_absolute_url())
+    roll = actions.done(membership, check.pk)
+    fits_a_phone(page, roll.get_absolute_url(), f"/c/{c}/table/", f"/c/{c}/rolls/")
+    screenshot(page, "long-names-advantage-phone")
