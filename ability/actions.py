@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from ability.models import Action, Boost, Help, Sheet, Skill
 from campaign.models import Campaign, Membership
 from characters.models import Character
+from characters.sheets import own_character, sheet_for
 from clocks.actions import record_change
 from clocks.models import Clock
 from core.refused import Refused
@@ -25,9 +26,7 @@ UNSKILLED = "Unskilled"
 
 
 def sheet_of(character: Character, locked: bool = False) -> Sheet:
-    """The character's sheet, made the first time it is asked for."""
-    sheet, _ = Sheet.objects.get_or_create(character=character)
-    return Sheet.objects.locked(pk=sheet.pk) if locked else sheet
+    return sheet_for(Sheet, character, locked)
 
 
 def dangerous(campaign: Campaign) -> bool:
@@ -35,15 +34,6 @@ def dangerous(campaign: Campaign) -> bool:
     return bool(campaign.system_options.get("dangerous"))
 
 
-def _rng(rng: random.Random | None) -> random.Random:
-    return rng or roll_actions.SYSTEM_RANDOM  # read at call time: tests script the table's dice
-
-
-def _own(membership: Membership, character_id) -> Character:
-    character = Character.objects.filter(campaign=membership.campaign, pk=character_id).first()
-    if character is None or not character.editable_by(membership):
-        raise Refused("That character is not yours to play.")
-    return character
 
 
 def _die(value) -> int:
@@ -57,7 +47,7 @@ def _die(value) -> int:
 @transaction.atomic
 def add_skill(membership: Membership, character_id, name: str, die, specialization: bool) -> Skill:
     """A skill set or specialization with its rating ("Ability")."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if not name:
         raise Refused("Name the skill.")
     if character.skills.filter(name__iexact=name).exists():
@@ -70,7 +60,7 @@ def add_skill(membership: Membership, character_id, name: str, die, specializati
 
 @transaction.atomic
 def set_skill_die(membership: Membership, character_id, skill_id, die) -> Skill:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     skill = character.skills.filter(pk=skill_id).first()
     if skill is None:
         raise Refused("That skill is not on this sheet.")
@@ -88,7 +78,7 @@ def _not_in_play(character: Character) -> None:
 
 @transaction.atomic
 def remove_skill(membership: Membership, character_id, skill_id) -> None:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     _not_in_play(character)
     if skill := character.skills.filter(pk=skill_id).first():
         skill.delete()
@@ -98,7 +88,7 @@ def remove_skill(membership: Membership, character_id, skill_id) -> None:
 @transaction.atomic
 def add_boost(membership: Membership, character_id, name: str, applies_to: str, constraints: str, die) -> Boost:
     """A boost: what it applies to, its constraints, and the ability die it adds when invoked."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if not name:
         raise Refused("Name the boost.")
     boost = Boost.objects.create(character=character, name=name, applies_to=applies_to, constraints=constraints,
@@ -109,7 +99,7 @@ def add_boost(membership: Membership, character_id, name: str, applies_to: str, 
 
 @transaction.atomic
 def remove_boost(membership: Membership, character_id, boost_id) -> None:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     _not_in_play(character)
     if boost := character.boosts.filter(pk=boost_id).first():
         boost.delete()
@@ -118,7 +108,7 @@ def remove_boost(membership: Membership, character_id, boost_id) -> None:
 
 @transaction.atomic
 def set_gear(membership: Membership, character_id, gear: str) -> Sheet:
-    sheet = sheet_of(_own(membership, character_id), locked=True)
+    sheet = sheet_of(own_character(membership, character_id), locked=True)
     sheet.gear = gear
     sheet.save(update_fields=["gear"])
     return sheet
@@ -177,7 +167,7 @@ def start_action(membership: Membership, start: ActionStart, key: str) -> Action
     the boosts it invokes ("Ability"); the director sets the rest."""
     if existing := Action.objects.filter(key=key).first():
         return existing  # the same form sent twice
-    character = _own(membership, start.character_id)
+    character = own_character(membership, start.character_id)
     if not start.intent:
         raise Refused("Say what you intend to do.")
     skill = None
@@ -250,7 +240,7 @@ def _quick_roll(membership: Membership, character: Character, skill: Skill | Non
     """"Quick Action Roll": the skill's die (or d4 at disadvantage, unskilled) against the
     difficulty die; success or failure, the effect ignored."""
     die, position = rules.quick_pool(skill.die if skill else None)
-    dice = _rng(rng)
+    dice = roll_actions.table_dice(rng)
     ability, faces = rules.roll((die,), dice), rules.roll((difficulty,) * position.difficulty_dice, dice)
     success = rules.quick_action(ability[0], faces, position, ties_to_director=dangerous(membership.campaign))
     campaign = membership.campaign
@@ -278,7 +268,7 @@ def help_action(membership: Membership, action_id, helper_id, skill_id, rng: ran
     difficulty the director set for it; a success adds the helper's skill die to the roller's
     pool and earns the helper 1 grit point; a failure, nothing."""
     action = _locked(membership, action_id)
-    helper = _own(membership, helper_id)
+    helper = own_character(membership, helper_id)
     if helper.pk == action.character_id:
         raise Refused("Help someone else: your own roll takes your action.")
     if action.difficulty is None:
@@ -335,7 +325,7 @@ def roll_action(membership: Membership, action_id, rng: random.Random | None = N
         sheet.grit -= rules.GRIT_BUYS_A_DIE
         sheet.save(update_fields=["grit"])
     position = position_of(action)
-    dice = _rng(rng)
+    dice = roll_actions.table_dice(rng)
     ability = rules.roll([size for _, size in pool], dice)
     faces = rules.roll((action.difficulty,) * position.difficulty_dice, dice)
     outcome = rules.read_action(ability, faces, position, ties_to_director=dangerous(membership.campaign))
@@ -374,7 +364,7 @@ def quick_roll(membership: Membership, character_id, skill_id, difficulty, goal:
     """A quick action roll on its own, for the director's simple checks ("Quick Action Roll")."""
     if existing := Roll.objects.filter(idempotency_key=key, campaign=membership.campaign).first():
         return existing
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if not goal:
         raise Refused("Say what the roll is for.")
     skill = character.skills.filter(pk=skill_id).first() if skill_id is not None else None

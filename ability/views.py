@@ -3,11 +3,9 @@ step by step in the text's order, teamwork, and quick action rolls. Each works w
 with it, each answers its panel."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from ability import actions
 from ability.models import DIFFICULTY_DICE, SKILL_DICE, Action, Position
@@ -20,6 +18,7 @@ from core.posted import posted_text, whole_number
 from core.refused import Refused, refusal_of
 from gamerules import ability as rules
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
+from rolls import playing
 from rolls.models import Roll, new_key
 
 SHEET = "ability/sheet.html"
@@ -230,24 +229,16 @@ def action(request, campaign_id, action_id):
         roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__ability_action=action_id,
                                                           kind="ability").first()
         target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
-        return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+        return playing.go(request, target)
     return page(request, ACTION, action_context(membership, found), {"action": ACTION})
 
 
 def _step(request, campaign_id, action_id, act, gm=False, anyone=False):
     """A step of an action roll: the director's (``gm``), a helper's (``anyone`` with a
-    character), or its player's (and the GM's, who may act for any character)."""
+    character), or its player's."""
     membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
     found = get_object_or_404(Action.objects.open_for(membership), pk=action_id)
-    if not anyone and not found.character.editable_by(membership):
-        raise Http404("Not your action roll")
-    error = refusal_of(lambda: act(membership, found.pk))
-    after = Action.objects.open_for(membership).filter(pk=found.pk).first()
-    if after is None:  # rolled: the roll page tells the rest; taken back: the sheet
-        roll = Roll.objects.filter(idempotency_key=found.key).first()
-        target = roll.get_absolute_url() if roll else found.character.get_absolute_url()
-        return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
-    return answer(request, f"{ACTION}#action", lambda: action_context(membership, after), after, error)
+    return playing.step(request, membership, found, act, f"{ACTION}#action", action_context, anyone=anyone)
 
 
 @login_required

@@ -25,6 +25,7 @@ from advantage.models import (
 )
 from campaign.models import Campaign, Membership
 from characters.models import Character
+from characters.sheets import own_character, sheet_for
 from clocks.actions import record_change
 from clocks.models import Clock
 from core.refused import Refused
@@ -50,19 +51,9 @@ expertise, the threat's Toughness, the drive and trauma, which the check itself 
 
 
 def sheet_of(character: Character, locked: bool = False) -> Sheet:
-    sheet, _ = Sheet.objects.get_or_create(character=character)
-    return Sheet.objects.locked(pk=sheet.pk) if locked else sheet
+    return sheet_for(Sheet, character, locked)
 
 
-def _rng(rng: random.Random | None) -> random.Random:
-    return rng or roll_actions.SYSTEM_RANDOM  # read at call time: tests script the table's dice
-
-
-def _own(membership: Membership, character_id) -> Character:
-    character = Character.objects.filter(campaign=membership.campaign, pk=character_id).first()
-    if character is None or not character.editable_by(membership):
-        raise Refused("That character is not yours to play.")
-    return character
 
 
 def _any(gm: Membership, character_id) -> Character:
@@ -86,7 +77,7 @@ def _named(name: str, what: str) -> str:
 
 @transaction.atomic
 def add_skill(membership: Membership, character_id, name: str, rank) -> Skill:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if rank is None or not 0 <= rank <= MOST_RANK:
         raise Refused(f"A skill's rank is 0 to {MOST_RANK}.")
     if character.advantage_skills.filter(name__iexact=name).exists():
@@ -98,7 +89,7 @@ def add_skill(membership: Membership, character_id, name: str, rank) -> Skill:
 
 @transaction.atomic
 def set_rank(membership: Membership, character_id, skill_id, rank) -> Skill:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     skill = character.advantage_skills.filter(pk=skill_id).first()
     if skill is None:
         raise Refused("That skill is not on this sheet.")
@@ -113,7 +104,7 @@ def set_rank(membership: Membership, character_id, skill_id, rank) -> Skill:
 
 @transaction.atomic
 def add_expertise(membership: Membership, character_id, skill_id, name: str) -> Expertise:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     skill = character.advantage_skills.filter(pk=skill_id).first()
     if skill is None:
         raise Refused("Attach the expertise to one of this sheet's skills.")
@@ -125,7 +116,7 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
     """A flaw, a piece of gear (or augmentation), a condition or a wound on the sheet. A wound is
     the GM's or the player's to write; gaining a condition or wound is a consequence the table
     has agreed."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     name = _named(name, kind)
     if kind == "flaw":
         entry = Flaw.objects.create(character=character, name=name)
@@ -145,7 +136,7 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
 
 @transaction.atomic
 def add_feature(membership: Membership, character_id, gear_id, name: str, plus: bool) -> GearFeature:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     gear = character.gear.filter(pk=gear_id).first()
     if gear is None:
         raise Refused("That gear is not on this sheet.")
@@ -160,7 +151,7 @@ ENTRIES = {"skill": (Skill, "character"), "expertise": (Expertise, "skill__chara
 @transaction.atomic
 def remove_entry(membership: Membership, character_id, kind: str, entry_id) -> None:
     """Strike something off the sheet: a condition overcome, a wound healed, gear lost..."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if kind not in ENTRIES:
         raise Refused("Nothing of that kind on a sheet.")
     model, owner = ENTRIES[kind]
@@ -172,7 +163,7 @@ def remove_entry(membership: Membership, character_id, kind: str, entry_id) -> N
 
 @transaction.atomic
 def set_drive(membership: Membership, character_id, drive: str) -> Sheet:
-    sheet = sheet_of(_own(membership, character_id), locked=True)
+    sheet = sheet_of(own_character(membership, character_id), locked=True)
     sheet.drive = drive
     sheet.save(update_fields=["drive"])
     return sheet
@@ -181,7 +172,7 @@ def set_drive(membership: Membership, character_id, drive: str) -> Sheet:
 @transaction.atomic
 def take_trauma(membership: Membership, character_id) -> Sheet:
     """"Taking Harm that results in a Trauma grants 1 AP"."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     sheet = sheet_of(character, locked=True)
     sheet.trauma += 1
     sheet.ap = rules.recovered(sheet.ap, 1, sheet.ap_max)
@@ -214,7 +205,7 @@ SPENDS = {
 def spend_ap(membership: Membership, character_id, spend: str, words: str = "") -> Sheet:
     """Seize Momentum, Make a Declaration (what changes is the table's story), or Tough it Out:
     "Ignore the MINUS penalty of a single Trauma until the adrenaline wears off"."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if spend not in SPENDS:
         raise Refused("Spend AP on momentum, a declaration, or toughing it out.")
     sheet = sheet_of(character, locked=True)
@@ -339,7 +330,7 @@ def start_check(membership: Membership, start: CheckStart, key: str) -> Check:
     taking": the skill, its expertise, the threat it faces, the drive, the clock it works on."""
     if existing := Check.objects.filter(key=key).first():
         return existing  # the same form sent twice
-    character = _own(membership, start.character_id)
+    character = own_character(membership, start.character_id)
     if not start.intent:
         raise Refused("Say what your character attempts, and how.")
     skill = character.advantage_skills.filter(pk=start.skill_id).first() if start.skill_id else None
@@ -513,7 +504,7 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
     sheet = sheet_of(check.character, locked=True)
     parts = contributors(check, sheet)
     plus, minus, plus_dice, minus_dice = pool(check, sheet)
-    plus_faces, minus_faces = rules.roll(plus_dice, minus_dice, _rng(rng))
+    plus_faces, minus_faces = rules.roll(plus_dice, minus_dice, roll_actions.table_dice(rng))
     read = rules.read_check(plus_faces, minus_faces)
     gained = []
     flaw = next((f for f in check.factors if f["kind"] == "flaw"), None)

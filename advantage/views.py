@@ -3,11 +3,9 @@ the table and rolled, and the GM's threats and jobs. Each works without htmx; wi
 answers its panel."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from advantage import actions
 from advantage.models import Check, Threat
@@ -19,6 +17,7 @@ from core.posted import posted_text, whole_number
 from core.refused import Refused, refusal_of
 from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
+from rolls import playing
 from rolls.models import Roll, new_key
 
 SHEET = "advantage/sheet.html"
@@ -283,24 +282,15 @@ def check(request, campaign_id, check_id):
         roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__check=check_id,
                                                           kind="check").first()
         target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
-        return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+        return playing.go(request, target)
     return page(request, CHECK, check_context(membership, found), {"check": CHECK})
 
 
 def _step(request, campaign_id, check_id, act, gm=False, anyone=False):
-    """A step of a check: the GM's (``gm``), any member's suggestion (``anyone``), or its
-    player's (and the GM's, who may act for any character)."""
+    """A step of a check: the GM's (``gm``), any member's suggestion (``anyone``), or its player's."""
     membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
     found = get_object_or_404(Check.objects.open_for(membership), pk=check_id)
-    if not anyone and not found.character.editable_by(membership):
-        raise Http404("Not your check")
-    error = refusal_of(lambda: act(membership, found.pk))
-    after = Check.objects.open_for(membership).filter(pk=found.pk).first()
-    if after is None:  # done: the roll page tells the rest; taken back: the sheet
-        roll = Roll.objects.filter(idempotency_key=found.key).first()
-        target = roll.get_absolute_url() if roll else found.character.get_absolute_url()
-        return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
-    return answer(request, f"{CHECK}#check", lambda: check_context(membership, after), after, error)
+    return playing.step(request, membership, found, act, f"{CHECK}#check", check_context, anyone=anyone)
 
 
 @login_required

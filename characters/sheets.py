@@ -2,9 +2,24 @@
 
 from django.db.models.signals import post_save
 
-from campaign.models import Campaign
+from campaign.models import Campaign, Membership
 from characters.models import Character
+from core.refused import Refused
 from gamerules.systems import DiceSystem
+
+
+def sheet_for(sheet_model, character: Character, locked: bool = False):
+    """The character's ``sheet_model`` row, made with its defaults the first time it is asked for."""
+    sheet, _ = sheet_model.objects.get_or_create(character=character)
+    return sheet_model.objects.locked(pk=sheet.pk) if locked else sheet
+
+
+def own_character(membership: Membership, character_id) -> Character:
+    """A character of the campaign this member plays (a GM, any), or a refusal."""
+    character = Character.objects.filter(campaign=membership.campaign, pk=character_id).first()
+    if character is None or not character.editable_by(membership):
+        raise Refused("That character is not yours to play.")
+    return character
 
 
 def keep_sheets(system: DiceSystem, sheet_model) -> None:

@@ -71,7 +71,8 @@ SYSTEM_RANDOM = random.SystemRandom()
 """Where the table's dice come from. Tests replace it, or pass their own ``rng``."""
 
 
-def _dice(rng: random.Random | None) -> random.Random:
+def table_dice(rng: random.Random | None) -> random.Random:
+    """The dice a roll is thrown with: those given (tests, the demo), or the table's."""
     return rng or SYSTEM_RANDOM
 
 
@@ -354,12 +355,12 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     threat = _threat_pool(threats, request.threat)
     threat_rolled = None
     if threat:  # "the player also rolls the number of dice equal to the Threat Level rating at the same time"
-        threatened = roll_threatened(planned.pool_size, threat, _dice(rng), rules.threat_rule)
+        threatened = roll_threatened(planned.pool_size, threat, table_dice(rng), rules.threat_rule)
         pool = PoolRoll(threatened.action, planned.pool_size, threatened.outcome)
         threat_rolled = {"sources": [str(t) for t in threats], "dice": list(threatened.threat),
                          "left": list(threatened.left), "rule": threatened.rule.value}
     else:
-        pool = roll_pool(planned.pool_size, _dice(rng))
+        pool = roll_pool(planned.pool_size, table_dice(rng))
     result = resolve_action_roll(planned, pool, Ruleset(campaign.ruleset), rules.momentum)
 
     roller = characters[request.character_id]
@@ -396,7 +397,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                            "disposition": int(disposition), "for_effect": request.disposition_for_effect,
                            "burned": planned.progress_burned} if bearing or planned.progress_burned else None})
     if spending:
-        roll.choices["resources"] = _spend_resources(spending, _dice(rng))
+        roll.choices["resources"] = _spend_resources(spending, table_dice(rng))
         roll.save(update_fields=["choices"])
     if planned.progress_burned:  # "spend filled segments of the progress clock as momentum"
         record_change(membership, progress, progress.filled - planned.progress_burned,
@@ -812,7 +813,7 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
         raise Refused(f"{target.name}'s player resists for them.")
     if errors := determination_errors(momentum_burned, target.momentum):
         raise Refused(errors[0])
-    pool = roll_pool(momentum_burned, _dice(rng))
+    pool = roll_pool(momentum_burned, table_dice(rng))
     outcome = resistance(pool.outcome)
     before = target.momentum
     target.momentum -= momentum_burned
@@ -921,11 +922,11 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
         raise Refused("A fortune pool has 0 to 10 dice.")
     if existing := _existing(membership.campaign, key):
         return existing
-    first = roll_pool(pool, _dice(rng))
+    first = roll_pool(pool, table_dice(rng))
     aftermath = Aftermath()
     dice = list(first.dice)
     if opposed_pool is not None:
-        second = roll_pool(opposed_pool, _dice(rng))
+        second = roll_pool(opposed_pool, table_dice(rng))
         aftermath = Aftermath(opposed=OpposedFortune.of(OpposedResult(first, second)))
     roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    rolled_by=membership.user, kind=RollKind.FORTUNE, goal=label[:300], pool_size=pool,
@@ -947,7 +948,7 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
         raise Refused("This campaign does not use assets (the Asset extra).")
     if not 0 <= pool <= 6:
         raise Refused("A loot roll has 0 to 6 dice.")
-    rolled = roll_pool(pool, _dice(rng))
+    rolled = roll_pool(pool, table_dice(rng))
     found = assets_found(rolled.outcome)
     name = name.strip()[:80] or "Loot"
     roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
@@ -977,7 +978,7 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
         raise Refused(errors[0])
     filled = Campaign.objects.values_list("market_filled", flat=True).get(pk=campaign.pk)  # as it is now
     pool = market_pool(filled, trade, money)
-    rolled = roll_pool(pool, _dice(rng))
+    rolled = roll_pool(pool, table_dice(rng))
     if money:
         character.money -= money
         character.save(update_fields=["money"])
@@ -1003,7 +1004,7 @@ def draw_hook_cards(gm: Membership, rng: random.Random | None = None, seen: int 
     if seen is not None and seen != HookDraw.objects.filter(campaign=gm.campaign_id).count():
         raise Refused("New hook cards were drawn a moment ago: here they are.")
     tables = {table.place: table for table in WorldTable.objects.filter(campaign=gm.campaign)}
-    cards = draw_hooks(_dice(rng))
+    cards = draw_hooks(table_dice(rng))
     draw = HookDraw.objects.create(
         campaign=gm.campaign, drawn_by=gm.user, cards=[str(card) for card in cards],
         titles=[str(tables[place]) if place in tables else "" for place in range(len(cards))],
@@ -1026,7 +1027,7 @@ def make_mission_roll(gm: Membership, draw_id, key: str, rng: random.Random | No
         raise Refused("That draw is gone.")
     if draw.mission_roll_id:
         raise Refused("This draw's mission roll is made.")
-    rolled = roll_mission(tuple(Card.parse(card) for card in draw.cards), _dice(rng))
+    rolled = roll_mission(tuple(Card.parse(card) for card in draw.cards), table_dice(rng))
     roll = _record(key, campaign=gm.campaign, session=gm.campaign.current_session, rolled_by=gm.user,
                    kind=RollKind.MISSION, goal=draw.prompts[-1] or "The next mission", hidden=not draw.revealed,
                    pool_size=draw.red_cards, dice_sources=["red card"] * len(rolled.dice), dice=list(rolled.dice),
@@ -1076,7 +1077,7 @@ def make_goal_roll(membership: Membership, goal_id: int, mode: str, key: str, po
                           "rolling to resolve needs more than a quarter.")
     else:
         raise Refused("Roll to advance or to resolve.")
-    rolled = roll_pool(pool, _dice(rng))
+    rolled = roll_pool(pool, table_dice(rng))
     choices = {"goal": goal.pk, "goal_mode": mode}
     if mode == GoalRollMode.ADVANCE:
         ticks = advance_ticks(difficulty, rolled.outcome)
@@ -1107,7 +1108,7 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
         return existing
     if errors := determination_errors(burned, character.momentum):
         raise Refused(errors[0])
-    pool = roll_pool(burned, _dice(rng))
+    pool = roll_pool(burned, table_dice(rng))
     before = character.momentum
     character.momentum -= burned
     if pool.outcome is Outcome.CRITICAL and not membership.campaign.quick:

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from campaign.models import Campaign, Membership
 from characters.models import Character
+from characters.sheets import own_character, sheet_for
 from core.refused import Refused
 from gamerules import traits as rules
 from rolls import actions as roll_actions
@@ -29,20 +30,9 @@ def stat_names(campaign: Campaign) -> list[str]:
 
 
 def sheet_of(character: Character, locked: bool = False) -> Sheet:
-    """The character's sheet, made with the defaults the first time it is asked for."""
-    sheet, _ = Sheet.objects.get_or_create(character=character)
-    return Sheet.objects.locked(pk=sheet.pk) if locked else sheet
+    return sheet_for(Sheet, character, locked)
 
 
-def _rng(rng: random.Random | None) -> random.Random:
-    return rng or roll_actions.SYSTEM_RANDOM  # read at call time: tests script the table's dice
-
-
-def _own(membership: Membership, character_id) -> Character:
-    character = Character.objects.filter(campaign=membership.campaign, pk=character_id).first()
-    if character is None or not character.editable_by(membership):
-        raise Refused("That character is not yours to play.")
-    return character
 
 
 # The sheet -----------------------------------------------------------------------------------
@@ -65,7 +55,7 @@ def set_stat_list(gm: Membership, text: str) -> list[str]:
 @transaction.atomic
 def set_stats(membership: Membership, character_id, values: dict[str, tuple[int, int]]) -> Sheet:
     """Ratings and current values as the player (or GM) writes them; current never above rating."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     names = stat_names(membership.campaign)
     sheet = sheet_of(character, locked=True)
     stats = dict(sheet.stats)
@@ -102,7 +92,7 @@ def set_pool(gm: Membership, character_id, consequence: int, gl: int) -> Sheet:
 def add_feature(membership: Membership, character_id, kind: str, name: str, value: int,
                 tagged: bool, applies_to: str) -> Feature:
     """A Power, a Trait or an Item written on the sheet ("Stats & Powers", "Traits and Items")."""
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if kind not in FeatureKind.values:
         raise Refused("Choose Power, Trait or Item.")
     kind = FeatureKind(kind)
@@ -121,7 +111,7 @@ def add_feature(membership: Membership, character_id, kind: str, name: str, valu
 
 @transaction.atomic
 def remove_feature(membership: Membership, character_id, feature_id) -> None:
-    character = _own(membership, character_id)
+    character = own_character(membership, character_id)
     if hasattr(character, "conflict"):
         raise Refused("Not while a conflict is on its way: its bids may use it.")
     feature = character.features.filter(pk=feature_id).first()
@@ -150,7 +140,7 @@ def start_conflict(membership: Membership, start: ConflictStart, key: str) -> Co
     before the roll, burn one Consequence for -1 to that Stat ("Burning Consequence")."""
     if existing := Conflict.objects.filter(key=key).first():
         return existing  # the same form sent twice
-    character = _own(membership, start.character_id)
+    character = own_character(membership, start.character_id)
     if not start.stakes or not start.solution:
         raise Refused("Write the stakes (what you hope to accomplish) and the solution (what you do).")
     if start.stat not in stat_names(membership.campaign):
@@ -213,7 +203,7 @@ def set_gm_successes(gm: Membership, conflict_id, dice: int | None = None, state
     if dice is not None:
         if not 1 <= dice <= rules.MOST_DICE:
             raise Refused(f"Roll 1 to {rules.MOST_DICE} dice.")
-        faces = list(rules.roll(dice, _rng(rng)))
+        faces = list(rules.roll(dice, roll_actions.table_dice(rng)))
         conflict.gm_dice, conflict.gm_successes = faces, rules.successes(faces)
     elif stated is not None and 0 <= stated <= rules.MOST_DICE:
         conflict.gm_successes = stated
@@ -244,7 +234,7 @@ def roll_stat(membership: Membership, conflict_id, rng: random.Random | None = N
     if conflict.gm_successes is None:
         raise Refused("The GM has not said her successes yet.")
     sheet = sheet_of(conflict.character)
-    faces = list(rules.roll(stat_dice(conflict, sheet), _rng(rng)))
+    faces = list(rules.roll(stat_dice(conflict, sheet), roll_actions.table_dice(rng)))
     powers, tags = power_successes(conflict)
     power_names = list(Feature.objects.filter(pk__in=conflict.powers).values_list("name", flat=True))
     campaign = membership.campaign
@@ -297,7 +287,7 @@ def bid(membership: Membership, conflict_id, trait_ids, item_id=None, rng: rando
     if not chosen and item is None:
         raise Refused("Choose a Trait or an Item to bid.")
     result = _result(roll)
-    dice = _rng(rng)
+    dice = roll_actions.table_dice(rng)
     bids = list(result["bids"])
     for feature in chosen + ([item] if item else []):
         bids.append({"id": feature.pk, "kind": feature.kind, "name": str(feature), "tagged": feature.tagged,
@@ -382,7 +372,7 @@ def _settle(membership, conflict, sheet, damage, agreed, rng) -> Roll:
     sheet.save(update_fields=["stats", "consequence"])
     result = _result(roll)
     result.update(settled=True, damage=taken.damage, pool=taken.pool, agreed=agreed)
-    dice = _rng(rng)
+    dice = roll_actions.table_dice(rng)
     result["explosions"] = [{"gl": sheet.gl, "dice": faces, "successes": rules.successes(faces)}
                             for faces in (list(rules.roll(sheet.gl, dice)) for _ in range(taken.explosions))]
     roll.result = result
@@ -424,7 +414,7 @@ def aftermath(gm: Membership, character_id, burn: int, key: str, rng: random.Ran
                       if sheet.consequence else f"{character.name} has no Consequence to burn.")
     sheet.consequence -= burn
     sheet.save(update_fields=["consequence"])
-    faces = list(rules.roll(burn, _rng(rng)))
+    faces = list(rules.roll(burn, roll_actions.table_dice(rng)))
     campaign = gm.campaign
     gains = rules.successes(faces)
     campaign.log(gm.user, f"Aftermath for {character.name}: {burn} Consequence burnt, "

@@ -2,11 +2,9 @@
 step by step in the text's order. Each works without htmx; with it, each answers its panel."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
@@ -14,6 +12,7 @@ from core.htmx import answer, page
 from core.posted import posted_text, whole_number
 from core.refused import Refused, refusal_of
 from gamerules import traits as rules
+from rolls import playing
 from rolls.models import Roll, new_key
 from traits import actions
 from traits.models import Conflict, FeatureKind
@@ -180,25 +179,15 @@ def conflict(request, campaign_id, conflict_id):
         # Over: its roll is in the log (or it was taken back before the Stat was rolled).
         roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__conflict=conflict_id).first()
         target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
-        return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+        return playing.go(request, target)
     return page(request, CONFLICT, conflict_context(membership, conflict), {"conflict": CONFLICT})
 
 
 def _step(request, campaign_id, conflict_id, act, gm=False):
-    """A step of a conflict: the GM's (``gm``), or its player's (and the GM's, who may act for
-    any character); another player finds no such page."""
+    """A step of a conflict: the GM's (``gm``), or its player's; another player finds no such page."""
     membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    conflict = _conflict_or_404(membership, conflict_id)
-    if not conflict.character.editable_by(membership):
-        raise Http404("Not your conflict")
-    error = refusal_of(lambda: act(membership, conflict.pk))
-    after = Conflict.objects.open_for(membership).filter(pk=conflict.pk).first()
-    if after is None:  # settled: the roll page tells the rest; taken back: the sheet
-        target = conflict.roll.get_absolute_url() if conflict.roll_id else conflict.character.get_absolute_url()
-        if request.htmx:
-            return HttpResponseClientRedirect(target)
-        return redirect(target)
-    return answer(request, f"{CONFLICT}#conflict", lambda: conflict_context(membership, after), after, error)
+    return playing.step(request, membership, _conflict_or_404(membership, conflict_id), act, f"{CONFLICT}#conflict",
+                        conflict_context)
 
 
 @login_required

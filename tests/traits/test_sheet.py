@@ -92,8 +92,8 @@ def test_a_campaign_chooses_its_system_when_it_is_created(client, user):
     assert campaign.system == "traits"
     page = client.get(campaign.get_absolute_url()).text
     assert "Traits &amp; Consequence · you are a GM" in page and "Playbooks" not in page and "Dials" not in page
-    # Offered only what the site plays end to end.
-    client.post(reverse("campaign_create"), {"name": "Dice", "system": "advantage", "ruleset": "charge",
+    # Offered only the systems registered.
+    client.post(reverse("campaign_create"), {"name": "Dice", "system": "dice-of-doom", "ruleset": "charge",
                                              "risk_wording": "risk"})
     assert not Campaign.objects.filter(name="Dice").exists()
 
