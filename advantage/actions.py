@@ -406,6 +406,8 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
             raise Refused("Choose one of the character's wounds.")
         dice, name = (-1 if dice == -1 else -wound.level), wound.name
     elif kind == "flaw":
+        if not character.editable_by(membership):
+            raise Refused("A flaw is invoked by its player or the GM.")
         flaw = character.flaws.filter(pk=ref).first()
         if flaw is None:
             raise Refused("Choose one of the character's flaws.")
@@ -516,6 +518,7 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
         gained.append("Banes")
     ap_before = sheet.ap
     sheet.ap = rules.recovered(sheet.ap, len(gained), sheet.ap_max)
+    gained_ap = sheet.ap - ap_before
     sheet.save(update_fields=["ap"])
     campaign = membership.campaign
     roll = Roll.objects.create(
@@ -526,7 +529,7 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
         choices={"check": check.pk, "plus": plus, "minus": minus, "threat": check.threat.name if check.threat else "",
                  "works_on": check.clock_id},
         result={"minus": list(minus_faces), "rolled": read.outcome.value, "boons": read.boons, "banes": read.banes,
-                "improved": 0, "ignored_banes": False, "boons_spent": 0, "ap": [ap_before, sheet.ap], "gained": gained,
+                "improved": 0, "ignored_banes": False, "boons_spent": 0, "ap": [ap_before, sheet.ap], "gained": gained, "gained_ap": gained_ap,
                 "settled": False})
     check.roll = roll
     check.save(update_fields=["roll"])
@@ -554,6 +557,8 @@ def spend_on_check(membership: Membership, check_id, spend: str) -> Roll:
     if spend == "boon":
         if result["boons"] - result["boons_spent"] < 1:
             raise Refused("No Boon left to spend.")
+        if sheet.ap >= sheet.ap_max:
+            raise Refused(f"{check.character.name}'s Action Points are full: keep the Boon.")
         result["boons_spent"] += 1
         sheet.ap = rules.recovered(sheet.ap, 1, sheet.ap_max)
     else:

@@ -261,6 +261,7 @@ def check_context(membership, check) -> dict:
         "enemy_conditions": check.threat.condition_list if check.threat else [],
         # A GM may point a check at a clock players do not know of: only its name as they may see it.
         "clock": check.clock if check.clock and SeenClock(check.clock, membership).known else None,
+        "clock_positive": check.clock is not None and check.clock.rules_kind not in (ClockKind.DANGER, ClockKind.COMPLICATION),
     }
     if check.roll:
         boons, banes = actions.boons_and_banes(check.roll)
@@ -349,12 +350,19 @@ def checks_context(membership) -> dict:
 
 def waiting(request, membership):
     """The checks waiting for this member: for a GM, pools waiting for her word; for a player, her
-    characters' checks. Not the one whose page this is (``?on=``)."""
+    characters' checks, and the others' pools being built, where she may suggest a factor. Not the
+    one whose page this is (``?on=``)."""
     on = request.GET.get("on", "")
-    checks = [c for c in Check.objects.open_for(membership) if c.get_absolute_url() != on
-              and (c.waits_for_gm if membership.is_gm else c.character.editable_by(membership))]
+    checks, building = [], []
+    for check in Check.objects.open_for(membership):
+        if check.get_absolute_url() == on:
+            continue
+        if check.waits_for_gm if membership.is_gm else check.character.editable_by(membership):
+            checks.append(check)
+        elif not membership.is_gm and check.stage == "build":
+            building.append(check)
     return render(request, f"{CHECK}#waiting", {"membership": membership, "campaign": membership.campaign,
-                                                "checks": checks, "on": on})
+                                                "checks": checks, "building": building, "on": on})
 
 
 def roll_page(request, membership, roll):

@@ -58,4 +58,4 @@ def banes_left(roll) -> int:
 @register.filter
 def dice_words(dice: int) -> str:
     """A contributor's dice in the text's words: "+2 PLUS", "+1 MINUS"."""
-    return f"+{dice} PLUS" if dice > 0 else f"+{-dice} MINUS"
+    return f"+{dice} PLUS" if dice >= 0 else f"+{-dice} MINUS"

@@ -116,7 +116,7 @@ def test_zero_plus_rolls_one_plus_and_one_more_minus(advantage_table, dice):
     table = advantage_table
     _, check = start(table, threat=table.drone.pk)
     page = words(table.client("player").get(check.get_absolute_url()))
-    assert "Rolled: 1 PLUS and 4 MINUS (0 PLUS: roll 1 PLUS and add 1 MINUS)" in page
+    assert "To roll: 1 PLUS and 4 MINUS (0 PLUS: roll 1 PLUS and add 1 MINUS)" in page
     step(table, "gm", "advantage_confirm", check)
     dice(4, 6, 6, 2, 1)
     step(table, "player", "advantage_roll", check)
@@ -251,7 +251,7 @@ def test_each_pool_is_capped_at_ten(advantage_table):
     table.skill.rank = 10
     table.skill.save()
     _, check = start(table, skill=table.skill.pk, expertise=[table.sneak.pk])
-    assert "Rolled: 10 PLUS and 0 MINUS (each pool at most 10)" in words(table.client("player").get(check.get_absolute_url()))
+    assert "To roll: 10 PLUS and 0 MINUS (each pool at most 10)" in words(table.client("player").get(check.get_absolute_url()))
 
 
 def test_pages_for_every_role_and_bad_input(advantage_table):
@@ -271,3 +271,30 @@ def test_pages_for_every_role_and_bad_input(advantage_table):
     check.refresh_from_db()
     assert check.factors == []
     assert "already has a check on its way" in start(table, skill=table.skill.pk, intent="Another")[0].text
+
+
+def test_the_others_are_told_a_pool_is_being_built_and_a_full_pool_keeps_its_boon(advantage_table, dice):
+    table = advantage_table
+    waiting = reverse("waiting", args=[table.campaign.pk])
+    _, check = start(table, skill=table.skill.pk)
+    banner = words(table.client("other_player").get(waiting))
+    assert "Ada's check (Slip past the drone) is building its pool: suggest what helps or hinders." in banner
+    assert 'data-testid="may-suggest"' not in table.client("player").get(waiting).text
+    assert "A flaw is invoked by its player or the GM." in words(factor(table, "other_player", check, "flaw", ref=table.flaw.pk))
+    step(table, "gm", "advantage_confirm", check)
+    assert 'data-testid="may-suggest"' not in table.client("other_player").get(waiting).text
+    dice(6, 2)  # a Boon, at 3 of 3 AP
+    step(table, "player", "advantage_roll", check)
+    page = table.client("player").get(check.get_absolute_url())
+    assert "Spend a Boon" not in page.text
+    refused = step(table, "player", "advantage_spend", check, {"spend": "boon"}, htmx=True)
+    assert "Ada's Action Points are full: keep the Boon." in words(refused)
+    assert Roll.objects.get().result["boons_spent"] == 0
+
+
+def test_a_check_with_no_skill_that_fits_rolls_one_plus_and_one_more_minus(advantage_table):
+    table = advantage_table
+    _, check = start(table, skill="")
+    assert check.skill is None
+    assert "To roll: 1 PLUS and 1 MINUS (0 PLUS: roll 1 PLUS and add 1 MINUS)" in words(
+        table.client("player").get(check.get_absolute_url()))

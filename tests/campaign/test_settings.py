@@ -80,3 +80,36 @@ def test_static_files_build_compressed_with_hashed_names(tmp_path):
 def test_the_site_serves_with_debug_off(client, settings):
     settings.DEBUG = False
     assert client.get("/").status_code == 200
+
+
+def test_two_writes_at_once_on_sqlite_both_land_instead_of_a_locked_database(tmp_path):
+    """The default database, as ``make run`` serves it: three people saving the same row at the
+    same moment each wait their turn (no "database is locked" error page)."""
+    code = """
+import threading, time
+from django.core.management import call_command
+from django.db import connections, transaction
+from campaign.models import Campaign
+call_command("migrate", verbosity=0)
+campaign = Campaign.objects.create(name="race")
+errors, barrier = [], threading.Barrier(3)
+def save():
+    try:
+        barrier.wait()
+        with transaction.atomic():
+            row = Campaign.objects.get(pk=campaign.pk)
+            time.sleep(0.2)
+            row.name += "!"
+            row.save()
+    except Exception as error:
+        errors.append(repr(error))
+    finally:
+        connections.close_all()
+threads = [threading.Thread(target=save) for _ in range(3)]
+[thread.start() for thread in threads]
+[thread.join() for thread in threads]
+print(errors, Campaign.objects.get(pk=campaign.pk).name)
+"""
+    result = run_django(code, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[] race!!!"

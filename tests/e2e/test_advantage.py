@@ -71,7 +71,7 @@ def test_a_check_built_with_the_table_is_seen_live(new_page, screenshot, dice):
     taps += 1
     expect(phone.get_by_test_id("check-outcome")).to_have_text("Hollow success")
     expect(phone.get_by_test_id("boons-banes")).to_contain_text("Banes 2")
-    expect(phone.get_by_test_id("boons-banes")).to_contain_text("has 3 AP (gained 1 for Banes)")
+    expect(phone.get_by_test_id("boons-banes")).to_contain_text("Vex has 3 of 3 AP (Banes: +1 AP)")
     screenshot(phone, "advantage-check-rolled-phone")
     phone.get_by_role("button", name="Improve the result (1 AP)").click()
     expect(phone.get_by_test_id("check-outcome")).to_have_text("Minor success")
