@@ -25,19 +25,20 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=1 $(BIN)/uvicorn campaign.asgi:application --host 127.0.0.1 --port $(PORT) --no-access-log --lifespan off
 
 ## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
 test: $(VENV)/.installed-dev chromium
 	$(BIN)/python -m pytest
 
-## serve: gunicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL...)
+## serve: uvicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL...)
 serve: $(VENV)/.installed-run
 	DEBUG=0 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DEBUG=0 $(BIN)/python manage.py migrate --noinput
-	DEBUG=0 $(BIN)/gunicorn campaign.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WEB_CONCURRENCY:-3} --access-logfile -
+	bind=$${BIND:-127.0.0.1:8000}; DEBUG=0 $(BIN)/uvicorn campaign.asgi:application --host $${bind%:*} --port $${bind##*:} \
+		--workers $${WEB_CONCURRENCY:-3} --timeout-graceful-shutdown 5
 
-## bench: every page against a floor, under load on gunicorn + PostgreSQL (+ Redis), with budgets
+## bench: every page against a floor, under load on uvicorn + PostgreSQL (+ Redis), with budgets
 bench: $(VENV)/.installed-dev wrk
 	$(BIN)/python -m bench
 

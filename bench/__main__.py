@@ -54,6 +54,10 @@ def table(results) -> str:
     for page, figures in large.items():
         lines.append(f"{page:28} {small[page]['queries']:>5} / {figures['queries']:<3} "
                      f"{figures['median_ms']:>10.2f} {figures['ratio']:>8.2f} {figures['bytes']:>11}")
+    warm = results["warm"]
+    lines.append("warm, rendered once per change and audience (large): " + ", ".join(
+        f"{page} {figures['median_ms']:.2f} ms {figures['ratio']:.2f}x ({figures['queries']} queries)"
+        for page, figures in warm.items() if page != "floor"))
     visit = results["first_visit"]
     lines.append(f"\nfirst visit to a sheet, compressed: {visit['total']} bytes "
                  f"(html {visit['html']}; " + ", ".join(f"{Path(u).name.split('.')[0]} {b}"
@@ -67,7 +71,7 @@ def table(results) -> str:
     if "error" in throughput:
         lines.append(f"throughput: not measured ({throughput['error']})")
     elif throughput:
-        lines.append(f"throughput ({throughput['workers']} gunicorn workers, {throughput['connections']} "
+        lines.append(f"throughput ({throughput['workers']} uvicorn workers, {throughput['connections']} "
                      f"connections, {throughput['seconds']} s each): floor {throughput['floor_rps']:.0f}/s, "
                      f"unchanged poll {throughput['poll_rps']:.0f}/s ({throughput['poll_ratio']}x), "
                      f"sheet {throughput['sheet_rps']:.0f}/s ({throughput['sheet_ratio']}x)")
@@ -107,6 +111,7 @@ def main(argv=None) -> int:
     results = {"sizes": {"small": SMALL.__dict__, "large": size.__dict__}, "repeat": repeat,
                "timed": True, "database": database.split("://")[0], "cache": "redis" if redis_url else "",
                "pages": {"small": measure(small, repeat), "large": measure(large, repeat)},
+               "warm": measure(large, repeat, warm=True),
                "first_visit": first_visit_bytes(large), "odds_us": measure_odds(),
                "round_trip": round_trip(large)}
     if not args.smoke:

@@ -1,4 +1,4 @@
-"""Throughput on loopback: gunicorn with several workers on PostgreSQL, loaded by wrk. Bounded in
+"""Throughput on loopback: uvicorn with several workers on PostgreSQL, loaded by wrk. Bounded in
 time and in connections; it talks only to 127.0.0.1 and stops by itself."""
 
 import os
@@ -46,8 +46,8 @@ def throughput(built, env: dict, seconds: int, connections: int, workers: int) -
         return {"error": "wrk is not installed (Debian: apt-get install wrk)"}
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "campaign.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--log-level", "warning"],
+        [sys.executable, "-m", "uvicorn", "campaign.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+         "--workers", str(workers), "--log-level", "warning", "--lifespan", "off", "--no-access-log"],
         cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from campaign.models import Membership, WorldForce
+from core.htmx import Audience
 from core.systems import plays
 
 
@@ -36,3 +37,22 @@ def force_for_edit_or_404(membership: Membership, force_id) -> WorldForce:
     if not force.editable_by(membership):
         raise Http404("GMs only")
     return force
+
+
+def seen_as(membership: Membership, name: str = "") -> Audience:
+    """The render-once audience of a campaign page (core/htmx.py): exactly what changes its panels
+    between two viewers. By default the GMs, or a player with the characters they may play (a roll
+    on its way shows its button to whoever may roll it; a dashboard offers their help)."""
+    if not name:
+        name = "gm" if membership.is_gm else "player:" + ",".join(
+            str(pk) for pk in membership.campaign.characters.filter(owner=membership.user_id)
+            .order_by("pk").values_list("pk", flat=True))
+    return Audience(membership.campaign_id, membership.campaign.live_version, name)
+
+
+def sheet_seen_as(membership: Membership, character) -> Audience:
+    """A sheet also shows its edit controls to its owner and the GMs."""
+    audience = seen_as(membership)
+    if membership.is_gm:
+        return audience
+    return seen_as(membership, ("owner " if character.editable_by(membership) else "other ") + audience.name)

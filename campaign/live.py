@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
 from campaign.models import Campaign, Membership
+from campaign.push import publish
 
 TTL = 60
 
@@ -60,6 +61,13 @@ def live_version(campaign_id, user_id) -> int | None:
 def forget_version(campaign_id):
     if settings.LIVE_VERSION_IN_CACHE:
         cache.delete(_version_key(campaign_id))
+
+
+def bumped(campaign_id, version: int | None) -> None:
+    """After a bump: the cached version is stale, and every open stream is told the new one."""
+    forget_version(campaign_id)
+    if version is not None:
+        publish(campaign_id, version)
 
 
 def forget_membership(campaign_id, user_id):

@@ -4,8 +4,8 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import models
-from django.db.models import F, Q
+from django.db import connection, models
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -124,9 +124,14 @@ class Campaign(models.Model):
     def bump_version(campaign_id):
         """Tell every open screen that something changed. Writes never call this: a committed
         change of a followed model does (campaign/live.py)."""
-        Campaign.objects.filter(pk=campaign_id).update(live_version=F("live_version") + 1)
-        from campaign.live import forget_version  # the live module imports these models
-        forget_version(campaign_id)
+        # One statement that also answers the new version, for the streams to be told it.
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {connection.ops.quote_name(Campaign._meta.db_table)} "
+                           "SET live_version = live_version + 1 WHERE id = %s RETURNING live_version",
+                           [campaign_id])
+            row = cursor.fetchone()
+        from campaign.live import bumped  # the live module imports these models
+        bumped(campaign_id, row[0] if row else None)
 
     def log(self, actor, text: str, *, gm_only: bool = False, clock=None, force=None) -> "Event":
         """A line in the campaign log. A line that mentions a clock or a force names it, and a

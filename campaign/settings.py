@@ -119,6 +119,11 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Two taps at once on SQLite: each write transaction takes the write lock when it begins and
     # the other waits its turn, instead of failing with "database is locked" on the lock upgrade.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+elif DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DATABASE_POOL", False):
+    # Under ASGI (campaign/asgi.py) a request borrows a connection from the process's pool.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2, "max_size": int(env("DATABASE_POOL_SIZE", "20")), "timeout": 10}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
@@ -130,8 +135,13 @@ if REDIS_URL:
     # The live poll reads the campaign's version from the shared cache (campaign/live.py).
     LIVE_VERSION_IN_CACHE = True
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Room for the renderings of every open table (core/htmx.py), not the default 300 entries.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                          "OPTIONS": {"MAX_ENTRIES": 20_000}}}
     LIVE_VERSION_IN_CACHE = False  # one cache per process: the database stays the one truth
+
+# Live panels rendered once per change and audience, and served from the cache (core/htmx.py).
+RENDER_ONCE = env_bool("RENDER_ONCE", True)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a login while its username and IP are locked out

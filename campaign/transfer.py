@@ -135,7 +135,8 @@ PARTS = [
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
 CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "ruleset", "risk_wording", "dials",
-                   "market_filled", "day", "live_version", "created_at")
+                   "market_filled", "day", "created_at")
+# Not the live version: it counts changes on this site's screens (an earlier file's is ignored).
 ADDED_FIELDS = {"market_filled": 0, "day": 1, "system": "charge", "system_options": {}}
 """Campaign fields newer than some exports of this version: a file without them keeps the default."""
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}

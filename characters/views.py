@@ -8,7 +8,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh, retarget
 
-from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.access import gm_membership_or_404, membership_or_404, sheet_seen_as
 from campaign.views.campaigns import dashboard_context
 from characters import actions
 from characters.forms import (
@@ -162,7 +162,8 @@ def character_sheet(request, campaign_id, character_id):
 
 
 def charge_sheet(request, membership, character):
-    return page(request, SHEET, sheet_context(membership, character), PANELS)
+    return page(request, SHEET, lambda: sheet_context(membership, character), PANELS,
+                sheet_seen_as(membership, character))
 
 
 @login_required

@@ -4,8 +4,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 
+import campaign.live
 import rolls.actions
+from campaign.models import Campaign
 from tests.factories import UserFactory
 from tests.helpers import ScriptedDice
 from tests.table import co_gm, table  # noqa: F401  (fixtures for every app's tests)
@@ -38,6 +41,25 @@ def pytest_collection_modifyitems(items):
         if "/e2e/" in str(item.path):
             item.add_marker(pytest.mark.e2e)
     items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Every test starts with an empty cache: SQLite gives a rolled-back test's ids to the next,
+    and a rendering kept under one campaign's id and version would be served to another's."""
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _changes_bump_at_once(request, monkeypatch):
+    """A test on the ``db`` fixture runs in one transaction that is rolled back, never committed,
+    so no change would move its campaign's version, and a page rendered once per version would
+    not show what the test changed. There each change bumps the version at once, as its commit
+    would; tests that commit for real (``transaction=True``) keep the real bump."""
+    marker = request.node.get_closest_marker("django_db")
+    if {"transactional_db", "live_server"} & set(request.fixturenames) or (marker and marker.kwargs.get("transaction")):
+        return
+    monkeypatch.setattr(campaign.live, "campaign_changed", Campaign.bump_version)
 
 
 @pytest.fixture

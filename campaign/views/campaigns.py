@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
-from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, inline_form_context
 from campaign.live import live_version
 from campaign.models import Campaign
@@ -58,7 +58,7 @@ def live(request, campaign_id):
 @require_safe
 def dashboard(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
-    return page(request, DASHBOARD, dashboard_context(membership), PANELS)
+    return page(request, DASHBOARD, lambda: dashboard_context(membership), PANELS, seen_as(membership))
 
 
 def dashboard_context(membership) -> dict:

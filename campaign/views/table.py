@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import actions as campaign_actions
-from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from characters.models import Spell
@@ -54,22 +55,26 @@ CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": 
 
 
 def _context(membership, viewer, console=False):
+    """What the table and the console show. A panel fetched alone reads only what it shows: the
+    querysets are lazy, and so are the rest of what costs a query."""
     campaign = membership.campaign
-    rolls = list(campaign.rolls.visible_to(viewer).select_related("character")[:ROLLS_SHOWN])
+    rolls = SimpleLazyObject(lambda: list(campaign.rolls.visible_to(viewer).select_related("character")[:ROLLS_SHOWN]))
     return {
         "membership": membership, "viewer": viewer, "campaign": campaign, "console": console,
         "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[
             :CONSOLE_CLOCKS_SHOWN if console else CLOCKS_SHOWN],
         "characters": campaign.characters.select_related("owner"),
-        "rules": campaign.rules, "session": campaign.current_session,
-        "last_roll": rolls[0] if rolls else None, "rolls": rolls, **campaign.site.context(membership),
+        "rules": campaign.rules, "session": SimpleLazyObject(lambda: campaign.current_session),
+        "last_roll": SimpleLazyObject(lambda: rolls[0] if rolls else None), "rolls": rolls,
+        **campaign.site.context(membership),
         "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
         "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
         "uses_magic": campaign.rules.has(Extra.MAGIC),
         "readied_spells": (Spell.objects.filter(character__campaign=campaign, charge__isnull=False)
                            .select_related("character") if campaign.rules.has(Extra.MAGIC) else []),
         # The latest hooks the GM revealed: a draw not revealed is the GM's, even on the console.
-        "hooks": campaign.hook_draws.filter(revealed=True).first() if campaign.rules.has(Extra.WORLD) else None,
+        "hooks": SimpleLazyObject(lambda: campaign.hook_draws.filter(revealed=True).first()
+                                  if campaign.rules.has(Extra.WORLD) else None),
         **threats_context(campaign),
     }
 
@@ -79,14 +84,20 @@ def _context(membership, viewer, console=False):
 def table_screen(request, campaign_id):
     """For the laptop everyone looks at, or a projector: only what every player may see."""
     membership = membership_or_404(request, campaign_id)
-    context = _context(membership, TableViewer(membership.campaign))
-    return page(request, TABLE, context, TABLE_PANELS)
+    return page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign)), TABLE_PANELS,
+                seen_as(membership))
 
 
 @login_required
 @require_safe
 def console(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
+    latest_roll = request.htmx and request.GET.get("panel") == "console-roll"
+    return page(request, CONSOLE, lambda: _console_context(membership, latest_roll), CONSOLE_PANELS,
+                seen_as(membership))
+
+
+def _console_context(membership, latest_roll: bool) -> dict:
     campaign = membership.campaign
     context = _context(membership, membership, console=True)
     milestones = campaign.milestones.count()
@@ -98,12 +109,12 @@ def console(request, campaign_id):
     })
     # The latest action roll, with its consequence and progress controls, where the GM is. Its
     # panel loads after the page, so that the console itself stays quick.
-    if request.htmx and request.GET.get("panel") == "console-roll":
+    if latest_roll:
         latest = campaign.rolls.filter(kind__in=(RollKind.ACTION, RollKind.SETUP)).select_related(
             "character", "rolled_by").first()
         if latest:
             context.update(roll_context(membership, latest))
-    return page(request, CONSOLE, context, CONSOLE_PANELS)
+    return context
 
 
 @login_required

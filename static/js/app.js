@@ -47,14 +47,45 @@
     if (target) { event.preventDefault(); target.click(); }
   });
 
-  // The live poll (campaign/layout.html#live_poller): every 1.5 seconds while the page is seen,
-  // and at once when it is seen again. Here rather than in an hx-trigger filter, because the
-  // Content-Security-Policy forbids the eval that such filters need.
+  // Live updates (campaign/layout.html#live_poller). The page's stream (campaign/views/streams.py,
+  // through htmx's SSE extension) says each new version as it is committed, and the poller
+  // fetches itself on it. While the stream is heard nothing polls; when it is refused, cannot
+  // connect or falls silent (a proxy that buffers, a dropped connection), the poll takes over
+  // every 1.5 seconds while the page is seen, and a silent stream is opened again. Here rather
+  // than in an hx-trigger filter, because the Content-Security-Policy forbids the eval they need.
+  var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
+  var source = null, opened = 0, heard = 0;
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!window.htmx || !window.htmx.createEventSource) return;
+    var create = window.htmx.createEventSource;
+    window.htmx.createEventSource = function (url) {
+      source = create(url);
+      opened = Date.now();
+      var hear = function () { heard = Date.now(); };
+      source.addEventListener("version", hear);
+      source.addEventListener("alive", hear);
+      source.addEventListener("error", function () { heard = 0; });
+      return source;
+    };
+  });
+  function streaming() { return Date.now() - heard < SILENCE; }
+  function reopen() {  // the extension closes the old stream as its element goes
+    var holder = document.getElementById("live-stream");
+    if (!holder) return;
+    var parent = holder.parentNode, next = holder.nextSibling, fresh = holder.cloneNode(true);
+    window.htmx.remove(holder);
+    parent.insertBefore(fresh, next);
+    window.htmx.process(fresh);
+  }
   function poll() {
     var live = document.getElementById("live");
     if (live && window.htmx && document.visibilityState === "visible") window.htmx.trigger(live, "poll");
   }
-  setInterval(poll, 1500);
+  setInterval(function () {
+    if (streaming()) return;
+    poll();
+    if (source && source.readyState !== EventSource.CLOSED && Date.now() - Math.max(heard, opened) > SILENCE) reopen();
+  }, 1500);
   document.addEventListener("visibilitychange", poll);
 
   // A live panel that someone is filling in is not fetched again when the campaign changes

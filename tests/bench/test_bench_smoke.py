@@ -3,7 +3,7 @@ figures that do not depend on the machine (query counts, bytes, the shape of the
 
 import pytest
 
-from bench.budgets import MAX_QUERIES, POLL, broken
+from bench.budgets import MAX_QUERIES, POLL, WARM_MAX_QUERIES, broken
 from bench.build import SMALL, SMOKE, build
 from bench.measure import FLOOR, first_visit_bytes, measure, round_trip
 from gamerules.bench import measure as measure_odds
@@ -15,6 +15,7 @@ pytestmark = pytest.mark.django_db
 def results():
     small, large = build("small", SMALL), build("large", SMOKE)
     return {"pages": {"small": measure(small, repeat=2), "large": measure(large, repeat=2)},
+            "warm": measure(large, repeat=2, warm=True),
             "first_visit": first_visit_bytes(large), "odds_us": measure_odds(repeat=1, number=50),
             "round_trip": round_trip(large), "timed": False}
 
@@ -34,6 +35,14 @@ def test_query_counts_do_not_grow_with_the_campaign_and_stay_within_budget(resul
     assert max(f["queries"] for f in large.values()) <= MAX_QUERIES
     assert large[POLL]["queries"] <= 3
     assert large[POLL]["bytes"] == 0  # 204: nothing rendered
+
+
+def test_a_warm_page_asks_the_database_only_who_is_looking(results):
+    warm = results["warm"]
+    assert set(warm) == {FLOOR, "campaign dashboard", "character sheet", "table screen", "GM console"}
+    for page, figures in warm.items():
+        assert figures["bytes"] > 1000 or page == FLOOR, page
+        assert figures["queries"] <= (WARM_MAX_QUERIES if page != FLOOR else 2), page
 
 
 def test_the_campaign_survives_export_and_import_whole(results):

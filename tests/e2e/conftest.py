@@ -1,9 +1,14 @@
 """Real-browser tests: Playwright drives Debian's Chromium against pytest-django's live server."""
 
 import os
+import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
+import uvicorn
+from django.db import connections
 from playwright.sync_api import expect, sync_playwright
 
 from tests.helpers import DESKTOP
@@ -37,14 +42,13 @@ def browser():
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
-@pytest.fixture
-def new_page(browser, live_server, transactional_db):
+def _pages(browser, base_url):
     """Open a fresh browser context (its own cookies) at a viewport; closed after the test. Any
     Content-Security-Policy violation a page reports fails the test."""
     contexts, violations = [], []
 
     def open_page(viewport=DESKTOP):
-        context = browser.new_context(viewport=viewport, base_url=live_server.url)
+        context = browser.new_context(viewport=viewport, base_url=base_url)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
@@ -59,6 +63,45 @@ def new_page(browser, live_server, transactional_db):
     for context in contexts:
         context.close()
     assert violations == [], violations
+
+
+@pytest.fixture
+def new_page(browser, live_server, transactional_db):
+    """Pages on pytest-django's live server: a WSGI server, so the live stream is refused and
+    every page polls (the fallback)."""
+    yield from _pages(browser, live_server.url)
+
+
+@pytest.fixture
+def asgi_server(transactional_db, monkeypatch):
+    """The site under uvicorn, as ``make run`` and ``make serve`` serve it: live streams push."""
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from campaign.asgi import application
+
+    # As campaign/asgi.py sets for a real server: each request's thread closes its connection, so
+    # that none outlives its thread (and the test database can be dropped).
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(ASGIStaticFilesHandler(application), host="127.0.0.1", port=port,
+                                           lifespan="off", log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def pushed_page(browser, asgi_server):
+    """Pages on the ASGI server: each holds a live stream."""
+    yield from _pages(browser, asgi_server)
 
 
 @pytest.fixture

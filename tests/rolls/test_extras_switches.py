@@ -14,7 +14,7 @@ from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Threat
 from tests.helpers import on_its_way
 
-TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce="|"X-CSRFToken": ")[^"]+')
+TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce="|"X-CSRFToken": "|/live/\?v=)[^"]+')
 
 
 def screens(crew, *more) -> str:

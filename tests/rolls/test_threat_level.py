@@ -20,6 +20,7 @@ from tests.helpers import HTMX, fresh, on_its_way
 def threatened(crew, *dials):
     Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": ["threat_level"],
                                                                "extra_dials": list(dials)})
+    Campaign.bump_version(crew.campaign.pk)  # as the GM's Dials page does
     crew.campaign.refresh_from_db()
     return crew
 
@@ -91,6 +92,7 @@ def test_without_the_extra_threats_are_refused_and_kept_hidden(crew):
     threatened(crew)
     add_threat(crew)
     Campaign.objects.filter(pk=crew.campaign.pk).update(dials={})
+    Campaign.bump_version(crew.campaign.pk)
     c = crew.campaign.pk
     assert "A poisonous mist" not in crew.client("gm").get(reverse("console", args=[c])).text
     assert "A poisonous mist" not in crew.client("player").get(reverse("table", args=[c])).text

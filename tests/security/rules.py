@@ -12,7 +12,7 @@ RULES = {
     "logout": "public", "ping": "account", "password_change": "account",
     "password_change_done": "account", "campaigns": "account", "campaign_create": "account", "campaign_import": "account",
     "campaign_export": "member",
-    "campaign": "member", "live": "member", "waiting": "member", "table": "member", "console": "gm",
+    "campaign": "member", "live": "member", "live_stream": "member", "waiting": "member", "table": "member", "console": "gm",
     "call_for_roll": "gm", "market_tick": "gm", "new_day": "gm",
     "clocks": "member", "clock_panel": "member", "clock_create": "gm", "clock": "member",
     "clock_edit": "gm", "clock_tick": "member", "clock_reset": "gm", "clock_archive": "gm",

@@ -14,6 +14,7 @@ from django.urls import reverse
 from campaign.models import Campaign, HookDraw, Membership
 from characters.models import Character, Spell
 from clocks.models import Clock
+from core.htmx import Audience
 from core.refused import Refused
 from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
@@ -188,8 +189,21 @@ def leaks(text):
     return found + [match.group(0) for match in SEGMENTS.finditer(text)]
 
 
+def others_first(table, who) -> None:
+    """The GM and the other players open every page and panel first, so that what a player is
+    served below may come from the render-once cache (core/htmx.py): a rendering kept for the
+    wrong audience shows up as a leak."""
+    for other in ("gm", "player", "other_player"):
+        if other != who:
+            client = table.client(other)
+            for url in player_urls(table):
+                for headers in ({}, HTMX):
+                    client.get(url, **headers)
+
+
 @pytest.mark.parametrize("who", ["player", "other_player"])
 def test_no_page_a_player_reaches_mentions_what_they_may_not_see(played, who):
+    others_first(played, who)
     client = played.client(who)
     seen = 0
     for url in player_urls(played):
@@ -281,6 +295,7 @@ def played_traits(table, dice):
 
 def no_page_leaks(table, who) -> None:
     """Every page, panel and export a player of another dice system's campaign reaches."""
+    others_first(table, who)
     client = table.client(who)
     seen = 0
     for url in player_urls(table):
@@ -388,3 +403,12 @@ def test_no_page_of_an_advantage_campaign_mentions_what_a_player_may_not_see(pla
     no_page_leaks(played_advantage, who)
     roll = played_advantage.campaign.rolls.get(kind="check")
     assert "Turf War moved (its segments are hidden)" in " ".join(played_advantage.client(who).get(roll.get_absolute_url()).text.split())
+
+
+def test_a_rendering_kept_for_the_wrong_audience_would_be_caught(played, monkeypatch):
+    """The walk above can fail: with one audience for everyone, the GM's renderings reach a
+    player."""
+    key = Audience.key
+    monkeypatch.setattr(Audience, "key", lambda self, request, name: key(self, request, "everyone"))
+    with pytest.raises(AssertionError, match=r"assert \[.+\] == \[\]"):  # a planted secret was found
+        test_no_page_a_player_reaches_mentions_what_they_may_not_see(played, "player")

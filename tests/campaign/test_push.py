@@ -1,0 +1,130 @@
+"""Push: a committed change publishes the campaign's new version, and each stream open on the
+campaign says it at once (campaign/push.py, campaign/views/streams.py)."""
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.db import transaction
+from django.test import AsyncClient, Client
+from django.urls import reverse
+
+from campaign import push
+from campaign.models import Campaign
+from campaign.views import streams
+from tests.factories import ClockFactory, UserFactory, join, make_campaign
+
+
+@pytest.fixture
+def campaign(transactional_db):
+    gm = UserFactory(username="gm-stream")
+    campaign = make_campaign(gm, name="Streamed")
+    join(campaign, UserFactory(username="player-stream"))
+    return campaign
+
+
+def _client(username):
+    from django.contrib.auth import get_user_model
+
+    client = AsyncClient()
+    client.force_login(get_user_model().objects.get(username=username))
+    return client
+
+
+def _version(campaign):
+    return Campaign.objects.values_list("live_version", flat=True).get(pk=campaign.pk)
+
+
+def test_a_committed_change_publishes_the_new_version_once(campaign, monkeypatch):
+    published = []
+    monkeypatch.setattr("campaign.live.publish", lambda *told: published.append(told))
+    clock = ClockFactory(campaign=campaign, name="Alert", size=6)
+    before = _version(campaign)
+    with transaction.atomic():  # one transaction, two saves: one bump
+        clock.filled = 3
+        clock.save()
+        clock.save()
+    assert published[-1] == (campaign.pk, before + 1) == (campaign.pk, _version(campaign))
+
+
+def test_the_hub_tells_each_stream_on_the_campaign_and_no_other():
+    async def scenario():
+        with push.hub.listening(1) as first, push.hub.listening(1) as second, push.hub.listening(2) as other:
+            push.hub.deliver(1, 7)
+            await asyncio.sleep(0)
+            return first.get_nowait(), second.get_nowait(), other.empty(), push.hub.open_streams()
+    assert asyncio.run(scenario()) == (7, 7, True, 3)
+    assert push.hub.open_streams() == 0
+
+
+def test_a_member_is_told_the_version_at_once_then_each_new_one(campaign, monkeypatch):
+    version = _version(campaign)
+
+    client = _client("player-stream")
+
+    async def scenario():
+        response = await client.get(reverse("live_stream", args=[campaign.pk]))
+        stream = aiter(response.streaming_content)
+        first = await anext(stream)
+        push.hub.deliver(campaign.pk, version + 1)
+        push.hub.deliver(campaign.pk, version + 2)  # two at once: told as the last
+        second = await anext(stream)
+        await stream.aclose()
+        return response, first, second
+
+    response, first, second = async_to_sync(scenario)()
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/event-stream"
+    assert response["X-Accel-Buffering"] == "no"
+    assert first == f"retry: 2000\nevent: version\ndata: {version}\n\n".encode()
+    assert second == f"event: version\ndata: {version + 2}\n\n".encode()
+    assert push.hub.open_streams() == 0
+
+
+def test_a_quiet_stream_says_it_is_alive_and_catches_a_bump_it_did_not_hear(campaign, monkeypatch):
+    monkeypatch.setattr(streams, "HEARTBEAT", 0.05)
+    version = _version(campaign)
+
+    client = _client("player-stream")
+
+    async def scenario():
+        response = await client.get(reverse("live_stream", args=[campaign.pk]))
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        alive = await anext(stream)
+        await asyncio.to_thread(Campaign.bump_version, campaign.pk)  # as if by another worker
+        caught = await anext(stream)
+        await stream.aclose()
+        return alive, caught
+
+    monkeypatch.setattr("campaign.live.publish", lambda *told: None)  # heard by no stream
+    alive, caught = async_to_sync(scenario)()
+    assert alive == f"event: alive\ndata: {version}\n\n".encode()
+    assert caught == f"event: version\ndata: {version + 1}\n\n".encode()
+
+
+def test_the_stream_of_a_member_removed_while_listening_ends(campaign, monkeypatch):
+    monkeypatch.setattr(streams, "HEARTBEAT", 0.05)
+
+    client = _client("player-stream")
+
+    async def scenario():
+        response = await client.get(reverse("live_stream", args=[campaign.pk]))
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        await asyncio.to_thread(lambda: campaign.memberships.filter(user__username="player-stream").delete())
+        return [chunk async for chunk in stream]
+
+    # The removal itself is a change (one version told); the next heartbeat ends the stream.
+    assert [chunk.split(b"\n")[0] for chunk in async_to_sync(scenario)()] in ([], [b"event: version"])
+
+
+def test_outsiders_get_404_and_a_wsgi_server_refuses_the_stream_so_the_page_polls(campaign):
+    outsider = AsyncClient()
+    outsider.force_login(UserFactory(username="outsider-stream"))
+    url = reverse("live_stream", args=[campaign.pk])
+    assert async_to_sync(outsider.get)(url).status_code == 404
+    member = Client()
+    from django.contrib.auth import get_user_model
+    member.force_login(get_user_model().objects.get(username="player-stream"))
+    assert member.get(url).status_code == 204

@@ -1,0 +1,102 @@
+"""Render once per change and audience (core/htmx.py): the first screen to ask for a panel after a
+change renders it; the others of its audience are served that rendering, with their own CSRF
+token; another audience, a new version or a waiting message renders anew."""
+
+from django.core.cache import cache
+from django.db import connection
+from django.middleware.csrf import _unmask_cipher_token
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from core import htmx
+from core.htmx import CSRF_PLACEHOLDER
+from tests.factories import ClockFactory, UserFactory, join
+from tests.helpers import HTMX
+
+
+def _get(client, url, **headers):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, **headers)
+    assert response.status_code == 200
+    return response.content.decode(), len(queries)
+
+
+def test_a_second_gm_is_served_the_first_ones_table_panel_until_the_campaign_changes(table, co_gm):
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+    url = reverse("table", args=[table.campaign.pk]) + "?panel=table-clocks"
+    first, rendered = _get(table.client("gm"), url, **HTMX)
+    second_gm = Client()
+    second_gm.force_login(co_gm)
+    second, served = _get(second_gm, url, **HTMX)
+    assert "Alert: 2 of 6" in first and second == first
+    assert served <= 3 < rendered  # the session, the user, the membership: nothing of the panel
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    after, rendered_again = _get(second_gm, url, **HTMX)
+    assert "Alert: 3 of 6" in after and rendered_again > 3
+
+
+def test_players_without_characters_share_a_rendering_but_not_with_a_player_who_has_one(table):
+    url = reverse("table", args=[table.campaign.pk]) + "?panel=table-clocks"
+    stranger = UserFactory(username="newcomer")
+    join(table.campaign, stranger)
+    _get(table.client("other_player"), url, **HTMX)
+    newcomer = Client()
+    newcomer.force_login(stranger)
+    assert _get(newcomer, url, **HTMX)[1] <= 4  # the same audience: served (and their characters read)
+    assert _get(table.client("player"), url, **HTMX)[1] > 4  # Ada's player: another audience
+
+
+def test_the_gm_and_a_player_are_two_audiences(table):
+    ClockFactory(campaign=table.campaign, name="GM-ONLY-CLOCK", visibility="gm")
+    url = reverse("campaign", args=[table.campaign.pk])
+    assert "GM-ONLY-CLOCK" in _get(table.client("gm"), url)[0]
+    assert "GM-ONLY-CLOCK" not in _get(table.client("player"), url)[0]
+    sheet = reverse("character", args=[table.campaign.pk, table.character.pk]) + "?panel=vitals"
+    owner, other = _get(table.client("player"), sheet, **HTMX)[0], _get(table.client("other_player"), sheet, **HTMX)[0]
+    assert owner != other  # the owner's has the sheet's controls
+
+
+def test_a_served_rendering_carries_the_viewers_own_csrf_token(table, co_gm):
+    url = reverse("console", args=[table.campaign.pk])
+    _get(table.client("gm"), url)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(co_gm)
+    page = client.get(url).content.decode()
+    assert CSRF_PLACEHOLDER not in page
+    token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    assert _unmask_cipher_token(token) == client.cookies["csrftoken"].value
+    assert f'"X-CSRFToken": "{token}"' in page  # htmx's header: the same token
+
+
+def test_a_page_with_a_message_waiting_is_rendered_for_it_and_not_kept(table):
+    gm, url = table.client("gm"), reverse("console", args=[table.campaign.pk])
+    _get(gm, url)
+    gm.post(reverse("call_for_roll", args=[table.campaign.pk]), {"character": 0, "action": "", "goal": ""})
+    said = "Roll for a character of yours in this campaign."
+    assert said in gm.get(url).content.decode()  # not the rendering kept before
+    assert said not in gm.get(url).content.decode()  # shown once: the page with it was not kept
+
+
+def test_a_screen_asking_while_another_renders_waits_for_it_or_renders_itself(table, monkeypatch):
+    monkeypatch.setattr(htmx, "RENDERING_WAIT", 0.05)
+    url = reverse("table", args=[table.campaign.pk]) + "?panel=table-clocks"
+    first, _ = _get(table.client("player"), url, **HTMX)
+    cache.clear()
+    real_add = cache.add
+    monkeypatch.setattr(cache, "add", lambda key, *args: False if key.endswith(":rendering") else real_add(key, *args))
+    later, _ = _get(table.client("other_player"), url, **HTMX)  # the other never finishes: renders itself
+    assert later == first
+    kept = [key for key in cache._cache if "rendered:" in key]  # kept for the next screen
+    assert kept
+
+
+def test_a_roll_on_its_way_on_the_table_screen_shows_its_button_only_to_whoever_may_roll_it(table):
+    table.client("player").post(reverse("roll_new", args=[table.campaign.pk]),
+                                {"step": 1, "key": "k1", "character": table.character.pk, "action": "Finesse",
+                                 "goal": "Slip past"}, **HTMX)
+    url = reverse("table", args=[table.campaign.pk]) + "?panel=pending-rolls"
+    owner = _get(table.client("player"), url, **HTMX)[0]
+    other = _get(table.client("other_player"), url, **HTMX)[0]
+    assert "Slip past" in owner and "Slip past" in other
+    assert "Open it" in owner and "Open it" not in other

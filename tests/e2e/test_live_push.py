@@ -1,0 +1,74 @@
+"""Live updates as ``make run`` and ``make serve`` serve them: each page holds a stream that pushes
+every committed change, and polls only when its stream cannot be heard.
+
+The tests show which way a change came (no poll made while the stream is heard; polls once it is
+blocked) and print how long it took; the latency itself is measured by ``make bench``."""
+
+import time
+
+from playwright.sync_api import expect
+
+from clocks.models import WhoMayTick
+from tests.factories import ClockFactory, UserFactory, join, make_campaign
+from tests.helpers import DESKTOP, LIVE, PHONE, log_in
+
+TABLE = {"width": 1920, "height": 1080}
+QUIET = 3.5  # seconds: more than two polls' worth
+
+
+def _screens(open_page, blocked=False):
+    gm_user, player_user = UserFactory(username="gm-push"), UserFactory(username="player-push")
+    campaign = make_campaign(gm_user, name="Pushed Table")
+    join(campaign, player_user)
+    ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=2, who_may_tick=WhoMayTick.MEMBERS)
+    gm, phone, table = open_page(DESKTOP), open_page(PHONE), open_page(TABLE)
+    log_in(gm, "gm-push")
+    log_in(phone, "player-push")
+    log_in(table, "player-push")
+    asked = {phone: [], table: []}
+    for page, urls in asked.items():
+        if blocked:  # as behind a proxy that refuses or drops the stream
+            page.route("**/live/stream/", lambda route: route.abort())
+        page.on("request", lambda request, urls=urls: urls.append(request.url) if "/live/?" in request.url else None)
+    gm.goto(f"/c/{campaign.pk}/clocks/")
+    phone.goto(f"/c/{campaign.pk}/")
+    table.goto(f"/c/{campaign.pk}/table/")
+    for page in (phone, table):
+        expect(page.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
+    return gm, phone, table, asked
+
+
+def _polls_while_quiet(asked):
+    """How many times each page asked for the version while nothing changed. Waiting through a
+    page lets Playwright hand over the requests as they happen."""
+    watcher = next(iter(asked))
+    watcher.wait_for_timeout(1000)  # the stream's first event, and the fetch it asks for, are done
+    for urls in asked.values():
+        urls.clear()
+    watcher.wait_for_timeout(QUIET * 1000)
+    return [len(urls) for urls in asked.values()]
+
+
+def _tick_and_wait(gm, phone, table):
+    started = time.monotonic()
+    gm.get_by_role("button", name="Tick one segment of Alert").click()
+    arrived = {}
+    for name, page in (("phone", phone), ("table", table)):
+        expect(page.get_by_role("img", name="Alert: 3 of 6")).to_be_visible(timeout=LIVE)
+        arrived[name] = round(time.monotonic() - started, 3)
+    return arrived
+
+
+def test_a_change_is_pushed_to_two_other_screens_which_do_not_poll(pushed_page):
+    gm, phone, table, asked = _screens(pushed_page)
+    assert _polls_while_quiet(asked) == [0, 0]  # the streams are heard: no poll
+    arrived = _tick_and_wait(gm, phone, table)
+    print(f"\npushed: the tick reached the phone in {arrived['phone']} s and the table in {arrived['table']} s")
+    assert all("/live/?" in url for urls in asked.values() for url in urls)  # fetched on the pushed version
+
+
+def test_with_the_stream_blocked_the_screens_poll_and_the_change_still_arrives(pushed_page):
+    gm, phone, table, asked = _screens(pushed_page, blocked=True)
+    assert all(count >= 2 for count in _polls_while_quiet(asked))  # polling every 1.5 s
+    arrived = _tick_and_wait(gm, phone, table)
+    print(f"\npolled: the tick reached the phone in {arrived['phone']} s and the table in {arrived['table']} s")
