@@ -7,11 +7,13 @@ import os
 import secrets
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 PG_BENCH = "postgres://postgres@127.0.0.1:5432/charge_bench"
+WORKERS = 3  # as `make serve` runs by default (WEB_CONCURRENCY)
 
 
 def scratch_database() -> str:
@@ -75,6 +77,40 @@ def table(results) -> str:
                      f"connections, {throughput['seconds']} s each): floor {throughput['floor_rps']:.0f}/s, "
                      f"unchanged poll {throughput['poll_rps']:.0f}/s ({throughput['poll_ratio']}x), "
                      f"sheet {throughput['sheet_rps']:.0f}/s ({throughput['sheet_ratio']}x)")
+    return "\n".join(lines + [live_table(results)])
+
+
+def live_figures(serve, database) -> dict:
+    """Change to screen, pushed and polled, and how many tables the server holds."""
+    from bench.tables import capacity, latency
+
+    if not database.startswith("postgres"):
+        return {"live": {"error": "needs PostgreSQL on 127.0.0.1 or BENCH_DATABASE_URL"}}
+    return {"live": {"workers": WORKERS, "latency": latency(serve), "capacity": capacity(serve)}}
+
+
+def live_table(results) -> str:
+    live = results.get("live")
+    if not live:
+        return ""
+    if "error" in live:
+        return f"live figures: not measured ({live['error']})"
+    lat, cap = live["latency"], live["capacity"]
+    lines = [f"\nchange to screen, one table of five screens, a tick a second ({live['workers']} uvicorn workers; "
+             f"floor {lat['floor_ms']} ms):"]
+    for way in ("push", "poll"):
+        f = lat[way]
+        lines.append(f"  {way}: heard p50 {f['heard_p50_ms']} ms, p95 {f['heard_p95_ms']} ms "
+                     f"({f['heard_p95_ratio']}x the floor); panels shown p50 {f['shown_p50_ms']} ms, "
+                     f"p95 {f['shown_p95_ms']} ms; {f['changes_shown']} changes seen")
+    lines.append(f"capacity (4 players + a table screen a table, a tick every 20 s, {cap['seconds_each']} s a step):")
+    for way in ("push", "poll"):
+        steps = "; ".join(
+            f"{s['tables']}: skipped ({s['skipped']})" if "skipped" in s else
+            f"{s['tables']}: shown p95 {s['shown_p95_ms']} ms, request p95 {s['request_p95_ms']} ms"
+            + (f", {s['errors']} errors" if s["errors"] else "") + ("" if s["held"] else " (over)")
+            for s in cap[way]["steps"])
+        lines.append(f"  {way}: {cap[way]['tables']} tables held ({steps})")
     return "\n".join(lines)
 
 
@@ -82,6 +118,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true", help="small sizes, few repeats, no load")
     parser.add_argument("--repeat", type=int, default=None, help="requests per page (median)")
+    parser.add_argument("--live", action="store_true", help="only the live figures: latency and capacity")
     args = parser.parse_args(argv)
     database, redis_url = scratch_database(), scratch_cache()
     env = {"DATABASE_URL": database, "REDIS_URL": redis_url, "DEBUG": "0", "HTTPS": "0", "LOG_LEVEL": "ERROR",
@@ -95,12 +132,17 @@ def main(argv=None) -> int:
 
     from bench.budgets import broken
     from bench.build import LARGE, SMALL, SMOKE, build
-    from bench.load import throughput
+    from bench.load import serving, throughput
     from bench.measure import first_visit_bytes, measure, round_trip
     from gamerules.bench import measure as measure_odds
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
+    serve = partial(serving, env, workers=WORKERS)
+    if args.live:
+        results = live_figures(serve, database)
+        print(live_table(results))
+        return 0
     size = SMOKE if args.smoke else LARGE
     repeat = args.repeat or (15 if args.smoke else 120)
     small, large = build("small", SMALL), build("large", size)
@@ -118,6 +160,7 @@ def main(argv=None) -> int:
         results["throughput"] = (throughput(large, env, seconds=10, connections=32, workers=4)
                                  if database.startswith("postgres") else
                                  {"error": "needs PostgreSQL on 127.0.0.1 or BENCH_DATABASE_URL"})
+        results.update(live_figures(serve, database))
     RESULTS.write_text(json.dumps(results, indent=2))
     print(table(results))
     problems = broken(results)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.test import Client
@@ -40,15 +41,15 @@ def _wrk(url, cookie, seconds, connections, htmx=False) -> float:
     return float(found.group(1))
 
 
-def throughput(built, env: dict, seconds: int, connections: int, workers: int) -> dict:
-    """Requests per second for the floor, an unchanged poll and a sheet, and their ratios."""
-    if not shutil.which("wrk"):
-        return {"error": "wrk is not installed (Debian: apt-get install wrk)"}
+@contextmanager
+def serving(env: dict, workers: int):
+    """The site under uvicorn as ``make serve`` runs it, on a free loopback port: its base URL."""
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "campaign.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--workers", str(workers), "--log-level", "warning", "--lifespan", "off", "--no-access-log"],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+         "--workers", str(workers), "--log-level", "warning", "--lifespan", "off", "--no-access-log",
+         "--timeout-graceful-shutdown", "2"],
+        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -57,15 +58,27 @@ def throughput(built, env: dict, seconds: int, connections: int, workers: int) -
                 break
             except OSError:
                 time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def throughput(built, env: dict, seconds: int, connections: int, workers: int) -> dict:
+    """Requests per second for the floor, an unchanged poll and a sheet, and their ratios."""
+    if not shutil.which("wrk"):
+        return {"error": "wrk is not installed (Debian: apt-get install wrk)"}
+    with serving(env, workers) as base:
         version = Campaign.objects.values_list("live_version", flat=True).get(pk=built.campaign.pk)
         gm, player = _cookie(built.gm), _cookie(built.player)
         c = built.campaign.pk
         floor = _wrk(f"{base}/accounts/ping/", gm, seconds, connections)
         poll = _wrk(f"{base}/c/{c}/live/?v={version}", player, seconds, connections, htmx=True)
         sheet = _wrk(f"{base}/c/{c}/characters/{built.character.pk}/", player, seconds, connections)
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
     return {"floor_rps": floor, "poll_rps": poll, "sheet_rps": sheet,
             "poll_ratio": round(poll / floor, 2), "sheet_ratio": round(sheet / floor, 2),
             "workers": workers, "connections": connections, "seconds": seconds}

@@ -58,7 +58,9 @@ class Hub:
 
 hub = Hub()
 _publisher = None
-_subscribed: set[asyncio.AbstractEventLoop] = set()
+# The subscription of each event loop, held here: asyncio keeps only a weak reference to a task,
+# and a subscription waiting on Redis would be collected, and go deaf, at the next collection.
+_subscriptions: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 
 
 def publish(campaign_id: int, version: int) -> None:
@@ -85,9 +87,8 @@ def subscribe() -> None:
     if not settings.REDIS_URL:
         return
     loop = asyncio.get_running_loop()
-    if loop not in _subscribed:
-        _subscribed.add(loop)
-        loop.create_task(_hear_redis())
+    if loop not in _subscriptions:
+        _subscriptions[loop] = loop.create_task(_hear_redis())
 
 
 async def _hear_redis():

@@ -128,3 +128,39 @@ def test_outsiders_get_404_and_a_wsgi_server_refuses_the_stream_so_the_page_poll
     from django.contrib.auth import get_user_model
     member.force_login(get_user_model().objects.get(username="player-stream"))
     assert member.get(url).status_code == 204
+
+
+REDIS_URL = "redis://127.0.0.1:6379/14"
+
+
+def _redis_here() -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.mark.skipif(not _redis_here(), reason="needs Redis on 127.0.0.1 (CI runs it)")
+def test_with_redis_a_bump_published_by_any_process_reaches_the_streams_even_after_a_collection(settings):
+    """Every worker's one subscription hands each published bump to its streams; it must not go
+    deaf when the garbage collector runs (asyncio keeps only weak references to tasks)."""
+    import gc
+
+    settings.REDIS_URL = REDIS_URL
+
+    async def scenario():
+        with push.hub.listening(41) as bumps:
+            push.subscribe()
+            await asyncio.sleep(0.3)  # subscribed
+            gc.collect()
+            heard = []
+            for version in (5, 6):
+                await asyncio.to_thread(push.publish, 41, version)
+                heard.append(await asyncio.wait_for(bumps.get(), 3))
+                gc.collect()
+            push._subscriptions.pop(asyncio.get_running_loop()).cancel()
+            return heard
+
+    assert asyncio.run(scenario()) == [5, 6]

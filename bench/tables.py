@@ -1,0 +1,270 @@
+"""Simulated tables against the server as ``make serve`` runs it (uvicorn workers, PostgreSQL,
+Redis): how fast a change reaches the other screens, pushed and polled, and how many tables one
+server holds. Loopback only, bounded in time.
+
+A table is a GM who ticks a clock, four players on their sheets and the table screen. Each screen
+does what its page does in a browser (static/js/app.js): it listens to the campaign's stream (push)
+or asks for the version every 1.5 s (poll, as when a proxy blocks the stream); on a new version the
+poller fetches itself, and then every live panel of the page fetches itself, six at a time as a
+browser does. "Change to screen" runs from the moment the GM's tick is sent (so it includes the
+write itself: an upper bound on the time from its commit) to the moment a screen has its panels."""
+
+import asyncio
+import html
+import random
+import re
+import time
+from contextlib import suppress
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.middleware.csrf import get_token
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from bench.build import PASSWORD
+from campaign import actions
+from campaign.models import Membership, Role
+from characters.models import Character
+from clocks.models import Clock
+
+PLAYERS = 4
+TICK_EVERY = 20.0  # seconds between two changes at one table (the issue's pace)
+POLL_EVERY = 1.5  # as static/js/app.js
+BROWSER_CONNECTIONS = 6  # what a browser opens to one host
+LIVE_PANEL = re.compile(r'<[^>]*\bhx-get="([^"]+)"[^>]*\bhx-trigger="[^"]*campaignChanged[^"]*"')
+POLLER = re.compile(r'id="live" hx-get="([^"]+)"')
+
+
+@dataclass(frozen=True)
+class Table:
+    campaign: int
+    clock: int
+    gm_cookie: str
+    csrf: str
+    screens: tuple[tuple[str, str], ...]  # (page path, session cookie): four sheets and the table screen
+
+
+def _session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+def build_tables(count: int, prefix: str) -> list[Table]:
+    """``count`` small campaigns, each with its GM, four players with sheets and one clock."""
+    users = get_user_model()
+    password = make_password(PASSWORD)
+    tables = []
+    for n in range(count):
+        gm = users.objects.create(username=f"{prefix}-{n}-gm", password=password)
+        campaign = actions.create_campaign(gm, name=f"Table {prefix} {n}", pitch="Measured.")
+        players = users.objects.bulk_create([users(username=f"{prefix}-{n}-player-{i}", password=password)
+                                             for i in range(PLAYERS)])
+        Membership.objects.bulk_create([Membership(campaign=campaign, user=p, role=Role.PLAYER) for p in players])
+        characters = Character.objects.bulk_create([
+            Character(campaign=campaign, owner=p, name=f"Character {i}", created=True, momentum=2,
+                      concept="A concept", action_dots={"Sneak": 2, "Notice": 1, "Sway": 1})
+            for i, p in enumerate(players)])
+        clock = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=8, filled=1,
+                                     visibility="all", who_may_tick="members")
+        csrf = get_token(RequestFactory().get("/"))
+        screens = [(reverse("character", args=[campaign.pk, c.pk]), _session_cookie(p))
+                   for c, p in zip(characters, players, strict=True)]
+        screens.append((reverse("table", args=[campaign.pk]), _session_cookie(players[0])))
+        tables.append(Table(campaign.pk, clock.pk, f"{_session_cookie(gm)}; csrftoken={csrf}", csrf, tuple(screens)))
+    return tables
+
+
+@dataclass
+class Run:
+    """What one simulation saw: times in seconds."""
+    ticks: dict = field(default_factory=dict)  # campaign -> [(version it made, sent at)]
+    heard: list = field(default_factory=list)  # from a tick sent to a screen hearing of it
+    shown: list = field(default_factory=list)  # from a tick sent to a screen showing it
+    requests: list = field(default_factory=list)  # each page, panel and poll request
+    writes: list = field(default_factory=list)
+    errors: int = 0
+    measuring: bool = False
+
+    def tick_for(self, campaign, version):
+        return next((sent for made, sent in reversed(self.ticks.get(campaign, [])) if made <= version), None)
+
+
+def _p(values, q):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+
+class Screen:
+    """One browser page on a table."""
+
+    def __init__(self, base, table, path, cookie, run, push):
+        self.base, self.table, self.path, self.run, self.push = base, table, path, run, push
+        self.headers = {"Cookie": cookie}
+        self.poller, self.panels = None, []
+
+    def version(self) -> int:
+        return int(self.poller.rsplit("v=", 1)[1])
+
+    async def get(self, session, url, htmx=True):
+        started = time.monotonic()
+        headers = {**self.headers, "HX-Request": "true"} if htmx else self.headers
+        async with session.get(self.base + url, headers=headers) as response:
+            body = await response.text()
+            if response.status not in (200, 204):
+                self.run.errors += 1
+        if self.run.measuring:
+            self.run.requests.append(time.monotonic() - started)
+        return response, body
+
+    async def visit(self, session):
+        _, page = await self.get(session, self.path, htmx=False)
+        self.poller = html.unescape(POLLER.search(page).group(1))
+        self.panels = [html.unescape(url) for url in LIVE_PANEL.findall(page)]
+
+    async def refresh(self, session, heard_at):
+        """The poller fetches itself; on a new version, the panels fetch themselves."""
+        response, body = await self.get(session, self.poller)
+        if "HX-Trigger" not in response.headers:
+            return
+        self.poller = html.unescape(POLLER.search(body).group(1))
+        sent = self.run.tick_for(self.table.campaign, self.version())
+        await asyncio.gather(*(self.get(session, url) for url in self.panels))
+        if self.run.measuring and sent is not None:
+            self.run.heard.append(heard_at - sent)
+            self.run.shown.append(time.monotonic() - sent)
+
+    async def live(self, aiohttp, stop):
+        connector = aiohttp.TCPConnector(limit=BROWSER_CONNECTIONS)
+        async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as session:
+            await self.visit(session)
+            if not self.push:
+                while not stop.is_set():
+                    await asyncio.sleep(POLL_EVERY)
+                    await self.refresh(session, time.monotonic())
+                return
+            stream = self.base + reverse("live_stream", args=[self.table.campaign])
+            while not stop.is_set():
+                async with session.get(stream, headers=self.headers) as response:
+                    async for line in response.content:
+                        if line.startswith(b"data:") and int(line[5:]) > self.version():
+                            await self.refresh(session, time.monotonic())
+
+
+async def _gm(aiohttp, base, table, run, stop, first_after, every):
+    """The GM ticks the table's clock every ``every`` seconds, one segment up, then down."""
+    url = base + reverse("clock_tick", args=[table.campaign, table.clock])
+    headers = {"Cookie": table.gm_cookie, "X-CSRFToken": table.csrf, "HX-Request": "true"}
+    async with aiohttp.ClientSession() as session:
+        await asyncio.sleep(first_after)
+        amount = -1
+        while not stop.is_set():
+            amount = -amount
+            sent = time.monotonic()
+            # Recorded before the answer comes: a pushed screen may hear of the tick first.
+            ticks = run.ticks[table.campaign]
+            ticks.append((ticks[-1][0] + 1, sent))
+            async with session.post(url, data={"amount": amount}, headers=headers) as response:
+                await response.read()
+                if response.status != 200:
+                    run.errors += 1
+            if run.measuring:
+                run.writes.append(time.monotonic() - sent)
+            with suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), every)
+
+
+async def simulate(base: str, tables: list[Table], push: bool, seconds: float, tick_every=TICK_EVERY) -> Run:
+    """Open every screen, then let each GM tick for ``seconds``; figures only from then on."""
+    import aiohttp
+
+    run, stop = Run(), asyncio.Event()
+    screens = [Screen(base, table, path, cookie, run, push) for table in tables for path, cookie in table.screens]
+    tasks = [asyncio.create_task(screen.live(aiohttp, stop)) for screen in screens]
+    await asyncio.sleep(min(15.0, 1.0 + len(screens) / 80))  # every page opened, every stream connected
+    for screen in screens:  # the version each campaign starts from
+        run.ticks[screen.table.campaign] = [(screen.version() if screen.poller else 0, time.monotonic())]
+    run.measuring = True
+    gms = [asyncio.create_task(_gm(aiohttp, base, table, run, stop, random.uniform(0, tick_every), tick_every))
+           for table in tables]
+    await asyncio.sleep(seconds)
+    run.measuring = False
+    stop.set()
+    for task in tasks + gms:
+        task.cancel()
+    await asyncio.gather(*tasks, *gms, return_exceptions=True)
+    return run
+
+
+def figures(run: Run) -> dict:
+    return {"heard_p50_ms": _p(run.heard, 0.5), "heard_p95_ms": _p(run.heard, 0.95),
+            "shown_p50_ms": _p(run.shown, 0.5), "shown_p95_ms": _p(run.shown, 0.95),
+            "request_p95_ms": _p(run.requests, 0.95), "write_p50_ms": _p(run.writes, 0.5),
+            "changes_shown": len(run.shown), "requests": len(run.requests), "errors": run.errors}
+
+
+async def _floor(base: str, cookie: str, times: int = 60) -> float:
+    """The median of a logged-in "still here", from the same kind of client: the floor."""
+    import aiohttp
+
+    samples = []
+    async with aiohttp.ClientSession(headers={"Cookie": cookie}) as session:
+        for _ in range(times):
+            started = time.monotonic()
+            async with session.get(base + reverse("ping")) as response:
+                await response.read()
+            samples.append(time.monotonic() - started)
+    return sorted(samples)[len(samples) // 2]
+
+
+def latency(serving, seconds: float = 30.0) -> dict:
+    """One table of five screens, a tick every second: from the tick to each screen, pushed and
+    polled, with the floor measured on the same server."""
+    (table,) = build_tables(1, "latency")
+    results = {}
+    with serving() as base:
+        floor = asyncio.run(_floor(base, table.screens[0][1]))
+        for way, push in (("push", True), ("poll", False)):
+            results[way] = figures(asyncio.run(simulate(base, [table], push, seconds, tick_every=1.0)))
+    results["floor_ms"] = round(1000 * floor, 2)
+    for way in ("push", "poll"):
+        results[way]["heard_p95_ratio"] = round(results[way]["heard_p95_ms"] / results["floor_ms"], 1)
+    return results
+
+
+CAPACITY_STEPS = (50, 100, 200, 300, 400, 600, 800)
+MAX_SHOWN_P95_MS = 500.0
+MAX_REQUEST_P95_MS = 250.0
+
+
+def capacity(serving, seconds: float = 40.0, budget_seconds: float = 900.0, steps=CAPACITY_STEPS) -> dict:
+    """The most tables (four players and a table screen each, a tick every 20 s) at which a change
+    reaches the screens in 500 ms at the 95th percentile and a request takes 250 ms, pushed and
+    polled: more tables each step until one fails, within ``budget_seconds`` in all."""
+    deadline = time.monotonic() + budget_seconds
+    tables: list[Table] = []
+    results = {}
+    for way, push in (("push", True), ("poll", False)):
+        held, tried = 0, []
+        with serving() as base:
+            for count in steps:
+                if time.monotonic() + seconds + 30 > deadline:
+                    tried.append({"tables": count, "skipped": "out of time"})
+                    break
+                if len(tables) < count:
+                    tables += build_tables(count - len(tables), f"cap{len(tables)}")
+                seen = figures(asyncio.run(simulate(base, tables[:count], push, seconds)))
+                seen["tables"] = count
+                seen["held"] = (seen["shown_p95_ms"] is not None and seen["shown_p95_ms"] <= MAX_SHOWN_P95_MS
+                                and seen["request_p95_ms"] <= MAX_REQUEST_P95_MS and not seen["errors"])
+                tried.append(seen)
+                if not seen["held"]:
+                    break
+                held = count
+        results[way] = {"tables": held, "steps": tried}
+    results["seconds_each"] = seconds
+    return results
