@@ -14,6 +14,7 @@ import html
 import random
 import re
 import time
+from collections import Counter
 from contextlib import suppress
 from dataclasses import dataclass, field
 
@@ -85,7 +86,7 @@ class Run:
     shown: list = field(default_factory=list)  # from a tick sent to a screen showing it
     requests: list = field(default_factory=list)  # each page, panel and poll request
     writes: list = field(default_factory=list)
-    errors: int = 0
+    errors: Counter = field(default_factory=Counter)  # by status, or by what went wrong
     measuring: bool = False
 
     def tick_for(self, campaign, version):
@@ -105,7 +106,7 @@ class Screen:
     def __init__(self, base, table, path, cookie, run, push):
         self.base, self.table, self.path, self.run, self.push = base, table, path, run, push
         self.headers = {"Cookie": cookie}
-        self.poller, self.panels = None, []
+        self.poller, self.panels, self.ready = None, [], False
 
     def version(self) -> int:
         return int(self.poller.rsplit("v=", 1)[1])
@@ -116,14 +117,17 @@ class Screen:
         async with session.get(self.base + url, headers=headers) as response:
             body = await response.text()
             if response.status not in (200, 204):
-                self.run.errors += 1
+                self.run.errors[response.status] += 1
         if self.run.measuring:
             self.run.requests.append(time.monotonic() - started)
         return response, body
 
     async def visit(self, session):
-        _, page = await self.get(session, self.path, htmx=False)
-        self.poller = html.unescape(POLLER.search(page).group(1))
+        poller = None
+        while poller is None:  # a page that failed is opened again, as someone would
+            _, page = await self.get(session, self.path, htmx=False)
+            poller = POLLER.search(page)
+        self.poller = html.unescape(poller.group(1))
         self.panels = [html.unescape(url) for url in LIVE_PANEL.findall(page)]
 
     async def refresh(self, session, heard_at):
@@ -143,6 +147,7 @@ class Screen:
         async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as session:
             await self.visit(session)
             if not self.push:
+                self.ready = True
                 while not stop.is_set():
                     await asyncio.sleep(POLL_EVERY)
                     await self.refresh(session, time.monotonic())
@@ -150,6 +155,12 @@ class Screen:
             stream = self.base + reverse("live_stream", args=[self.table.campaign])
             while not stop.is_set():
                 async with session.get(stream, headers=self.headers) as response:
+                    self.ready = True
+                    if response.status != 200:  # the page polls, and opens the stream again later
+                        self.run.errors[f"stream {response.status}"] += 1
+                        await asyncio.sleep(POLL_EVERY)
+                        await self.refresh(session, time.monotonic())
+                        continue
                     async for line in response.content:
                         if line.startswith(b"data:") and int(line[5:]) > self.version():
                             await self.refresh(session, time.monotonic())
@@ -171,7 +182,7 @@ async def _gm(aiohttp, base, table, run, stop, first_after, every):
             async with session.post(url, data={"amount": amount}, headers=headers) as response:
                 await response.read()
                 if response.status != 200:
-                    run.errors += 1
+                    run.errors[f"tick {response.status}"] += 1
             if run.measuring:
                 run.writes.append(time.monotonic() - sent)
             with suppress(TimeoutError):
@@ -185,7 +196,10 @@ async def simulate(base: str, tables: list[Table], push: bool, seconds: float, t
     run, stop = Run(), asyncio.Event()
     screens = [Screen(base, table, path, cookie, run, push) for table in tables for path, cookie in table.screens]
     tasks = [asyncio.create_task(screen.live(aiohttp, stop)) for screen in screens]
-    await asyncio.sleep(min(15.0, 1.0 + len(screens) / 80))  # every page opened, every stream connected
+    opening = time.monotonic()
+    while not all(screen.ready for screen in screens) and time.monotonic() - opening < 120:
+        await asyncio.sleep(0.2)  # every page opened, every stream connected
+    await asyncio.sleep(1)
     for screen in screens:  # the version each campaign starts from
         run.ticks[screen.table.campaign] = [(screen.version() if screen.poller else 0, time.monotonic())]
     run.measuring = True
@@ -204,7 +218,7 @@ def figures(run: Run) -> dict:
     return {"heard_p50_ms": _p(run.heard, 0.5), "heard_p95_ms": _p(run.heard, 0.95),
             "shown_p50_ms": _p(run.shown, 0.5), "shown_p95_ms": _p(run.shown, 0.95),
             "request_p95_ms": _p(run.requests, 0.95), "write_p50_ms": _p(run.writes, 0.5),
-            "changes_shown": len(run.shown), "requests": len(run.requests), "errors": run.errors}
+            "changes_shown": len(run.shown), "requests": len(run.requests), "errors": dict(run.errors)}
 
 
 async def _floor(base: str, cookie: str, times: int = 60) -> float:
@@ -236,12 +250,12 @@ def latency(serving, seconds: float = 30.0) -> dict:
     return results
 
 
-CAPACITY_STEPS = (50, 100, 200, 300, 400, 600, 800)
+CAPACITY_STEPS = (10, 25, 50, 100, 200, 300, 400, 600)
 MAX_SHOWN_P95_MS = 500.0
 MAX_REQUEST_P95_MS = 250.0
 
 
-def capacity(serving, seconds: float = 40.0, budget_seconds: float = 900.0, steps=CAPACITY_STEPS) -> dict:
+def capacity(serving, seconds: float = 40.0, budget_seconds: float = 600.0, steps=CAPACITY_STEPS) -> dict:
     """The most tables (four players and a table screen each, a tick every 20 s) at which a change
     reaches the screens in 500 ms at the 95th percentile and a request takes 250 ms, pushed and
     polled: more tables each step until one fails, within ``budget_seconds`` in all."""

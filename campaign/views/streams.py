@@ -40,8 +40,10 @@ async def _events(campaign_id, user_id):
     """``version`` first (the page may have missed a change since it was rendered), then at each
     new version; ``alive`` at each heartbeat without one, which asks the page for nothing."""
     with push.hub.listening(campaign_id) as bumps:
-        # Read once listening, so that no bump falls between the reading and the listening.
-        told = await sync_to_async(_version_for, thread_sensitive=False)(campaign_id, user_id)
+        # Read once listening, so that no bump falls between the reading and the listening; and
+        # in the request's own thread, where the middleware that ran after the view may have
+        # taken a connection: it goes back to the pool now, not when the stream ends.
+        told = await sync_to_async(_version_for)(campaign_id, user_id)
         if told is None:
             return
         yield f"retry: {RETRY_MS}\n".encode() + _event("version", told)

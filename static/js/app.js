@@ -28,6 +28,17 @@
       }
     }
     if (event.target.closest("[data-fullscreen]")) toggleFullscreen();
+    // The menu on a narrow screen, and a message's close button: the two things Bootstrap's
+    // JavaScript did here, without its 23 KB (Bootstrap's CSS shows and hides them).
+    var toggler = event.target.closest("[data-toggle-menu]");
+    if (toggler) {
+      var menu = document.getElementById(toggler.getAttribute("data-toggle-menu"));
+      var open = menu.classList.toggle("show");
+      toggler.setAttribute("aria-expanded", String(open));
+      toggler.setAttribute("aria-label", open ? "Close the menu" : "Open the menu");
+    }
+    var dismiss = event.target.closest("[data-dismiss-alert]");
+    if (dismiss) dismiss.closest(".alert").remove();
   });
 
   function toggleFullscreen() {

@@ -4,8 +4,12 @@ every committed change, and polls only when its stream cannot be heard.
 The tests show which way a change came (no poll made while the stream is heard; polls once it is
 blocked) and print how long it took; the latency itself is measured by ``make bench``."""
 
+import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+from django.db import connection
 from playwright.sync_api import expect
 
 from clocks.models import WhoMayTick
@@ -72,3 +76,46 @@ def test_with_the_stream_blocked_the_screens_poll_and_the_change_still_arrives(p
     assert all(count >= 2 for count in _polls_while_quiet(asked))  # polling every 1.5 s
     arrived = _tick_and_wait(gm, phone, table)
     print(f"\npolled: the tick reached the phone in {arrived['phone']} s and the table in {arrived['table']} s")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="counts PostgreSQL's connections (CI runs it)")
+def test_an_open_stream_holds_no_database_connection(asgi_server):
+    """A server holds a stream per open page: if each kept a connection, a pool of 20 would be
+    spent by 20 screens, and every other request would wait for one."""
+    import aiohttp
+    from django.test import Client
+
+    campaign = make_campaign(UserFactory(username="gm-held"), name="Held")
+    cookies = []
+    for n in range(5):
+        player = UserFactory(username=f"player-held-{n}")
+        join(campaign, player)
+        client = Client()
+        client.force_login(player)
+        cookies.append(f"sessionid={client.cookies['sessionid'].value}")
+
+    def held():  # in a thread of its own, whose connection is its own to close
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+                return cursor.fetchone()[0]
+        finally:
+            connection.close()
+
+    async def scenario():
+        before = await asyncio.to_thread(held)
+        async with aiohttp.ClientSession() as session:
+            streams = [await session.get(f"{asgi_server}/c/{campaign.pk}/live/stream/", headers={"Cookie": cookie})
+                       for cookie in cookies]
+            for stream in streams:
+                assert (await stream.content.readuntil(b"\n\n")).startswith(b"retry:")
+            await asyncio.sleep(0.5)  # any connection a request's thread kept is still open
+            during = await asyncio.to_thread(held)
+            for stream in streams:
+                stream.close()
+        return before, during
+
+    # In a thread of its own: after a browser test, Playwright's loop runs in this one.
+    with ThreadPoolExecutor(1) as thread:
+        before, during = thread.submit(asyncio.run, scenario()).result()
+    assert during <= before + 1, (before, during)
