@@ -1,5 +1,11 @@
+import faulthandler
+import gc
 import os
+import sys
 import tempfile
+import threading
+import traceback
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -33,6 +39,35 @@ def pytest_configure(config):
     if database["ENGINE"].endswith("sqlite3"):
         name = Path(tempfile.gettempdir()) / f"charge-test-{os.getpid()}.sqlite3"
         database["TEST"] = {**database.get("TEST", {}), "NAME": str(name)}
+
+
+HUNG_AFTER = 300  # seconds: far more than any test takes, far less than CI waits
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A test that hangs (a browser that never answers) ends the run at once, saying where every
+    thread and greenlet was, instead of holding CI until it is killed without a word."""
+    watchdog = threading.Timer(HUNG_AFTER, _hung, args=(item,))
+    watchdog.daemon = True
+    watchdog.start()
+    yield
+    watchdog.cancel()
+
+
+def _hung(item):
+    item.config.pluginmanager.getplugin("capturemanager").suspend_global_capture(in_=True)
+    out = sys.stderr
+    out.write(f"\n{item.nodeid} has run for more than {HUNG_AFTER} s: stopping the run.\n")
+    with suppress(Exception):  # Playwright's sync API waits in greenlets that no thread shows
+        import greenlet
+
+        for waiting in (obj for obj in gc.get_objects() if isinstance(obj, greenlet.greenlet)):
+            if waiting.gr_frame is not None:
+                out.write(f"--- {waiting!r}\n{''.join(traceback.format_stack(waiting.gr_frame))}")
+    faulthandler.dump_traceback(out, all_threads=True)
+    out.flush()
+    os._exit(3)
 
 
 def pytest_collection_modifyitems(items):
