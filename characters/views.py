@@ -2,6 +2,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
@@ -38,11 +39,11 @@ PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "ass
                         "economy", "spells"), SHEET)
 
 
-def character_or_404(membership, character_id) -> Character:
+def character_or_404(membership, character_id, *, talents=True) -> Character:
     """Every member reads every sheet of the campaign (GM-only notes are left out by the view)."""
-    character = get_object_or_404(
-        Character.objects.select_related("owner", "playbook").prefetch_related("talents"),
-        campaign=membership.campaign, pk=character_id)
+    characters = Character.objects.select_related("owner", "playbook")
+    character = get_object_or_404(characters.prefetch_related("talents") if talents else characters,
+                                  campaign=membership.campaign, pk=character_id)
     character.campaign = membership.campaign  # already loaded, with its rules
     return character
 
@@ -61,6 +62,7 @@ def editable_character_or_404(membership, character_id) -> Character:
 
 
 def sheet_context(membership, character, **extra):
+    prefetch_related_objects([character], "talents")
     campaign = membership.campaign
     rules = campaign.rules
     milestones = campaign.milestones.count()
@@ -157,7 +159,9 @@ def sheet_answer(request, membership, character, panel, error="", **extra):
 def character_sheet(request, campaign_id, character_id):
     """The sheet as the campaign's dice system shows it (core/systems.py)."""
     membership = membership_or_404(request, campaign_id)
-    character = character_or_404(membership, character_id)
+    # The talents only when the sheet is rendered (sheet_context), not when it is served as
+    # rendered once for this audience.
+    character = character_or_404(membership, character_id, talents=False)
     return membership.campaign.site.sheet(request, membership, character)
 
 
