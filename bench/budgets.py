@@ -7,7 +7,7 @@ POLL_MIN_THROUGHPUT = 0.7
 HEAVY_PAGES = ("character sheet", "campaign dashboard", "table screen")
 HEAVY_MAX_RATIO = 4.0
 WARM_MAX_QUERIES = 6  # served from the render-once cache: the session, the user, the membership, the
-# characters the viewer may play, and the sheet's character with its talents
+# characters the viewer may play, and the sheet's character (whose is it?)
 FIRST_VISIT_MAX_BYTES = 60_000  # compressed: the page, its CSS and its JavaScript
 ODDS_MAX_MICROSECONDS = 1000.0
 POLL = "live poll, unchanged"

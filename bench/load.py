@@ -25,7 +25,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _cookie(user) -> str:
+def session_cookie(user) -> str:
     client = Client()
     client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}"
@@ -74,7 +74,7 @@ def throughput(built, env: dict, seconds: int, connections: int, workers: int) -
         return {"error": "wrk is not installed (Debian: apt-get install wrk)"}
     with serving(env, workers) as base:
         version = Campaign.objects.values_list("live_version", flat=True).get(pk=built.campaign.pk)
-        gm, player = _cookie(built.gm), _cookie(built.player)
+        gm, player = session_cookie(built.gm), session_cookie(built.player)
         c = built.campaign.pk
         floor = _wrk(f"{base}/accounts/ping/", gm, seconds, connections)
         poll = _wrk(f"{base}/c/{c}/live/?v={version}", player, seconds, connections, htmx=True)

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.middleware.csrf import get_token
-from django.test import Client, RequestFactory
+from django.test import RequestFactory
 from django.urls import reverse
 
 from bench.build import PASSWORD
+from bench.load import session_cookie
 from campaign import actions
 from campaign.models import Membership, Role
 from characters.models import Character
@@ -47,12 +48,6 @@ class Table:
     screens: tuple[tuple[str, str], ...]  # (page path, session cookie): four sheets and the table screen
 
 
-def _session_cookie(user) -> str:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}"
-
-
 def build_tables(count: int, prefix: str) -> list[Table]:
     """``count`` small campaigns, each with its GM, four players with sheets and one clock."""
     users = get_user_model()
@@ -71,10 +66,10 @@ def build_tables(count: int, prefix: str) -> list[Table]:
         clock = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=8, filled=1,
                                      visibility="all", who_may_tick="members")
         csrf = get_token(RequestFactory().get("/"))
-        screens = [(reverse("character", args=[campaign.pk, c.pk]), _session_cookie(p))
+        screens = [(reverse("character", args=[campaign.pk, c.pk]), session_cookie(p))
                    for c, p in zip(characters, players, strict=True)]
-        screens.append((reverse("table", args=[campaign.pk]), _session_cookie(players[0])))
-        tables.append(Table(campaign.pk, clock.pk, f"{_session_cookie(gm)}; csrftoken={csrf}", csrf, tuple(screens)))
+        screens.append((reverse("table", args=[campaign.pk]), session_cookie(players[0])))
+        tables.append(Table(campaign.pk, clock.pk, f"{session_cookie(gm)}; csrftoken={csrf}", csrf, tuple(screens)))
     return tables
 
 

@@ -119,3 +119,16 @@ def test_an_open_stream_holds_no_database_connection(asgi_server):
     with ThreadPoolExecutor(1) as thread:
         before, during = thread.submit(asyncio.run, scenario()).result()
     assert during <= before + 1, (before, during)
+
+
+def test_the_benchs_simulated_table_sees_each_pushed_tick(asgi_server):
+    """bench/tables.py, small: a GM ticking twice a second and five screens that refresh on each
+    pushed version (its figures are `make bench`'s; here only that it sees the changes)."""
+    from bench.tables import build_tables, figures, simulate
+
+    tables = build_tables(1, "smoke")
+    with ThreadPoolExecutor(1) as thread:  # Playwright's loop may run in this thread
+        seen = figures(thread.submit(asyncio.run, simulate(asgi_server, tables, True, 3, tick_every=0.5)).result())
+    assert seen["errors"] == {}
+    assert seen["changes_shown"] >= 5  # every screen, at least once
+    assert seen["heard_p95_ms"] is not None and seen["shown_p95_ms"] >= seen["heard_p50_ms"]
