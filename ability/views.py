@@ -307,11 +307,10 @@ def actions_context(membership) -> dict:
     return {"actions": list(Action.objects.open_for(membership))}
 
 
-def waiting(request, membership):
+def waiting(request, membership, on: str):
     """The action rolls waiting for this member: for a GM, those waiting for her call; for a
     player, her characters' rolls on their way, and the others' her characters may still help
-    with. Not the one whose page this is (``?on=``)."""
-    on = request.GET.get("on", "")
+    with. Not the one whose page this is (``on``)."""
     mine = list(membership.campaign.characters.editable_by(membership))
     waiting, helping = [], []
     for action in Action.objects.open_for(membership):
@@ -321,8 +320,8 @@ def waiting(request, membership):
             waiting.append(action)
         elif not membership.is_gm and not action.waits_for_gm and (helpers := actions.may_help(action, mine)):
             helping.append((action, helpers))
-    return render(request, f"{ACTION}#waiting", {"membership": membership, "campaign": membership.campaign,
-                                                 "actions": waiting, "helping": helping, "on": on})
+    return (f"{ACTION}#waiting", {"membership": membership, "campaign": membership.campaign,
+                                  "actions": waiting, "helping": helping, "on": on})
 
 
 def roll_page(request, membership, roll):

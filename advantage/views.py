@@ -348,11 +348,10 @@ def checks_context(membership) -> dict:
     return {"checks": list(Check.objects.open_for(membership)), **gm_context(membership)}
 
 
-def waiting(request, membership):
+def waiting(request, membership, on: str):
     """The checks waiting for this member: for a GM, pools waiting for her word; for a player, her
     characters' checks, and the others' pools being built, where she may suggest a factor. Not the
-    one whose page this is (``?on=``)."""
-    on = request.GET.get("on", "")
+    one whose page this is (``on``)."""
     checks, building = [], []
     for check in Check.objects.open_for(membership):
         if check.get_absolute_url() == on:
@@ -361,8 +360,8 @@ def waiting(request, membership):
             checks.append(check)
         elif not membership.is_gm and check.stage == "build":
             building.append(check)
-    return render(request, f"{CHECK}#waiting", {"membership": membership, "campaign": membership.campaign,
-                                                "checks": checks, "building": building, "on": on})
+    return (f"{CHECK}#waiting", {"membership": membership, "campaign": membership.campaign,
+                                 "checks": checks, "building": building, "on": on})
 
 
 def roll_page(request, membership, roll):

@@ -4,10 +4,11 @@ server holds. Loopback only, bounded in time.
 
 A table is a GM who ticks a clock, four players on their sheets and the table screen. Each screen
 does what its page does in a browser (static/js/app.js): it listens to the campaign's stream (push)
-or asks for the version every 1.5 s (poll, as when a proxy blocks the stream); on a new version the
-poller fetches itself, and then every live panel of the page fetches itself, six at a time as a
-browser does. "Change to screen" runs from the moment the GM's tick is sent (so it includes the
-write itself: an upper bound on the time from its commit) to the moment a screen has its panels."""
+or asks for the version every 1.5 s (poll, as when a proxy blocks the stream); on a new version
+(told by the stream, or answered to a poll) the page asks for its live panels in one request (and
+any panel it cannot ask for with them on its own, six at a time as a browser does). "Change to
+screen" runs from the moment the GM's tick is sent (so it includes the write itself: an upper bound
+on the time from its commit) to the moment a screen has its panels."""
 
 import asyncio
 import html
@@ -35,7 +36,9 @@ PLAYERS = 4
 TICK_EVERY = 20.0  # seconds between two changes at one table (the issue's pace)
 POLL_EVERY = 1.5  # as static/js/app.js
 BROWSER_CONNECTIONS = 6  # what a browser opens to one host
-LIVE_PANEL = re.compile(r'<[^>]*\bhx-get="([^"]+)"[^>]*\bhx-trigger="[^"]*campaignChanged[^"]*"')
+LIVE_TAG = re.compile(r'<[^>]*\bhx-trigger="[^"]*campaignChanged[^>]*>')
+HX_GET = re.compile(r'\bhx-get="([^"]+)"')
+NAMED = re.compile(r'\bdata-live-panel="([^"]+)"')
 POLLER = re.compile(r'id="live" hx-get="([^"]+)"')
 
 
@@ -101,7 +104,7 @@ class Screen:
     def __init__(self, base, table, path, cookie, run, push):
         self.base, self.table, self.path, self.run, self.push = base, table, path, run, push
         self.headers = {"Cookie": cookie}
-        self.poller, self.panels, self.ready = None, [], False
+        self.poller, self.together, self.alone, self.ready = None, "", [], False
 
     def version(self) -> int:
         return int(self.poller.rsplit("v=", 1)[1])
@@ -123,7 +126,7 @@ class Screen:
             _, page = await self.get(session, self.path, htmx=False)
             poller = POLLER.search(page)
         self.poller = html.unescape(poller.group(1))
-        self.panels = [html.unescape(url) for url in LIVE_PANEL.findall(page)]
+        self.together, self.alone = live_panels(self.path, page)
 
     async def refresh(self, session, heard_at):
         """The poller fetches itself; on a new version, the panels fetch themselves."""
@@ -131,8 +134,17 @@ class Screen:
         if "HX-Trigger" not in response.headers:
             return
         self.poller = html.unescape(POLLER.search(body).group(1))
+        await self.panels(session, heard_at)
+
+    async def pushed(self, session, version, heard_at):
+        """A newer version from the stream: the poller moves on without asking, the panels are asked."""
+        self.poller = re.sub(r"v=\d+", f"v={version}", self.poller)
+        await self.panels(session, heard_at)
+
+    async def panels(self, session, heard_at):
         sent = self.run.tick_for(self.table.campaign, self.version())
-        await asyncio.gather(*(self.get(session, url) for url in self.panels))
+        asked = [self.together] if self.together else []
+        await asyncio.gather(*(self.get(session, url) for url in asked + self.alone))
         if self.run.measuring and sent is not None:
             self.run.heard.append(heard_at - sent)
             self.run.shown.append(time.monotonic() - sent)
@@ -158,7 +170,24 @@ class Screen:
                         continue
                     async for line in response.content:
                         if line.startswith(b"data:") and int(line[5:]) > self.version():
-                            await self.refresh(session, time.monotonic())
+                            await self.pushed(session, int(line[5:]), time.monotonic())
+
+
+def live_panels(path: str, page: str) -> tuple[str, list[str]]:
+    """What a page asks for when the campaign changes, as static/js/app.js does: its own panels
+    and those every page carries in one request (when it has one of its own), the rest alone."""
+    named, own, alone = {}, {}, []
+    for tag in LIVE_TAG.findall(page):
+        url = html.unescape(HX_GET.search(tag).group(1))
+        if found := NAMED.search(tag):
+            named[found.group(1)] = url
+        elif found := re.fullmatch(re.escape(path) + r"\?panel=([\w-]+)", url):
+            own[found.group(1)] = url
+        else:
+            alone.append(url)
+    if not own:
+        return "", alone + list(named.values())
+    return f"{path}?panels={','.join([*own, *named])}", alone
 
 
 async def _gm(aiohttp, base, table, run, stop, first_after, every):

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from campaign.models import Membership, WorldForce
-from core.htmx import Audience
+from core.rendered import Audience
 from core.systems import plays
 
 

@@ -7,3 +7,7 @@ class CampaignConfig(AppConfig):
 
     def ready(self):
         from campaign import signals  # noqa: F401 - registers the receivers
+        from campaign.views.campaigns import waiting_on_page
+        from core.htmx import EVERYWHERE
+
+        EVERYWHERE["waiting"] = waiting_on_page

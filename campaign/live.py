@@ -23,6 +23,7 @@ from django.db.models.signals import post_delete, post_save
 
 from campaign.models import Campaign, Membership
 from campaign.push import publish
+from core.rendered import record_change
 
 TTL = 60
 
@@ -63,10 +64,12 @@ def forget_version(campaign_id):
         cache.delete(_version_key(campaign_id))
 
 
-def bumped(campaign_id, version: int | None) -> None:
-    """After a bump: the cached version is stale, and every open stream is told the new one."""
+def bumped(campaign_id, version: int | None, tables: frozenset[str] | None) -> None:
+    """After a bump: the cached version is stale, the renderings that read what changed are too
+    (core/rendered.py), and every open stream is told the new version."""
     forget_version(campaign_id)
     if version is not None:
+        record_change(campaign_id, version, tables)
         publish(campaign_id, version)
 
 
@@ -75,15 +78,17 @@ def forget_membership(campaign_id, user_id):
         transaction.on_commit(lambda: cache.delete(_member_key(campaign_id, user_id)))
 
 
-def campaign_changed(campaign_id) -> None:
-    """Bump the campaign's version once the current transaction commits (at once outside one)."""
+def campaign_changed(campaign_id, table: str) -> None:
+    """Bump the campaign's version once the current transaction commits (at once outside one),
+    noting the database table written."""
     connection = transaction.get_connection()
     # Django drops the callbacks of a rolled-back savepoint from this list, so a bump found here
     # will run; looking before adding keeps it to one bump per campaign and transaction.
-    if any(getattr(callback, "campaign_id", None) == campaign_id
-           for _, callback, _ in connection.run_on_commit):
-        return
-    bump = partial(Campaign.bump_version, campaign_id)
+    for _, callback, _ in connection.run_on_commit:
+        if getattr(callback, "campaign_id", None) == campaign_id:
+            callback.keywords["tables"].add(table)
+            return
+    bump = partial(Campaign.bump_version, campaign_id, tables={table})
     bump.campaign_id = campaign_id
     transaction.on_commit(bump)
 
@@ -95,7 +100,7 @@ def follow(*models, campaign="campaign_id") -> None:
 
     def changed(sender, instance, **kwargs):
         with suppress(ObjectDoesNotExist):  # deleted with its campaign: no screen to tell
-            campaign_changed(campaign_of(instance))
+            campaign_changed(campaign_of(instance), sender._meta.db_table)
 
     for model in models:
         uid = f"live:{model._meta.label}"

@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.rendered.TablesRead",
     "core.middleware.PrivatePages",
     "simple_history.middleware.HistoryRequestMiddleware",  # who made each recorded change
     "django.contrib.messages.middleware.MessageMiddleware",

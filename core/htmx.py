@@ -1,23 +1,20 @@
 """The two ways a view answers: a page (or one of its live panels), and the answer to a write.
 Every view works without htmx; with htmx it answers only the part of the page that changed."""
 
-import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from hashlib import sha1
 from typing import TypeVar
 
-from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
-from django.http import Http404, HttpResponse
-from django.middleware.csrf import get_token
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import get_language
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django_htmx.http import trigger_client_event
 
+from core import rendered
 from core.refused import Refused
+from core.rendered import Audience
 
 T = TypeVar("T")
 
@@ -31,71 +28,84 @@ def changed(response):
     return trigger_client_event(response, CAMPAIGN_CHANGED)
 
 
-RENDERED_FOR = 120
-"""Seconds a rendering is kept. Every change makes a new version, so an old rendering is never
-served once its version has passed; this only frees the memory."""
-RENDERING_WAIT = 1.0
-"""Seconds a request waits for the same rendering that another request is making."""
-CSRF_PLACEHOLDER = "csrf-token-of-the-request"
-"""What a shared rendering carries where each viewer's own CSRF token goes."""
-
-
-@dataclass(frozen=True)
-class Audience:
-    """Whom a campaign page is rendered for. At one version of the campaign a panel looks the
-    same to everyone in its audience (``name``: exactly what changes the panel, such as "gm", or
-    whether the sheet is the viewer's own), so the first of them renders it and the others are
-    served that rendering: one rendering per change and audience, however many screens ask."""
-
-    campaign_id: int
-    version: int
-    name: str
-
-    def key(self, request, name: str) -> str:
-        said = (self.campaign_id, self.version, name, request.get_full_path(), bool(request.htmx),
-                get_language())
-        return f"rendered:{self.campaign_id}:{self.version}:{sha1(repr(said).encode()).hexdigest()}"
+EVERYWHERE: dict[str, Callable[[HttpRequest], tuple[str, Mapping]]] = {}
+"""Live panels that every page of an app carries besides its own (such as what waits for the
+viewer), by name: each gives the template and context of its HTML for the page asked, rendered
+once for its viewer. Apps register them when ready."""
 
 
 def page(request, template: str, context: Mapping | Callable[[], Mapping],
          panels: Mapping[str, str] | None = None, audience: Audience | None = None):
-    """The whole page; or, asked by htmx with ``?panel=<name>``, just that live panel.
+    """The whole page; or, asked by htmx with ``?panel=<name>``, just that live panel; or, with
+    ``?panels=<name>,<name>``, those live panels in one answer (what a page asks when the
+    campaign changed: one request, not one a panel; static/js/app.js swaps each in).
     ``panels`` is the page's allowlist: each panel it refreshes, and the template defining it.
-    ``context`` may be a function, called only when the page is rendered. With an ``audience``,
-    a panel is rendered once per version for the audience; a whole page, which carries its
-    viewer's own name and links, once per version for its viewer."""
+    ``context`` may be a function, called only when something is rendered. With an ``audience``,
+    a panel is rendered once for the audience (core/rendered.py); a whole page, which carries
+    its viewer's own name and links, once for its viewer."""
+    panels = panels or {}
+    context = _once(context)
+    if request.htmx and "panels" in request.GET:
+        return _live_panels(request, request.GET["panels"].split(","), context, panels, audience)
     name = request.GET.get("panel")
     if request.htmx and name is not None:
-        if name not in (panels or {}):
+        if name not in panels:
             raise Http404("No such panel")
-        return _rendered(request, f"{panels[name]}#{name}", context, audience and audience.key(request, audience.name))
-    return _rendered(request, template, context, audience and audience.key(request, f"user:{request.user.pk}"))
+        key = audience and audience.key(request, audience.name)
+        return HttpResponse(rendered.html(request, audience, key, _render(request, f"{panels[name]}#{name}", context)))
+    key = audience and audience.key(request, f"user:{request.user.pk}")
+    return HttpResponse(rendered.html(request, audience, key, _render(request, template, context)))
 
 
-def _rendered(request, template, context, key: str | None):
-    if key is None or not settings.RENDER_ONCE or len(messages.get_messages(request)):  # a message is for one
-        return render(request, template, context() if callable(context) else context)
-    html = cache.get(key)
-    # After a change every screen asks at once: the first renders, the others wait for it.
-    if html is None and not cache.add(f"{key}:rendering", True, RENDERING_WAIT):
-        html = _rendering_of(key)
-    if html is None:
-        made = context() if callable(context) else context
-        html = render_to_string(template, {**made, "csrf_token": CSRF_PLACEHOLDER}, request)
-        cache.set(key, html, RENDERED_FOR)
-    return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+def asks_for(request, name: str) -> bool:
+    """Whether an htmx request asks for the live panel ``name``, alone or with others: for a page
+    that loads only what that panel shows when it is asked."""
+    return bool(request.htmx) and (request.GET.get("panel") == name or name in request.GET.get("panels", "").split(","))
 
 
-def _rendering_of(key: str) -> str | None:
-    """Another request's rendering, once it is there; None if it takes too long (this request
-    then renders it too)."""
-    waited = 0.0
-    while waited < RENDERING_WAIT:
-        time.sleep(0.005)
-        waited += 0.005
-        if (html := cache.get(key)) is not None:
-            return html
-    return None
+def _once(context) -> Callable[[], Mapping]:
+    """The page's context, made when first needed and then kept for its other panels."""
+    made = []
+
+    def once():
+        if not made:
+            made.append(context() if callable(context) else context)
+        return made[0]
+    return once
+
+
+def _render(request, template, context):
+    return lambda extra: render_to_string(template, {**context(), **extra}, request)
+
+
+def _live_panels(request, names, context, panels, audience):
+    """Each named panel, as the page's own ``?panel=<name>`` answers it (and from the same
+    rendering), in a ``<template data-panel>``."""
+    if not names or any(name not in panels and name not in EVERYWHERE for name in names):
+        raise Http404("No such panel")
+    asked = {}
+    for name in dict.fromkeys(names):
+        if name in panels:
+            asked[name] = (audience and audience.key(request, audience.name, f"{request.path}?panel={name}"),
+                           _render(request, f"{panels[name]}#{name}", context))
+        else:
+            asked[name] = (audience and audience.key(request, f"user:{request.user.pk}", f"{request.path}?panel={name}"),
+                           _everywhere(request, name))
+    # What is kept first; then what must render, those of every page first: a rendering depends
+    # on all its request read before it (core/rendered.py), and those read least.
+    made = {name: rendered.kept(request, audience, key) for name, (key, _) in asked.items()}
+    for name in sorted((name for name in asked if made[name] is None), key=lambda name: name in panels):
+        key, render_it = asked[name]
+        made[name] = rendered.html(request, audience, key, render_it)
+    parts = [format_html('<template data-panel="{}">{}</template>', name, mark_safe(made[name])) for name in asked]
+    return HttpResponse("".join(parts))
+
+
+def _everywhere(request, name):
+    def render_it(extra):
+        template, context = EVERYWHERE[name](request)
+        return render_to_string(template, {**context, **extra}, request)
+    return render_it
 
 
 def answer(request, partial: str, context: Callable[[], Mapping], back, error: str = ""):

@@ -32,7 +32,8 @@ class SystemSite:
     context: Callable
     """``context(membership)`` -> what ``on_its_way`` and the console need."""
     waiting: Callable
-    """``waiting(request, membership)`` -> the banner of what waits for this member, every page."""
+    """``waiting(request, membership, on)`` -> the template and context of the banner of what waits
+    for this member, on every page (``on``: the page's path)."""
     tabs: Callable
     """``tabs(membership)`` -> (label, URL name) of the campaign's navigation."""
     roll_kinds: tuple[str, ...] = ()

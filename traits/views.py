@@ -247,15 +247,14 @@ def conflicts_context(membership) -> dict:
     return {"conflicts": list(Conflict.objects.open_for(membership))}
 
 
-def waiting(request, membership):
+def waiting(request, membership, on: str):
     """The conflicts waiting for this member: for a GM, those waiting for her successes or her
     leave; for a player, her characters' conflicts on their way. Not the one whose page this is
-    (``?on=``)."""
-    on = request.GET.get("on", "")
+    (``on``)."""
     conflicts = [c for c in Conflict.objects.open_for(membership) if c.get_absolute_url() != on
                  and (c.waits_for_gm if membership.is_gm else c.character.editable_by(membership))]
-    return render(request, f"{CONFLICT}#waiting", {"membership": membership, "campaign": membership.campaign,
-                                                   "conflicts": conflicts, "on": on})
+    return (f"{CONFLICT}#waiting", {"membership": membership, "campaign": membership.campaign,
+                                    "conflicts": conflicts, "on": on})
 
 
 def roll_page(request, membership, roll):

@@ -164,20 +164,30 @@ def waiting(request, campaign_id):
     rolls on the way (a GM's call among them), a teammate asking for their help, a consequence
     one of their characters faces; and, for a GM, the rolls waiting for their risk and effect."""
     membership = membership_or_404(request, campaign_id)
-    return membership.campaign.site.waiting(request, membership)
+    return render(request, *membership.campaign.site.waiting(request, membership, request.GET.get("on", "")))
 
 
-def charge_waiting(request, membership):
+def waiting_on_page(request) -> tuple[str, dict]:
+    """What waits for the viewer, as the campaign page asked shows it: the live panel every
+    campaign page carries besides its own (core.htmx.EVERYWHERE)."""
+    campaign_id = request.resolver_match.kwargs.get("campaign_id")
+    if campaign_id is None:
+        raise Http404("Not a campaign page")
+    membership = membership_or_404(request, campaign_id)
+    return membership.campaign.site.waiting(request, membership, request.path)
+
+
+def charge_waiting(request, membership, on: str):
     """Charge's: rolls on their way, asks for help, consequences to answer, risks to set."""
     mine = {c.pk: c for c in membership.campaign.characters.editable_by(membership)}
     rolls = pending_context(membership)["pending_rolls"]
-    return render(request, "campaign/layout.html#waiting", {
-        "membership": membership, "campaign": membership.campaign,
-        # Nothing whose own page this is (?on= names the page).
+    return ("campaign/layout.html#waiting", {
+        "membership": membership, "campaign": membership.campaign, "on": on,
+        # Nothing whose own page this is (``on``).
         "own_rolls": [] if membership.is_gm else [r for r in rolls if r.may_roll
-                                                  and r.pending.get_absolute_url() != request.GET.get("on")],
+                                                  and r.pending.get_absolute_url() != on],
         "to_set": [r.pending for r in rolls if not r.pending.is_set] if membership.is_gm else [],
         "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
                  if pk in mine and not membership.is_gm and mine[pk].assisting_id != r.pending.character_id],
         "consequences": [roll for roll in Roll.objects.awaiting_answer(membership)
-                         if roll.get_absolute_url() != request.GET.get("on")]})
+                         if roll.get_absolute_url() != on]})

@@ -1,6 +1,6 @@
 """The live stream: server-sent events that tell a campaign page each new version the moment it
-is committed (campaign/push.py). The page's poller fetches itself on each, exactly as when it
-polls, so what a viewer may see is decided where it always was; the stream says only a number.
+is committed (campaign/push.py). On a newer one the page asks for its live panels, exactly as
+after a poll, so what a viewer may see is decided where it always was; the stream says only a number.
 
 It needs an ASGI server (``make run`` and ``make serve`` use uvicorn): a WSGI server would hold
 a thread per open page, so there it is refused with 204 and the page polls instead."""

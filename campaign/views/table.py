@@ -14,7 +14,7 @@ from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from characters.models import Spell
-from core.htmx import answer, attempt, page
+from core.htmx import answer, asks_for, attempt, page
 from core.posted import posted_text, whole_number
 from core.refused import refusal_of
 from gamerules.charge import Effect, Risk
@@ -92,7 +92,7 @@ def table_screen(request, campaign_id):
 @require_safe
 def console(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
-    latest_roll = request.htmx and request.GET.get("panel") == "console-roll"
+    latest_roll = asks_for(request, "console-roll")
     return page(request, CONSOLE, lambda: _console_context(membership, latest_roll), CONSOLE_PANELS,
                 seen_as(membership))
 

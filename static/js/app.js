@@ -28,8 +28,7 @@
       }
     }
     if (event.target.closest("[data-fullscreen]")) toggleFullscreen();
-    // The menu on a narrow screen, and a message's close button: the two things Bootstrap's
-    // JavaScript did here, without its 23 KB (Bootstrap's CSS shows and hides them).
+    // The narrow-screen menu and a message's close button, without Bootstrap's JavaScript.
     var toggler = event.target.closest("[data-toggle-menu]");
     if (toggler) {
       var menu = document.getElementById(toggler.getAttribute("data-toggle-menu"));
@@ -58,12 +57,8 @@
     if (target) { event.preventDefault(); target.click(); }
   });
 
-  // Live updates (campaign/layout.html#live_poller). The page's stream (campaign/views/streams.py,
-  // through htmx's SSE extension) says each new version as it is committed, and the poller
-  // fetches itself on it. While the stream is heard nothing polls; when it is refused, cannot
-  // connect or falls silent (a proxy that buffers, a dropped connection), the poll takes over
-  // every 1.5 seconds while the page is seen, and a silent stream is opened again. Here rather
-  // than in an hx-trigger filter, because the Content-Security-Policy forbids the eval they need.
+  // Live updates (README, "Live updates"): on a newer version from the stream the page moves its poller
+  // on and asks for its panels; while the stream is not heard the poller polls every 1.5 s.
   var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
   var source = null, opened = 0, heard = 0;
   document.addEventListener("DOMContentLoaded", function () {
@@ -74,11 +69,21 @@
       opened = Date.now();
       var hear = function () { heard = Date.now(); };
       source.addEventListener("version", hear);
+      source.addEventListener("version", newVersion);
       source.addEventListener("alive", hear);
       source.addEventListener("error", function () { heard = 0; });
       return source;
     };
   });
+  function newVersion(event) {
+    var live = document.getElementById("live"), version = parseInt(event.data, 10);
+    if (!live || !(version > parseInt(live.getAttribute("hx-get").split("v=")[1], 10))) return;
+    var moved = live.cloneNode(false);
+    moved.setAttribute("hx-get", live.getAttribute("hx-get").replace(/v=\d+/, "v=" + version));
+    live.replaceWith(moved);
+    window.htmx.process(moved);
+    document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
+  }
   function streaming() { return Date.now() - heard < SILENCE; }
   function reopen() {  // the extension closes the old stream as its element goes
     var holder = document.getElementById("live-stream");
@@ -99,40 +104,107 @@
   }, 1500);
   document.addEventListener("visibilitychange", poll);
 
-  // A live panel that someone is filling in is not fetched again when the campaign changes
-  // (their half-typed consequence would vanish); their own submit brings it up to date.
+  // A live panel someone is filling in is not refreshed: their submit brings it up to date.
   document.addEventListener("input", function (event) {
     var panel = event.target.closest('[hx-trigger*="campaignChanged"]');
     if (panel) panel.dataset.editing = "1";
   });
-  function refreshOfEdited(event) {
+  function onChange(event) {
     var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-    return trigger && trigger.type === "campaignChanged" && event.detail.elt.dataset.editing;
+    return trigger && trigger.type === "campaignChanged";
   }
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (refreshOfEdited(event)) event.preventDefault();
+    var elt = event.detail.elt;
+    if (onChange(event) && (elt.dataset.editing || askedTogether(elt))) event.preventDefault();
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (refreshOfEdited(event)) event.detail.shouldSwap = false;  // sent before the typing began
+    if (onChange(event) && event.detail.elt.dataset.editing) event.detail.shouldSwap = false;
   });
   document.addEventListener("htmx:afterSwap", function (event) {
-    delete event.detail.target.dataset.editing;
+    var swapped = event.detail.target || event.detail.elt;  // htmx.swap() gives no target
+    if (swapped && swapped.dataset) delete swapped.dataset.editing;
   });
 
-  // A live panel fetched again and found unchanged is left as it is: replacing it for nothing
-  // would swallow a tap that lands mid-swap (pressed on the old button, released on the new one).
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-    if (!trigger || trigger.type !== "campaignChanged" || !event.detail.shouldSwap) return;
-    var target = event.detail.target;
-    var inner = (target.getAttribute("hx-swap") || "innerHTML").indexOf("innerHTML") === 0;
+  // On a change the page asks for all its live panels at once (?panels=: core/htmx.py page()):
+  // its own ?panel=<name> and those marked data-live-panel. One request at a time.
+  function nameOf(elt) {
+    if (!elt.matches('[hx-trigger*="campaignChanged"]')) return null;
+    if (elt.dataset.livePanel) return elt.dataset.livePanel;
+    var url = new URL(elt.getAttribute("hx-get") || "", location.href);
+    var name = url.searchParams.get("panel");
+    return url.pathname === location.pathname && name && url.search === "?panel=" + encodeURIComponent(name) ? name : null;
+  }
+  function livePanels() {
+    var panels = {}, own = false;
+    document.querySelectorAll('[hx-trigger*="campaignChanged"]').forEach(function (elt) {
+      var name = nameOf(elt);
+      if (!name) return;
+      own = own || !elt.dataset.livePanel;
+      (panels[name] = panels[name] || []).push(elt);
+    });
+    return own ? panels : {};  // else the page may not answer ?panels=
+  }
+  function askedTogether(elt) {
+    var same = livePanels()[nameOf(elt)];
+    return same && same.indexOf(elt) >= 0;
+  }
+  var asking = false, askAgain = false;
+  document.addEventListener("campaignChanged", refreshPanels);
+  function refreshPanels() {
+    if (asking) { askAgain = true; return; }
+    var panels = livePanels(), names = Object.keys(panels);
+    if (!names.length) return;
+    asking = true;
+    fetch(location.pathname + "?panels=" + names.map(encodeURIComponent).join(","),
+          {headers: {"HX-Request": "true"}, credentials: "same-origin"})
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (answer) {
+        var got = document.createElement("template");
+        got.innerHTML = answer;
+        names.forEach(function (name) {
+          var fresh = got.content.querySelector('template[data-panel="' + name + '"]');
+          panels[name].forEach(function (elt) {
+            if (fresh && document.body.contains(elt) && !elt.dataset.editing) swapIn(elt, fresh.innerHTML);
+          });
+        });
+      }, function () { /* offline */ })
+      .then(function () {
+        asking = false;
+        if (askAgain) { askAgain = false; refreshPanels(); }
+      });
+  }
+  function swapIn(elt, html) {
+    var style = elt.getAttribute("hx-swap") || "innerHTML";
+    var select = elt.getAttribute("hx-select");
+    if (select) {
+      var all = document.createElement("template");
+      all.innerHTML = html;
+      var picked = all.content.querySelector(select);
+      if (!picked) return;
+      html = picked.outerHTML;
+    }
+    if (unchanged(elt, html, style)) return;
+    rememberFocus();
+    window.htmx.swap(elt, html, {swapStyle: style.split(" ")[0]});
+  }
+
+  // A panel found unchanged stays: replacing it would swallow a tap that lands mid-swap.
+  function unchanged(target, html, style) {
+    var inner = style.indexOf("innerHTML") === 0;
     var shown = document.createDocumentFragment();
     if (inner) target.childNodes.forEach(function (node) { shown.appendChild(node.cloneNode(true)); });
     else shown.appendChild(target.cloneNode(true));
     var fresh = document.createElement("template");
-    fresh.innerHTML = event.detail.serverResponse.trim();
+    fresh.innerHTML = html.trim();
     if (inner) trimEnds(shown);
-    if (normalised(shown).isEqualNode(normalised(fresh.content))) event.detail.shouldSwap = false;
+    return normalised(shown).isEqualNode(normalised(fresh.content));
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!onChange(event) || !event.detail.shouldSwap) return;
+    var target = event.detail.target;
+    if (unchanged(target, event.detail.serverResponse, target.getAttribute("hx-swap") || "innerHTML")) {
+      event.detail.shouldSwap = false;
+    }
   });
   function trimEnds(fragment) {  // the partial is rendered without the whitespace around it
     [fragment.firstChild, fragment.lastChild].forEach(function (node) {
@@ -151,12 +223,13 @@
     return content;
   }
 
-  // Keep the focused clock focused when htmx swaps it for its new state.
+  // Keep the focused clock focused when a swap replaces it with its new state.
   var focusedId = null;
-  document.addEventListener("htmx:beforeSwap", function () {
+  function rememberFocus() {
     var active = document.activeElement && document.activeElement.closest("[data-clock]");
     focusedId = active ? active.id : null;
-  });
+  }
+  document.addEventListener("htmx:beforeSwap", rememberFocus);
   document.addEventListener("htmx:afterSettle", function () {
     if (!focusedId) return;
     var again = document.getElementById(focusedId);

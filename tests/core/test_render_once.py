@@ -2,6 +2,9 @@
 change renders it; the others of its audience are served that rendering, with their own CSRF
 token; another audience, a new version or a waiting message renders anew."""
 
+import re
+
+import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.middleware.csrf import _unmask_cipher_token
@@ -9,8 +12,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from core import htmx
-from core.htmx import CSRF_PLACEHOLDER
+from core import rendered
+from core.rendered import CSRF_PLACEHOLDER
 from tests.factories import ClockFactory, UserFactory, join
 from tests.helpers import HTMX
 
@@ -79,7 +82,7 @@ def test_a_page_with_a_message_waiting_is_rendered_for_it_and_not_kept(table):
 
 
 def test_a_screen_asking_while_another_renders_waits_for_it_or_renders_itself(table, monkeypatch):
-    monkeypatch.setattr(htmx, "RENDERING_WAIT", 0.05)
+    monkeypatch.setattr(rendered, "RENDERING_WAIT", 0.05)
     url = reverse("table", args=[table.campaign.pk]) + "?panel=table-clocks"
     first, _ = _get(table.client("player"), url, **HTMX)
     cache.clear()
@@ -100,3 +103,96 @@ def test_a_roll_on_its_way_on_the_table_screen_shows_its_button_only_to_whoever_
     other = _get(table.client("other_player"), url, **HTMX)[0]
     assert "Slip past" in owner and "Slip past" in other
     assert "Open it" in owner and "Open it" not in other
+
+
+COMMITTED = pytest.mark.django_db(transaction=True)
+"""Writes commit for real, and each change records the tables it wrote (core/rendered.py)."""
+TOKEN = re.compile(r'value="[^"]+"')  # each answer masks the CSRF token anew
+
+
+def _same(one, other):
+    return TOKEN.sub("", one) == TOKEN.sub("", other)
+
+
+def _vitals(table):
+    return reverse("character", args=[table.campaign.pk, table.character.pk]) + "?panel=vitals"
+
+
+@COMMITTED
+def test_a_panel_is_served_across_a_change_that_touched_nothing_it_read(table):
+    """A clock ticking does not render a sheet's vitals again; a change to the character does."""
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+    player = table.client("player")
+    before, rendered_queries = _get(player, _vitals(table), **HTMX)
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    after_tick, served_queries = _get(player, _vitals(table), **HTMX)
+    assert _same(after_tick, before) and served_queries < rendered_queries
+    table.client("player").post(reverse("character_momentum", args=[table.campaign.pk, table.character.pk]),
+                                {"delta": -1}, **HTMX)
+    after_momentum, queries = _get(player, _vitals(table), **HTMX)
+    assert not _same(after_momentum, before) and queries == rendered_queries  # rendered anew: it read the character
+
+
+@COMMITTED
+def test_a_panel_is_rendered_anew_when_a_change_since_is_not_on_record(table):
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+    player = table.client("player")
+    _, rendered_queries = _get(player, _vitals(table), **HTMX)
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    for key in [key for key in cache._cache if "changed:" in key]:  # the record was evicted
+        cache.delete(key.split(":", 2)[2])
+    assert _get(player, _vitals(table), **HTMX)[1] == rendered_queries
+
+
+@COMMITTED
+def test_a_clock_hidden_after_a_panel_was_kept_is_gone_from_it(table):
+    """Planted through the GM's own edit: the kept table panel read the clocks, so it renders anew."""
+    clock = ClockFactory(campaign=table.campaign, name="PLANTED-CLOCK", size=6, filled=2)
+    url = reverse("table", args=[table.campaign.pk]) + "?panel=table-clocks"
+    assert "PLANTED-CLOCK" in _get(table.client("player"), url, **HTMX)[0]
+    from tests.clocks.test_clocks import clock_post
+    table.client("gm").post(reverse("clock_edit", args=[table.campaign.pk, clock.pk]),
+                            clock_post(name="PLANTED-CLOCK", visibility="gm"))
+    assert "PLANTED-CLOCK" not in _get(table.client("player"), url, **HTMX)[0]
+    assert "PLANTED-CLOCK" not in _get(table.client("other_player"), url, **HTMX)[0]
+
+
+def test_a_page_answers_its_live_panels_in_one_request_as_each_answers_alone(table):
+    sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
+    player = table.client("player")
+    together, _ = _get(player, sheet + "?panels=vitals,waiting", **HTMX)
+    vitals, _ = _get(player, sheet + "?panel=vitals", **HTMX)
+    waiting, _ = _get(player, reverse("waiting", args=[table.campaign.pk]) + f"?on={sheet}", **HTMX)
+    assert _same(together, f'<template data-panel="vitals">{vitals}</template>'
+                           f'<template data-panel="waiting">{waiting}</template>')
+    assert player.get(sheet + "?panels=vitals,gm_notes", **HTMX).status_code == 404
+    assert table.client("outsider").get(sheet + "?panels=vitals", **HTMX).status_code == 404
+    assert "<!doctype html>" in player.get(sheet + "?panels=vitals").content.decode()  # without htmx: the page
+
+
+
+@COMMITTED
+def test_a_change_records_every_table_its_request_wrote_even_unseen_by_signals(table):
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from campaign.models import Campaign
+    from characters.models import Character
+    from core.rendered import EVERY_TABLE, TablesRead, _change_key
+
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+
+    def view(request):
+        Character.objects.filter(pk=table.character.pk).update(momentum=1)  # no signal sent
+        clock.filled = 3
+        clock.save()  # a followed model: bumps the version on commit
+        return HttpResponse()
+
+    TablesRead(view)(RequestFactory().get("/"))
+    version = Campaign.objects.get(pk=table.campaign.pk).live_version
+    recorded = cache.get(_change_key(table.campaign.pk, version))
+    assert {"characters_character", "clocks_clock"} <= set(recorded)
+    assert "campaign_campaign" not in recorded  # the version's own bump changes no page
+    clock.filled = 4
+    clock.save()  # outside a request: what it wrote is not known
+    assert cache.get(_change_key(table.campaign.pk, version + 1)) == EVERY_TABLE

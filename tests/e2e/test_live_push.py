@@ -29,17 +29,18 @@ def _screens(open_page, blocked=False):
     log_in(gm, "gm-push")
     log_in(phone, "player-push")
     log_in(table, "player-push")
-    asked = {phone: [], table: []}
+    asked, panels = {phone: [], table: []}, {phone: [], table: []}
     for page, urls in asked.items():
         if blocked:  # as behind a proxy that refuses or drops the stream
             page.route("**/live/stream/", lambda route: route.abort())
         page.on("request", lambda request, urls=urls: urls.append(request.url) if "/live/?" in request.url else None)
+        page.on("request", lambda request, urls=panels[page]: urls.append(request.url) if "panel" in request.url else None)
     gm.goto(f"/c/{campaign.pk}/clocks/")
     phone.goto(f"/c/{campaign.pk}/")
     table.goto(f"/c/{campaign.pk}/table/")
     for page in (phone, table):
         expect(page.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
-    return gm, phone, table, asked
+    return gm, phone, table, asked, panels
 
 
 def _polls_while_quiet(asked):
@@ -64,15 +65,22 @@ def _tick_and_wait(gm, phone, table):
 
 
 def test_a_change_is_pushed_to_two_other_screens_which_do_not_poll(pushed_page):
-    gm, phone, table, asked = _screens(pushed_page)
+    gm, phone, table, asked, panels = _screens(pushed_page)
     assert _polls_while_quiet(asked) == [0, 0]  # the streams are heard: no poll
+    for urls in panels.values():
+        urls.clear()
     arrived = _tick_and_wait(gm, phone, table)
     print(f"\npushed: the tick reached the phone in {arrived['phone']} s and the table in {arrived['table']} s")
-    assert all("/live/?" in url for urls in asked.values() for url in urls)  # fetched on the pushed version
+    assert [len(urls) for urls in asked.values()] == [0, 0]  # the pushed version moved the poller: no poll
+    # Each screen asked for all its own live panels in one request, not one request a panel (the
+    # dashboard's clocks, another page's panel, ask their own URL).
+    for urls in panels.values():
+        assert [url for url in urls if "?panel=" in url] == [] and len([u for u in urls if "?panels=" in u]) == 1
+    assert any("?panels=" in url and "waiting" in url for url in panels[phone])  # with what waits for the player
 
 
 def test_with_the_stream_blocked_the_screens_poll_and_the_change_still_arrives(pushed_page):
-    gm, phone, table, asked = _screens(pushed_page, blocked=True)
+    gm, phone, table, asked, _ = _screens(pushed_page, blocked=True)
     assert all(count >= 2 for count in _polls_while_quiet(asked))  # polling every 1.5 s
     arrived = _tick_and_wait(gm, phone, table)
     print(f"\npolled: the tick reached the phone in {arrived['phone']} s and the table in {arrived['table']} s")

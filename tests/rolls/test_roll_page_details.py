@@ -52,6 +52,9 @@ def test_the_console_shows_the_latest_roll_with_its_controls(crew, dice):
     console = reverse("console", args=[crew.campaign.pk])
     panel = crew.client("gm").get(console, {"panel": "console-roll"}, **HTMX).text
     assert 'id="console-roll"' in panel and "Inflict the consequence" in panel
+    # Asked with the console's other live panels when the campaign changes: the same controls.
+    together = crew.client("gm").get(console, {"panels": "console-session,console-roll"}, **HTMX).text
+    assert together.count("Inflict the consequence") == panel.count("Inflict the consequence")
     assert f'action="{reverse("roll_consequence", args=[crew.campaign.pk, roll.pk])}"' in panel
     page = crew.client("gm").get(console).text
     assert "Inflict the consequence" not in page  # loaded after the page, to keep it quick

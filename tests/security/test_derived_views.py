@@ -14,8 +14,8 @@ from django.urls import reverse
 from campaign.models import Campaign, HookDraw, Membership
 from characters.models import Character, Spell
 from clocks.models import Clock
-from core.htmx import Audience
 from core.refused import Refused
+from core.rendered import Audience
 from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
 from tests.factories import CharacterFactory
@@ -180,6 +180,7 @@ def player_urls(table):
                          *((check.get_absolute_url(), ("check",)) for check in c.checks.all())):
         for panel in panels:
             yield f"{page}?panel={panel}"
+            yield f"{page}?panels={panel},waiting"  # a page's live panels in one answer
     yield reverse("clock_panel", args=[c.pk]) + "?archived=1"
     yield reverse("live", args=[c.pk]) + "?v=0"
 
@@ -409,6 +410,6 @@ def test_a_rendering_kept_for_the_wrong_audience_would_be_caught(played, monkeyp
     """The walk above can fail: with one audience for everyone, the GM's renderings reach a
     player."""
     key = Audience.key
-    monkeypatch.setattr(Audience, "key", lambda self, request, name: key(self, request, "everyone"))
+    monkeypatch.setattr(Audience, "key", lambda self, request, name, path=None: key(self, request, "everyone", path))
     with pytest.raises(AssertionError, match=r"assert \[.+\] == \[\]"):  # a planted secret was found
         test_no_page_a_player_reaches_mentions_what_they_may_not_see(played, "player")

@@ -1,0 +1,159 @@
+"""Render once: a campaign page's panel is rendered for the first screen of its audience that asks
+for it and kept; the others are served that rendering. It is kept across changes of the campaign
+too, as long as no change touched a table the request that rendered it read: a clock ticking
+does not render the sheet's vitals again. So after a change each panel that shows it renders
+once, and the rest of the page costs a cache read.
+
+What a rendering depends on is recorded, not declared: each request notes the tables its queries
+read and wrote (``TablesRead``), and each bump of a campaign's version records the tables its
+request wrote (``record_change``; outside a request: not known). A rendering is served at a later
+version only when every change since its own is on record and touched none of what it read;
+anything unknown renders anew."""
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from hashlib import sha1
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.db import connection
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+KEPT_FOR = 600
+"""Seconds a rendering, and the record of a change, are kept after their last use."""
+RENDERING_WAIT = 1.0
+"""Seconds a request waits for the same rendering that another request is making."""
+CSRF_PLACEHOLDER = "csrf-token-of-the-request"
+"""What a shared rendering carries where each viewer's own CSRF token goes."""
+MOST_CHANGES = 50
+"""Beyond this many changes since a rendering, it is rendered anew rather than checked."""
+EVERY_TABLE = "*"
+
+_TABLE = re.compile(r'\b(?:FROM|JOIN)\s+"?(\w+)"?', re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Whom a campaign page is rendered for. At one version of the campaign a panel looks the
+    same to everyone in its audience (``name``: exactly what changes the panel, such as "gm", or
+    whether the sheet is the viewer's own), so the first of them renders it and the others are
+    served that rendering."""
+
+    campaign_id: int
+    version: int
+    name: str
+
+    def key(self, request, name: str, path: str | None = None) -> str:
+        """The rendering's key: ``path`` is what was asked for (by default, the request's path)."""
+        said = (self.campaign_id, name, path or request.get_full_path(), bool(request.htmx), get_language())
+        return f"rendered:{self.campaign_id}:{sha1(repr(said).encode()).hexdigest()}"
+
+
+_WRITTEN = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
+
+
+class TablesRead:
+    """Notes the database tables a request's queries read (``request.tables_read``: what its
+    renderings depend on) and write (``written()``: what a change it makes touched, whether a
+    model's signal says so or not, as with ``QuerySet.update``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.tables_read = read = set()
+        connection.tables_written = wrote = set()
+
+        def note(execute, sql, params, many, context):
+            if found := _WRITTEN.match(sql):
+                wrote.add(found.group(1))
+            else:
+                read.update(_TABLE.findall(sql))
+            return execute(sql, params, many, context)
+
+        try:
+            with connection.execute_wrapper(note):
+                return self.get_response(request)
+        finally:
+            del connection.tables_written
+
+
+def written() -> set[str] | None:
+    """The tables the current request has written so far; None outside a request (not known)."""
+    return getattr(connection, "tables_written", None)
+
+
+def _change_key(campaign_id: int, version: int) -> str:
+    return f"changed:{campaign_id}:{version}"
+
+
+def record_change(campaign_id: int, version: int, tables) -> None:
+    """The tables written by the change that made ``version`` (None: not known)."""
+    cache.set(_change_key(campaign_id, version), sorted(tables) if tables is not None else EVERY_TABLE, KEPT_FOR)
+
+
+def _untouched(campaign_id: int, since: int, now: int, read: frozenset) -> bool:
+    """Whether no change after ``since`` up to ``now`` touched a table in ``read``."""
+    if now - since > MOST_CHANGES:
+        return False
+    keys = [_change_key(campaign_id, v) for v in range(since + 1, now + 1)]
+    changes = cache.get_many(keys)
+    return len(changes) == len(keys) and not any(
+        tables == EVERY_TABLE or read.intersection(tables) for tables in changes.values())
+
+
+def html(request, audience: Audience | None, key: str | None, render: Callable[[dict], str]) -> str:
+    """The HTML ``render(extra)`` makes (``extra`` added to its context), rendered once for the
+    audience and served from then on while what it read is unchanged."""
+    if not _kept_for(request, audience):
+        return render({})
+    made = _served(audience, key)
+    # After a change every screen asks at once: the first renders, the others wait for it.
+    if made is None and not cache.add(f"{key}:{audience.version}:rendering", True, RENDERING_WAIT):
+        made = _rendering_of(key, audience.version)
+    if made is None:
+        made = render({"csrf_token": CSRF_PLACEHOLDER})
+        read = frozenset(getattr(request, "tables_read", None) or {EVERY_TABLE})
+        cache.set(key, (audience.version, read, made), KEPT_FOR)
+    return made.replace(CSRF_PLACEHOLDER, get_token(request))
+
+
+def kept(request, audience: Audience | None, key: str | None) -> str | None:
+    """The rendering kept for the audience that may still be served, if any: what costs nothing."""
+    if not _kept_for(request, audience) or (made := _served(audience, key)) is None:
+        return None
+    return made.replace(CSRF_PLACEHOLDER, get_token(request))
+
+
+def _kept_for(request, audience) -> bool:
+    return audience is not None and settings.RENDER_ONCE and not len(messages.get_messages(request))  # a message is for one
+
+
+def _served(audience, key) -> str | None:
+    kept = cache.get(key)
+    if kept is None:
+        return None
+    version, read, made = kept
+    if version >= audience.version:
+        return made
+    if EVERY_TABLE in read or not _untouched(audience.campaign_id, version, audience.version, read):
+        return None
+    cache.set(key, (audience.version, read, made), KEPT_FOR)  # checked: the next screen need not
+    return made
+
+
+def _rendering_of(key: str, version: int) -> str | None:
+    """Another request's rendering, once it is there; None if it takes too long (this request
+    then renders it too)."""
+    waited = 0.0
+    while waited < RENDERING_WAIT:
+        time.sleep(0.005)
+        waited += 0.005
+        kept = cache.get(key)
+        if kept is not None and kept[0] >= version:
+            return kept[2]
+    return None
