@@ -118,13 +118,20 @@ def _vitals(table):
     return reverse("character", args=[table.campaign.pk, table.character.pk]) + "?panel=vitals"
 
 
-@COMMITTED
-def test_a_panel_is_served_across_a_change_that_touched_nothing_it_read(table):
-    """A clock ticking does not render a sheet's vitals again; a change to the character does."""
+def _vitals_then_a_tick(table):
+    """The player's vitals panel rendered, then a clock ticked by the GM: the player's client, the
+    panel as rendered, and the queries its rendering took."""
     clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
     player = table.client("player")
     before, rendered_queries = _get(player, _vitals(table), **HTMX)
     table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    return player, before, rendered_queries
+
+
+@COMMITTED
+def test_a_panel_is_served_across_a_change_that_touched_nothing_it_read(table):
+    """A clock ticking does not render a sheet's vitals again; a change to the character does."""
+    player, before, rendered_queries = _vitals_then_a_tick(table)
     after_tick, served_queries = _get(player, _vitals(table), **HTMX)
     assert _same(after_tick, before) and served_queries < rendered_queries
     table.client("player").post(reverse("character_momentum", args=[table.campaign.pk, table.character.pk]),
@@ -135,10 +142,7 @@ def test_a_panel_is_served_across_a_change_that_touched_nothing_it_read(table):
 
 @COMMITTED
 def test_a_panel_is_rendered_anew_when_a_change_since_is_not_on_record(table):
-    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
-    player = table.client("player")
-    _, rendered_queries = _get(player, _vitals(table), **HTMX)
-    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    player, _, rendered_queries = _vitals_then_a_tick(table)
     for key in [key for key in cache._cache if "changed:" in key]:  # the record was evicted
         cache.delete(key.split(":", 2)[2])
     assert _get(player, _vitals(table), **HTMX)[1] == rendered_queries
