@@ -61,54 +61,72 @@ def editable_character_or_404(membership, character_id) -> Character:
     return character
 
 
-def sheet_context(membership, character, **extra):
+@dataclass(frozen=True)
+class TalentLine:
+    """The talent line as the sheet shows it ("Talents"): each slot with its kind, its talent
+    and whether a milestone has opened it; the open slots and the next shown, the rest folded."""
+
+    slots: list[tuple[int, str, str | None, bool]]
+    starting: str | None
+    locked_from: int
+    locked_count: int
+
+
+def _talent_line(campaign, character) -> TalentLine:
     prefetch_related_objects([character], "talents")
+    opened = unlocked_slots(campaign.milestones.count())
+    talents = {talent.slot: talent.as_rule().describe(campaign.wording) for talent in character.talents.all()}
+    return TalentLine([(slot, kind.label(campaign.wording), talents.get(slot), slot <= opened)
+                       for slot, kind in enumerate(TALENT_LINE, start=1)],
+                      talents.get(Talent.STARTING_SLOT), min(opened + 1, len(TALENT_LINE)),
+                      max(0, len(TALENT_LINE) - opened - 1))
+
+
+def sheet_context(membership, character, **extra):
     campaign = membership.campaign
     rules = campaign.rules
-    milestones = campaign.milestones.count()
-    wording = campaign.wording
-    talents = {talent.slot: talent.as_rule().describe(wording) for talent in character.talents.all()}
-    line = [(slot, kind.label(wording), talents.get(slot), slot <= unlocked_slots(milestones))
-            for slot, kind in enumerate(TALENT_LINE, start=1)]
-    clocks = character.clocks.visible_to(membership).active().for_display()
     dots_spent = sum(character.action_dots.values())
     can_edit = character.editable_by(membership)
     # GM notes reach the template only for a GM.
     uses_scars = rules.has(Extra.SCARS)
     fields = character.text_fields_for(membership)
+
+    def ratings():
+        prefetch_related_objects([character], "talents")  # talent dots count in the ratings
+        return character.actions_by_attribute(rules)
+    # What costs a query is made only if the panel rendered shows it (a live panel renders alone).
     return {
         "membership": membership, "campaign": campaign, "character": character, "rules": rules,
-        "can_edit": can_edit, "actions": character.actions_by_attribute(rules),
+        "can_edit": can_edit, "actions": SimpleLazyObject(ratings),
         "may_set_dots": (can_edit and not character.created) or (membership.is_gm and character.created),
         "escalated": _escalated(character, campaign.wording),
         "text_fields": [(field, getattr(character, field)) for field in fields],
         "dots_left": rules.starting_dots - dots_spent,
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
-        "talent_line": line, "starting_talent": talents.get(Talent.STARTING_SLOT),
-        # Show the open slots and the next one; fold the rest of the line away.
-        "locked_from": min(unlocked_slots(milestones) + 1, len(TALENT_LINE)),
-        "locked_count": max(0, len(TALENT_LINE) - unlocked_slots(milestones) - 1),
+        "talents": SimpleLazyObject(lambda: _talent_line(campaign, character)),
         "uses_starting_talent": rules.has(Extra.STARTING_TALENT), "uses_scars": uses_scars,
-        "assets": (list(character.assets.filter(spent_by__isnull=True)) if rules.has(Extra.ASSET)
-                   else None),
-        "attachments": (list(character.attachments.select_related("repair"))
+        "assets": (SimpleLazyObject(lambda: list(character.assets.filter(spent_by__isnull=True)))
+                   if rules.has(Extra.ASSET) else None),
+        "attachments": (SimpleLazyObject(lambda: list(character.attachments.select_related("repair")))
                         if rules.has(Extra.ATTACHMENT) else None),
         "attachments_most": ATTACHMENTS_MOST,
         "attachment_condition": rules.dialled(ExtraDial.ATTACHMENT_CONDITION),
-        "goals": list(character.goals.all()) if rules.has(Extra.GOALS) else None,
-        "spells": _spells(membership, character) if rules.has(Extra.MAGIC) else None,
+        "goals": SimpleLazyObject(lambda: list(character.goals.all())) if rules.has(Extra.GOALS) else None,
+        "spells": SimpleLazyObject(lambda: _spells(membership, character)) if rules.has(Extra.MAGIC) else None,
         "spell_form": SpellForm(campaign=campaign) if rules.has(Extra.MAGIC) and can_edit else None,
-        "threats": list(campaign.threats.facing(character.pk)) if rules.has(Extra.THREAT_LEVEL) else [],
+        "threats": (SimpleLazyObject(lambda: list(campaign.threats.facing(character.pk)))
+                    if rules.has(Extra.THREAT_LEVEL) else []),
         "uses_market": rules.has(Extra.ECONOMY), "money_most": MONEY_MOST,
         "goal_rolls": {"advance": rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE),
                        "resolve": rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)},
         "difficulties": [(d.value, f"{d.value.capitalize()}: +{d.ticks} a step, {d.talent_dots} talent "
                                    f"{'dot' if d.talent_dots == 1 else 'dots'}") for d in Difficulty],
         # A tie names its force only while the viewer may see that force.
-        "ties": [(tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership)
-                  else None) for tie in character.ties.select_related("linked_character", "linked_force")],
-
-        "clocks": clocks, "session": SimpleLazyObject(lambda: campaign.current_session),
+        "ties": SimpleLazyObject(lambda: [
+            (tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership) else None)
+            for tie in character.ties.select_related("linked_character", "linked_force")]),
+        "clocks": character.clocks.visible_to(membership).active().for_display(),
+        "session": SimpleLazyObject(lambda: campaign.current_session),
         **extra,
     }
 

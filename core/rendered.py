@@ -96,22 +96,30 @@ def record_change(campaign_id: int, version: int, tables) -> None:
     cache.set(_change_key(campaign_id, version), sorted(tables) if tables is not None else EVERY_TABLE, KEPT_FOR)
 
 
-def _untouched(campaign_id: int, since: int, now: int, read: frozenset) -> bool:
-    """Whether no change after ``since`` up to ``now`` touched a table in ``read``."""
+def _changes(campaign_id: int, since: int, now: int) -> dict[int, object]:
+    """The recorded changes after ``since`` up to ``now``, by version (none beyond MOST_CHANGES)."""
+    if now - since > MOST_CHANGES:
+        since = now - MOST_CHANGES
+    found = cache.get_many([_change_key(campaign_id, v) for v in range(since + 1, now + 1)])
+    return {int(key.rsplit(":", 1)[1]): tables for key, tables in found.items()}
+
+
+def _untouched_by(changes: dict, since: int, now: int, read: frozenset) -> bool:
+    """Whether every change after ``since`` up to ``now`` is on record and touched no table in ``read``."""
     if now - since > MOST_CHANGES:
         return False
-    keys = [_change_key(campaign_id, v) for v in range(since + 1, now + 1)]
-    changes = cache.get_many(keys)
-    return len(changes) == len(keys) and not any(
-        tables == EVERY_TABLE or read.intersection(tables) for tables in changes.values())
+    return all(v in changes and changes[v] != EVERY_TABLE and not read.intersection(changes[v])
+               for v in range(since + 1, now + 1))
 
 
-def html(request, audience: Audience | None, key: str | None, render: Callable[[dict], str]) -> str:
+def html(request, audience: Audience | None, key: str | None, render: Callable[[dict], str],
+         looked: bool = False) -> str:
     """The HTML ``render(extra)`` makes (``extra`` added to its context), rendered once for the
-    audience and served from then on while what it read is unchanged."""
+    audience and served from then on while what it read is unchanged (``looked``: ``kept`` has
+    just found none to serve)."""
     if not _kept_for(request, audience):
         return render({})
-    made = _served(audience, key)
+    made = None if looked else _served(audience, key)
     # After a change every screen asks at once: the first renders, the others wait for it.
     if made is None and not cache.add(f"{key}:{audience.version}:rendering", True, RENDERING_WAIT):
         made = _rendering_of(key, audience.version)
@@ -122,11 +130,27 @@ def html(request, audience: Audience | None, key: str | None, render: Callable[[
     return made.replace(CSRF_PLACEHOLDER, get_token(request))
 
 
-def kept(request, audience: Audience | None, key: str | None) -> str | None:
-    """The rendering kept for the audience that may still be served, if any: what costs nothing."""
-    if not _kept_for(request, audience) or (made := _served(audience, key)) is None:
-        return None
-    return made.replace(CSRF_PLACEHOLDER, get_token(request))
+def kept(request, audience: Audience | None, keys: dict[str, str]) -> dict[str, str]:
+    """Of the renderings named by ``keys`` (by panel), those kept for the audience that may
+    still be served: what costs nothing (three cache reads and writes in all, however many)."""
+    if not _kept_for(request, audience):
+        return {}
+    found = cache.get_many(list(keys.values()))
+    older = [version for version, read, _ in found.values() if version < audience.version and EVERY_TABLE not in read]
+    changes = _changes(audience.campaign_id, min(older), audience.version) if older else {}
+    served, checked = {}, {}
+    for name, key in keys.items():
+        if (kept := found.get(key)) is None:
+            continue
+        version, read, made = kept
+        if version < audience.version:
+            if EVERY_TABLE in read or not _untouched_by(changes, version, audience.version, read):
+                continue
+            checked[key] = (audience.version, read, made)  # the next screen need not check
+        served[name] = made.replace(CSRF_PLACEHOLDER, get_token(request))
+    if checked:
+        cache.set_many(checked, KEPT_FOR)
+    return served
 
 
 def _kept_for(request, audience) -> bool:
@@ -140,7 +164,8 @@ def _served(audience, key) -> str | None:
     version, read, made = kept
     if version >= audience.version:
         return made
-    if EVERY_TABLE in read or not _untouched(audience.campaign_id, version, audience.version, read):
+    if EVERY_TABLE in read or not _untouched_by(_changes(audience.campaign_id, version, audience.version),
+                                                 version, audience.version, read):
         return None
     cache.set(key, (audience.version, read, made), KEPT_FOR)  # checked: the next screen need not
     return made
