@@ -129,7 +129,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    CACHES = {"default": {"BACKEND": "core.cache.RedisCache",
                           "LOCATION": REDIS_URL}}
     # Sessions read from Redis and survive a Redis restart through the database.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

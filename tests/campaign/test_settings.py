@@ -53,7 +53,7 @@ def test_redis_url_moves_the_cache_and_sessions_to_redis():
         "from django.conf import settings as s; "
         "print(s.CACHES['default']['BACKEND'], s.SESSION_ENGINE)",
         REDIS_URL="redis://127.0.0.1:6379/0")
-    assert result.stdout.split() == ["django.core.cache.backends.redis.RedisCache",
+    assert result.stdout.split() == ["core.cache.RedisCache",
                                      "django.contrib.sessions.backends.cached_db"]
 
 
