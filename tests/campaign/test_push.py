@@ -14,6 +14,7 @@ from campaign.asgi import STREAM
 from campaign.models import Campaign
 from campaign.views import streams
 from tests.factories import ClockFactory, UserFactory, join, make_campaign
+from tests.helpers import NEEDS_REDIS, TEST_REDIS_URL
 
 
 @pytest.fixture
@@ -131,25 +132,13 @@ def test_outsiders_get_404_and_a_wsgi_server_refuses_the_stream_so_the_page_poll
     assert member.get(url).status_code == 204
 
 
-REDIS_URL = "redis://127.0.0.1:6379/14"
-
-
-def _redis_here() -> bool:
-    import redis
-
-    try:
-        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping())
-    except redis.RedisError:
-        return False
-
-
-@pytest.mark.skipif(not _redis_here(), reason="needs Redis on 127.0.0.1 (CI runs it)")
+@NEEDS_REDIS
 def test_with_redis_a_bump_published_by_any_process_reaches_the_streams_even_after_a_collection(settings):
     """Every worker's one subscription hands each published bump to its streams; it must not go
     deaf when the garbage collector runs (asyncio keeps only weak references to tasks)."""
     import gc
 
-    settings.REDIS_URL = REDIS_URL
+    settings.REDIS_URL = TEST_REDIS_URL
 
     async def scenario():
         with push.hub.listening(41) as bumps:
