@@ -128,8 +128,15 @@ def screenshot():
 
     def take(page, name):
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
+        # Chromium can refuse a capture while a live swap re-lays the page out; the next frame is fine.
+        for attempt in range(3):
+            try:
+                page.screenshot(path=str(path), full_page=True)
+                return path
+            except PlaywrightError as refused:
+                if "Unable to capture screenshot" not in str(refused) or attempt == 2:
+                    raise
+                page.wait_for_timeout(250)
 
     return take
 
