@@ -6,7 +6,7 @@ CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8000
 export CHROMIUM PORT
 
-.PHONY: run test serve bench lint chromium wrk clean
+.PHONY: run test serve bench lint chromium gettext wrk clean catalogues messages
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11).")'
@@ -22,17 +22,17 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	@touch $@ $(VENV)/.installed-run
 
 ## run: install, migrate, load the demo campaign and serve on http://127.0.0.1:$(PORT) (PORT=8001 make run)
-run: $(VENV)/.installed-run
+run: $(VENV)/.installed-run catalogues
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	DEBUG=1 $(BIN)/uvicorn campaign.asgi:application --host 127.0.0.1 --port $(PORT) --no-access-log --lifespan off
 
 ## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
-test: $(VENV)/.installed-dev chromium
+test: $(VENV)/.installed-dev chromium gettext catalogues
 	$(BIN)/python -m pytest
 
 ## serve: uvicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL...)
-serve: $(VENV)/.installed-run
+serve: $(VENV)/.installed-run catalogues
 	DEBUG=0 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DEBUG=0 $(BIN)/python manage.py migrate --noinput
 	bind=$${BIND:-127.0.0.1:8000}; DEBUG=0 $(BIN)/uvicorn campaign.asgi:application --host $${bind%:*} --port $${bind##*:} \
@@ -41,6 +41,14 @@ serve: $(VENV)/.installed-run
 ## bench: every page against a floor, under load on uvicorn + PostgreSQL (+ Redis), with budgets
 bench: $(VENV)/.installed-dev wrk
 	$(BIN)/python -m bench
+
+## catalogues: compile the French and Swedish translations (locale/*/LC_MESSAGES/django.po -> .mo)
+catalogues: $(VENV)/.installed-run
+	@$(BIN)/pybabel --quiet compile --directory locale --domain django
+
+## messages: gather every marked text into the catalogues (needs GNU gettext), then translate the new entries
+messages: $(VENV)/.installed-dev
+	$(BIN)/python manage.py makemessages --locale fr --locale sv --no-location --ignore '.venv/*' --ignore 'tests/*' --ignore 'bench/*'
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
@@ -54,6 +62,15 @@ chromium:
 		echo "The browser tests need Chromium at $(CHROMIUM)."; \
 		echo "Install it (Debian/Ubuntu: sudo apt-get install chromium) or run: make test CHROMIUM=/path/to/chromium"; \
 		exit 1; \
+	fi
+
+gettext:
+	@if command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing GNU gettext for the catalogue tests (apt-get install gettext)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+	else \
+		echo "The catalogue tests need GNU gettext (Debian/Ubuntu: sudo apt-get install gettext); they are skipped without it."; \
 	fi
 
 wrk:

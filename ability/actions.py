@@ -8,6 +8,8 @@ import random
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ability.models import Action, Boost, Help, Sheet, Skill
 from campaign.models import Campaign, Membership
@@ -21,8 +23,8 @@ from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from rolls import actions as roll_actions
 from rolls.models import Roll, RollKind
 
-UNSKILLED = "Unskilled"
-"""The log's action for a roll with no skill set that fits."""
+UNSKILLED = gettext_lazy("Unskilled")
+"""The log's action for a roll with no skill set that fits (written in the roller's language)."""
 
 
 def sheet_of(character: Character, locked: bool = False) -> Sheet:
@@ -38,7 +40,7 @@ def dangerous(campaign: Campaign) -> bool:
 
 def _die(value) -> int:
     if value not in rules.DIE_SIZES:
-        raise Refused("Choose a die: d4, d6, d8, d10 or d12.")
+        raise Refused(_("Choose a die: d4, d6, d8, d10 or d12."))
     return value
 
 
@@ -49,12 +51,13 @@ def add_skill(membership: Membership, character_id, name: str, die, specializati
     """A skill set or specialization with its rating ("Ability")."""
     character = own_character(membership, character_id)
     if not name:
-        raise Refused("Name the skill.")
+        raise Refused(_("Name the skill."))
     if character.skills.filter(name__iexact=name).exists():
-        raise Refused(f"{character.name} already has {name}.")
+        raise Refused(_("%(name)s already has %(skill)s.") % {"name": character.name, "skill": name})
     skill = Skill.objects.create(character=character, name=name, die=_die(die), specialization=specialization)
-    membership.campaign.log(membership.user, f"{character.name} gains {'a specialization' if specialization else 'a skill set'}: "
-                            f"{skill.name} ({skill.rating}).")
+    gains = (_("%(name)s gains a specialization: %(skill)s (%(rating)s).") if specialization
+             else _("%(name)s gains a skill set: %(skill)s (%(rating)s)."))
+    membership.campaign.log(membership.user, gains % {"name": character.name, "skill": skill.name, "rating": skill.rating})
     return skill
 
 
@@ -63,17 +66,18 @@ def set_skill_die(membership: Membership, character_id, skill_id, die) -> Skill:
     character = own_character(membership, character_id)
     skill = character.skills.filter(pk=skill_id).first()
     if skill is None:
-        raise Refused("That skill is not on this sheet.")
+        raise Refused(_("That skill is not on this sheet."))
     if skill.die != _die(die):
         skill.die = die
         skill.save(update_fields=["die"])
-        membership.campaign.log(membership.user, f"{character.name}'s {skill.name} is now {skill.rating}.")
+        membership.campaign.log(membership.user, _("%(name)s's %(skill)s is now %(rating)s.")
+                                % {"name": character.name, "skill": skill.name, "rating": skill.rating})
     return skill
 
 
 def _not_in_play(character: Character) -> None:
     if Action.objects.filter(character=character).exists():
-        raise Refused("Not while an action roll is on its way: it may use it.")
+        raise Refused(_("Not while an action roll is on its way: it may use it."))
 
 
 @transaction.atomic
@@ -82,7 +86,8 @@ def remove_skill(membership: Membership, character_id, skill_id) -> None:
     _not_in_play(character)
     if skill := character.skills.filter(pk=skill_id).first():
         skill.delete()
-        membership.campaign.log(membership.user, f"{character.name} strikes out {skill.name}.")
+        membership.campaign.log(membership.user, _("%(name)s strikes out %(feature)s.")
+                                % {"name": character.name, "feature": skill.name})
 
 
 @transaction.atomic
@@ -90,10 +95,11 @@ def add_boost(membership: Membership, character_id, name: str, applies_to: str, 
     """A boost: what it applies to, its constraints, and the ability die it adds when invoked."""
     character = own_character(membership, character_id)
     if not name:
-        raise Refused("Name the boost.")
+        raise Refused(_("Name the boost."))
     boost = Boost.objects.create(character=character, name=name, applies_to=applies_to, constraints=constraints,
                                  die=_die(die))
-    membership.campaign.log(membership.user, f"{character.name} gains a boost: {boost.name} (d{boost.die}).")
+    membership.campaign.log(membership.user, _("%(name)s gains a boost: %(boost)s (d%(size)s).")
+                            % {"name": character.name, "boost": boost.name, "size": boost.die})
     return boost
 
 
@@ -103,7 +109,8 @@ def remove_boost(membership: Membership, character_id, boost_id) -> None:
     _not_in_play(character)
     if boost := character.boosts.filter(pk=boost_id).first():
         boost.delete()
-        membership.campaign.log(membership.user, f"{character.name} strikes out the boost {boost.name}.")
+        membership.campaign.log(membership.user, _("%(name)s strikes out the boost %(boost)s.")
+                                % {"name": character.name, "boost": boost.name})
 
 
 @transaction.atomic
@@ -119,13 +126,13 @@ def set_grit(gm: Membership, character_id, grit) -> Sheet:
     """The GM corrects grit points (earned by teamwork, spent on a die)."""
     character = Character.objects.filter(campaign=gm.campaign, pk=character_id).first()
     if character is None:
-        raise Refused("No such character.")
+        raise Refused(_("No such character."))
     if grit is None or not 0 <= grit <= 99:
-        raise Refused("Grit points: a whole number from 0 to 99.")
+        raise Refused(_("Grit points: a whole number from 0 to 99."))
     sheet = sheet_of(character, locked=True)
     sheet.grit = grit
     sheet.save(update_fields=["grit"])
-    gm.campaign.log(gm.user, f"{character.name}'s grit points set to {grit}.")
+    gm.campaign.log(gm.user, _("%(name)s's grit points set to %(grit)s.") % {"name": character.name, "grit": grit})
     return sheet
 
 
@@ -134,8 +141,8 @@ def set_dangerous(gm: Membership, on: bool) -> None:
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     campaign.system_options = {**campaign.system_options, "dangerous": on}
     campaign.save(update_fields=["system_options"])
-    campaign.log(gm.user, "Dangerous Encounters: ties go to the director." if on
-                 else "Dangerous Encounters off: ties go to the player.")
+    campaign.log(gm.user, _("Dangerous Encounters: ties go to the director.") if on
+                 else _("Dangerous Encounters off: ties go to the player."))
 
 
 # An action roll ------------------------------------------------------------------------------
@@ -157,7 +164,7 @@ def _clock(membership: Membership, clock_id, kinds) -> Clock | None:
     clock = (Clock.objects.visible_to(membership).active()
              .filter(campaign=membership.campaign, pk=clock_id, kind__in=[k.value for k in kinds]).first())
     if clock is None:
-        raise Refused("Choose a clock of this campaign that this roll can tick.")
+        raise Refused(_("Choose a clock of this campaign that this roll can tick."))
     return clock
 
 
@@ -169,34 +176,34 @@ def start_action(membership: Membership, start: ActionStart, key: str) -> Action
         return existing  # the same form sent twice
     character = own_character(membership, start.character_id)
     if not start.intent:
-        raise Refused("Say what you intend to do.")
+        raise Refused(_("Say what you intend to do."))
     skill = None
     if start.skill_id is not None:
         skill = character.skills.filter(pk=start.skill_id).first()
         if skill is None:
-            raise Refused("That skill is not on this sheet.")
+            raise Refused(_("That skill is not on this sheet."))
     boosts = list(character.boosts.filter(pk__in=start.boost_ids).values_list("pk", flat=True))
     if len(boosts) != len(set(start.boost_ids)):
-        raise Refused("Those boosts are not on this sheet.")
+        raise Refused(_("Those boosts are not on this sheet."))
     if start.grit and sheet_of(character).grit < rules.GRIT_BUYS_A_DIE:
-        raise Refused("No grit point to spend.")
+        raise Refused(_("No grit point to spend."))
     clock = _clock(membership, start.clock_id, PROGRESS_KINDS)
     if clock is not None and not clock.tickable_by(membership):
-        raise Refused("You may not tick that clock.")
+        raise Refused(_("You may not tick that clock."))
     try:
         with transaction.atomic():
             return Action.objects.create(
                 campaign=membership.campaign, character=character, key=key, intent=start.intent, skill=skill,
                 boosts=boosts, grit=start.grit, clock=clock, started_by=membership.user)
     except IntegrityError:
-        raise Refused(f"{character.name} already has an action roll on its way: roll it first.") from None
+        raise Refused(_("%(name)s already has an action roll on its way: roll it first.") % {"name": character.name}) from None
 
 
 def _locked(membership: Membership, action_id) -> Action:
     action = (Action.objects.select_for_update(of=("self",)).select_related("character", "skill")
               .filter(campaign=membership.campaign, pk=action_id).first())
     if action is None:
-        raise Refused("That action roll is over.")
+        raise Refused(_("That action roll is over."))
     return action
 
 
@@ -208,7 +215,7 @@ def direct(gm: Membership, action_id, difficulty, position: str, risks: str = ""
     her mind until the dice are rolled."""
     action = _locked(gm, action_id)
     if position not in {p.value for p in rules.Position}:
-        raise Refused("Choose advantage, no position die, or disadvantage.")
+        raise Refused(_("Choose advantage, no position die, or disadvantage."))
     action.difficulty, action.teamwork_difficulty = _die(difficulty), _die(teamwork_difficulty)
     action.position, action.risks = position, risks
     action.danger_clock = _clock(gm, danger_clock_id, DANGER_KINDS)
@@ -220,13 +227,13 @@ def ability_pool(action: Action, help_given=None) -> list[tuple[str, int]]:
     """(where it comes from, die size) of the ability pool: the skill's die or d4 unskilled, a die
     per boost invoked, per helpful teamwork, and per grit point spent ("Action Roll")."""
     skill_die = action.skill.die if action.skill else rules.unskilled(rules.Position.NONE)[0]
-    pool = [(action.skill.name if action.skill else UNSKILLED, skill_die)]
-    pool += [(f"Boost: {boost.name}", boost.die) for boost in Boost.objects.filter(pk__in=action.boosts)]
+    pool = [(action.skill.name if action.skill else str(UNSKILLED), skill_die)]
+    pool += [(_("Boost: %(boost)s") % {"boost": boost.name}, boost.die) for boost in Boost.objects.filter(pk__in=action.boosts)]
     for help in help_given if help_given is not None else action.help.select_related("helper"):
         if help.success:
-            pool.append((f"Teamwork: {help.helper.name}", help.die))
+            pool.append((_("Teamwork: %(name)s") % {"name": help.helper.name}, help.die))
     if action.grit:
-        pool.append(("Grit", skill_die))
+        pool.append((_("Grit"), skill_die))
     return pool
 
 
@@ -246,8 +253,8 @@ def _quick_roll(membership: Membership, character: Character, skill: Skill | Non
     campaign = membership.campaign
     return Roll.objects.create(
         campaign=campaign, session=campaign.current_session, character=character, rolled_by=membership.user,
-        kind=RollKind.QUICK, goal=goal, action=skill.name if skill else UNSKILLED, pool_size=1, dice=list(ability),
-        dice_sources=[[skill.name if skill else UNSKILLED, die]], idempotency_key=key, outcome="success" if success else "failure",
+        kind=RollKind.QUICK, goal=goal, action=skill.name if skill else str(UNSKILLED), pool_size=1, dice=list(ability),
+        dice_sources=[[skill.name if skill else str(UNSKILLED), die]], idempotency_key=key, outcome="success" if success else "failure",
         choices={**choices, "difficulty": difficulty, "position": position.value,
                  "dangerous": dangerous(membership.campaign)},
         result={"difficulty": list(faces), "read": rules.difficulty_result(faces, position), "success": success})
@@ -270,19 +277,19 @@ def help_action(membership: Membership, action_id, helper_id, skill_id, rng: ran
     action = _locked(membership, action_id)
     helper = own_character(membership, helper_id)
     if helper.pk == action.character_id:
-        raise Refused("Help someone else: your own roll takes your action.")
+        raise Refused(_("Help someone else: your own roll takes your action."))
     if action.difficulty is None:
-        raise Refused("Wait for the director to set the difficulty, teamwork's included.")
+        raise Refused(_("Wait for the director to set the difficulty, teamwork's included."))
     if existing := Help.objects.filter(action=action, helper=helper).first():
         return existing  # a double tap
     if Action.objects.filter(character=helper).exists():
-        raise Refused(f"{helper.name} has an action roll of their own on its way: helping would give it up. Roll it or "
-                      "take it back first.")
+        raise Refused(_("%(name)s has an action roll of their own on its way: helping would give it up. Roll it or "
+                        "take it back first.") % {"name": helper.name})
     skill = helper.skills.filter(pk=skill_id).first() if skill_id is not None else None
     if skill_id is not None and skill is None:
-        raise Refused("That skill is not on this sheet.")
+        raise Refused(_("That skill is not on this sheet."))
     roll = _quick_roll(membership, helper, skill, action.teamwork_difficulty, key=f"{action.key}-help-{helper.pk}",
-                       goal=f"Teamwork: helping {action.character.name}", rng=rng,
+                       goal=_("Teamwork: helping %(name)s") % {"name": action.character.name}, rng=rng,
                        choices={"helps": action.pk, "helped": action.character.name})
     success = roll.outcome == "success"
     if success:
@@ -300,7 +307,8 @@ def _tick(membership: Membership, clock_id, outcome: rules.ActionResult, roll: R
     if clock.archived:
         return None
     moved = clock.moved_by_roll(outcome.effect.ticks, success=outcome.success)
-    reason = f"{roll.character.name}'s {roll.action}: {outcome.effect.label.lower()} {'success' if outcome.success else 'failure'}"
+    reason = _("%(name)s's %(action)s: %(result)s") % {
+        "name": roll.character.name, "action": roll.action, "result": outcome.in_a_sentence}
     change = record_change(membership, clock, clock.filled + moved, reason, roll=roll)
     return {"clock": clock.pk, "moved": change.after - change.before} if change else None
 
@@ -311,17 +319,17 @@ def roll_action(membership: Membership, action_id, rng: random.Random | None = N
     against the difficulty die read by position; the action is then in the log, and over."""
     action = _locked(membership, action_id)
     if not action.character.editable_by(membership):
-        raise Refused("Only its player rolls this action.")
+        raise Refused(_("Only its player rolls this action."))
     if action.difficulty is None:
-        raise Refused("The director has not set the difficulty yet.")
+        raise Refused(_("The director has not set the difficulty yet."))
     help_given = list(action.help.select_related("helper"))
     pool = ability_pool(action, help_given)
     if len(pool) > rules.MOST_POOL:
-        raise Refused(f"At most {rules.MOST_POOL} ability dice.")
+        raise Refused(_("At most %(most)s ability dice.") % {"most": rules.MOST_POOL})
     if action.grit:
         sheet = sheet_of(action.character, locked=True)
         if sheet.grit < rules.GRIT_BUYS_A_DIE:
-            raise Refused("No grit point left to spend: take the grit die out.")
+            raise Refused(_("No grit point left to spend: take the grit die out."))
         sheet.grit -= rules.GRIT_BUYS_A_DIE
         sheet.save(update_fields=["grit"])
     position = position_of(action)
@@ -332,7 +340,7 @@ def roll_action(membership: Membership, action_id, rng: random.Random | None = N
     campaign = membership.campaign
     roll = Roll.objects.create(
         campaign=campaign, session=campaign.current_session, character=action.character, rolled_by=membership.user,
-        kind=RollKind.ABILITY, goal=action.intent, action=action.skill.name if action.skill else UNSKILLED,
+        kind=RollKind.ABILITY, goal=action.intent, action=action.skill.name if action.skill else str(UNSKILLED),
         pool_size=len(pool), dice=list(ability), dice_sources=[[source, size] for source, size in pool],
         idempotency_key=action.key, outcome="success" if outcome.success else "failure",
         choices={"ability_action": action.pk, "difficulty": action.difficulty, "position": position.value,
@@ -354,7 +362,7 @@ def withdraw(membership: Membership, action_id) -> None:
     """Taken back before the roll; teamwork already rolled stays in the log, its grit earned."""
     action = _locked(membership, action_id)
     if not action.character.editable_by(membership):
-        raise Refused("Only its player takes it back.")
+        raise Refused(_("Only its player takes it back."))
     action.delete()
 
 
@@ -366,8 +374,8 @@ def quick_roll(membership: Membership, character_id, skill_id, difficulty, goal:
         return existing
     character = own_character(membership, character_id)
     if not goal:
-        raise Refused("Say what the roll is for.")
+        raise Refused(_("Say what the roll is for."))
     skill = character.skills.filter(pk=skill_id).first() if skill_id is not None else None
     if skill_id is not None and skill is None:
-        raise Refused("That skill is not on this sheet.")
+        raise Refused(_("That skill is not on this sheet."))
     return _quick_roll(membership, character, skill, _die(difficulty), key=key, goal=goal, choices={}, rng=rng)

@@ -1,11 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class AbilityConfig(AppConfig):
     """The "Ability vs Difficulty" dice system: its sheet, its action rolls, its registration."""
 
     name = "ability"
-    verbose_name = "Ability vs Difficulty"
+    verbose_name = gettext_lazy("Ability vs Difficulty")
 
     def ready(self):
         from ability.models import Action, Boost, Help, Sheet, Skill

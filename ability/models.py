@@ -4,20 +4,24 @@
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.models import LockingQuerySet
 from gamerules import ability as rules
 from gamerules import readings
 
-SKILL_DICE = [(size, f"{name} (d{size})") for size, name in readings.ABILITY_RATINGS]
-DIFFICULTY_DICE = [(size, f"{name} (d{size})") for size, name in readings.DIFFICULTY_RATINGS]
+# Lazy: each name is said in the reader's language when shown, not once at import.
+SKILL_DICE = [(size, format_lazy("{} (d{})", name, size)) for size, name in readings.ABILITY_RATINGS]
+DIFFICULTY_DICE = [(size, format_lazy("{} (d{})", name, size)) for size, name in readings.DIFFICULTY_RATINGS]
 
 
 class Sheet(models.Model):
     """What the Charge sheet's numbers are to this system: grit points and gear."""
 
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE, related_name="ability_sheet")
-    grit = models.PositiveSmallIntegerField("Grit points", default=0)
+    grit = models.PositiveSmallIntegerField(gettext_lazy("Grit points"), default=0)
     gear = models.TextField(blank=True, max_length=2000)
 
     objects = LockingQuerySet.as_manager()
@@ -30,7 +34,7 @@ class Skill(models.Model):
     """A skill set or a specialization, rated by its die ("Ability": Novice d4 ... Master d12)."""
 
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="skills")
-    name = models.CharField(max_length=30, help_text="The roll's action in the log.")
+    name = models.CharField(max_length=30, help_text=gettext_lazy("The roll's action in the log."))
     die = models.PositiveSmallIntegerField(choices=SKILL_DICE, default=6)
     specialization = models.BooleanField(default=False)
 
@@ -85,16 +89,16 @@ class Action(models.Model):
     key = models.CharField(max_length=64, unique=True)
     intent = models.CharField(max_length=300)
     skill = models.ForeignKey(Skill, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-                              help_text="None: an unskilled roll.")
-    boosts = models.JSONField(default=list, blank=True, help_text="The ids of the boosts invoked.")
-    grit = models.BooleanField(default=False, help_text="Grit spent for a die.")
+                              help_text=gettext_lazy("None: an unskilled roll."))
+    boosts = models.JSONField(default=list, blank=True, help_text=gettext_lazy("The ids of the boosts invoked."))
+    grit = models.BooleanField(default=False, help_text=gettext_lazy("Grit spent for a die."))
     clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                              help_text="The clock a success works on.")
+                              help_text=gettext_lazy("The clock a success works on."))
     difficulty = models.PositiveSmallIntegerField(null=True, blank=True, choices=DIFFICULTY_DICE)
     position = models.CharField(max_length=12, choices=Position.choices, default=Position.NONE)
     risks = models.CharField(max_length=300, blank=True)
     danger_clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
-                                     related_name="+", help_text="The director's clock a failure ticks.")
+                                     related_name="+", help_text=gettext_lazy("The director's clock a failure ticks."))
     teamwork_difficulty = models.PositiveSmallIntegerField(default=rules.TEAMWORK_DIFFICULTY, choices=DIFFICULTY_DICE)
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -120,7 +124,7 @@ class Action(models.Model):
 
     @property
     def stage_words(self) -> str:
-        return "waits for the director" if self.waits_for_gm else "ready to roll"
+        return _("waits for the director") if self.waits_for_gm else _("ready to roll")
 
 
 class Help(models.Model):
@@ -128,7 +132,7 @@ class Help(models.Model):
 
     action = models.ForeignKey(Action, on_delete=models.CASCADE, related_name="help")
     helper = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="+")
-    die = models.PositiveSmallIntegerField(help_text="The helper's skill die: the die added on a success.")
+    die = models.PositiveSmallIntegerField(help_text=gettext_lazy("The helper's skill die: the die added on a success."))
     success = models.BooleanField()
     roll = models.OneToOneField("rolls.Roll", on_delete=models.CASCADE, related_name="+")
 

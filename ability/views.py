@@ -5,6 +5,7 @@ with it, each answers its panel."""
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ability import actions
@@ -319,9 +320,17 @@ def waiting(request, membership, on: str):
         if action.waits_for_gm if membership.is_gm else action.character.editable_by(membership):
             waiting.append(action)
         elif not membership.is_gm and not action.waits_for_gm and (helpers := actions.may_help(action, mine)):
-            helping.append((action, helpers))
+            helping.append((action, _either([helper.name for helper in helpers])))
     return (f"{ACTION}#waiting", {"membership": membership, "campaign": membership.campaign,
                                   "actions": waiting, "helping": helping, "on": on})
+
+
+def _either(names: list[str]) -> str:
+    """"Ada or Bruno or Cleo": whichever of them may help."""
+    either = names[0]
+    for other in names[1:]:
+        either = _("%(either)s or %(other)s") % {"either": either, "other": other}
+    return either
 
 
 def roll_page(request, membership, roll):

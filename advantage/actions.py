@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from advantage.models import (
     Check,
@@ -37,14 +39,14 @@ from rolls.models import Roll, RollKind
 MOST_RANK = 10
 FACTOR_KINDS = {
     # kind: (label, the signs it may carry, who may add it)
-    "situation": ("Situation", (1, -1), "member"),
-    "environment": ("Environment", (1, -1), "member"),
-    "gear": ("Gear", (1, -1), "member"),
-    "enemy-condition": ("The enemy's condition", (1,), "member"),
-    "condition": ("Your condition", (-1,), "member"),
-    "assistance": ("Assistance", (1,), "member"),
-    "wound": ("Wound", (-1, -2), "gm"),
-    "flaw": ("Flaw", (-1,), "member"),
+    "situation": (gettext_lazy("Situation"), (1, -1), "member"),
+    "environment": (gettext_lazy("Environment"), (1, -1), "member"),
+    "gear": (gettext_lazy("Gear"), (1, -1), "member"),
+    "enemy-condition": (gettext_lazy("The enemy's condition"), (1,), "member"),
+    "condition": (gettext_lazy("Your condition"), (-1,), "member"),
+    "assistance": (gettext_lazy("Assistance"), (1,), "member"),
+    "wound": (gettext_lazy("Wound"), (-1, -2), "gm"),
+    "flaw": (gettext_lazy("Flaw"), (-1,), "member"),
 }
 """The factors the table builds a pool from ("Gather your Dice Pool"), beside the skill, its
 expertise, the threat's Toughness, the drive and trauma, which the check itself carries."""
@@ -59,7 +61,7 @@ def sheet_of(character: Character, locked: bool = False) -> Sheet:
 def _any(gm: Membership, character_id) -> Character:
     character = Character.objects.filter(campaign=gm.campaign, pk=character_id).first()
     if character is None:
-        raise Refused("No such character.")
+        raise Refused(_("No such character."))
     return character
 
 
@@ -69,21 +71,41 @@ def current_job(campaign: Campaign) -> Job | None:
 
 # The sheet -----------------------------------------------------------------------------------
 
-def _named(name: str, what: str) -> str:
+def _named(name: str, refusal: str) -> str:
+    """``name``, or refused with ``refusal`` ("Name the skill.") when it is empty."""
     if not name:
-        raise Refused(f"Name the {what}.")
+        raise Refused(refusal)
     return name
+
+
+def either(words) -> str:
+    """"+1 or -1", "Ada or Bruno or Cleo"."""
+    words = [str(word) for word in words]
+    out = words[0]
+    for other in words[1:]:
+        out = _("%(either)s or %(other)s") % {"either": out, "other": other}
+    return out
+
+
+def both(words) -> str:
+    """"a flaw invoked and Banes"."""
+    words = [str(word) for word in words]
+    out = words[0]
+    for other in words[1:]:
+        out = _("%(first)s and %(second)s") % {"first": out, "second": other}
+    return out
 
 
 @transaction.atomic
 def add_skill(membership: Membership, character_id, name: str, rank) -> Skill:
     character = own_character(membership, character_id)
     if rank is None or not 0 <= rank <= MOST_RANK:
-        raise Refused(f"A skill's rank is 0 to {MOST_RANK}.")
+        raise Refused(_("A skill's rank is 0 to %(most)s.") % {"most": MOST_RANK})
     if character.advantage_skills.filter(name__iexact=name).exists():
-        raise Refused(f"{character.name} already has {name}.")
-    skill = Skill.objects.create(character=character, name=_named(name, "skill"), rank=rank)
-    membership.campaign.log(membership.user, f"{character.name} gains a skill: {skill.name} {skill.rank}.")
+        raise Refused(_("%(name)s already has %(skill)s.") % {"name": character.name, "skill": name})
+    skill = Skill.objects.create(character=character, name=_named(name, _("Name the skill.")), rank=rank)
+    membership.campaign.log(membership.user, _("%(name)s gains a skill: %(skill)s %(rank)s.")
+                            % {"name": character.name, "skill": skill.name, "rank": skill.rank})
     return skill
 
 
@@ -92,13 +114,14 @@ def set_rank(membership: Membership, character_id, skill_id, rank) -> Skill:
     character = own_character(membership, character_id)
     skill = character.advantage_skills.filter(pk=skill_id).first()
     if skill is None:
-        raise Refused("That skill is not on this sheet.")
+        raise Refused(_("That skill is not on this sheet."))
     if rank is None or not 0 <= rank <= MOST_RANK:
-        raise Refused(f"A skill's rank is 0 to {MOST_RANK}.")
+        raise Refused(_("A skill's rank is 0 to %(most)s.") % {"most": MOST_RANK})
     if skill.rank != rank:
         skill.rank = rank
         skill.save(update_fields=["rank"])
-        membership.campaign.log(membership.user, f"{character.name}'s {skill.name} is now {rank}.")
+        membership.campaign.log(membership.user, _("%(name)s's %(skill)s is now %(rating)s.")
+                                % {"name": character.name, "skill": skill.name, "rating": rank})
     return skill
 
 
@@ -107,8 +130,8 @@ def add_expertise(membership: Membership, character_id, skill_id, name: str) -> 
     character = own_character(membership, character_id)
     skill = character.advantage_skills.filter(pk=skill_id).first()
     if skill is None:
-        raise Refused("Attach the expertise to one of this sheet's skills.")
-    return Expertise.objects.create(skill=skill, name=_named(name, "expertise"))
+        raise Refused(_("Attach the expertise to one of this sheet's skills."))
+    return Expertise.objects.create(skill=skill, name=_named(name, _("Name the expertise.")))
 
 
 @transaction.atomic
@@ -117,7 +140,8 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
     the GM's or the player's to write; gaining a condition or wound is a consequence the table
     has agreed."""
     character = own_character(membership, character_id)
-    name = _named(name, kind)
+    name = _named(name, {"flaw": _("Name the flaw."), "gear": _("Name the gear."), "condition": _("Name the condition."),
+                         "wound": _("Name the wound.")}.get(kind) or _("Name the %(what)s.") % {"what": kind})
     if kind == "flaw":
         entry = Flaw.objects.create(character=character, name=name)
     elif kind == "gear":
@@ -126,11 +150,14 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
         entry = Condition.objects.create(character=character, name=name)
     elif kind == "wound":
         if level not in rules.WOUND_MINUS:
-            raise Refused("A wound is level 1 or 2.")
+            raise Refused(_("A wound is level 1 or 2."))
         entry = Wound.objects.create(character=character, name=name, level=level)
     else:
-        raise Refused("Choose a flaw, gear, a condition or a wound.")
-    membership.campaign.log(membership.user, f"{character.name}: {kind} {entry}.")
+        raise Refused(_("Choose a flaw, gear, a condition or a wound."))
+    membership.campaign.log(membership.user, {
+        "flaw": _("%(name)s: flaw %(entry)s."), "gear": _("%(name)s: gear %(entry)s."),
+        "condition": _("%(name)s: condition %(entry)s."), "wound": _("%(name)s: wound %(entry)s."),
+    }[kind] % {"name": character.name, "entry": entry})
     return entry
 
 
@@ -139,10 +166,20 @@ def add_feature(membership: Membership, character_id, gear_id, name: str, plus: 
     character = own_character(membership, character_id)
     gear = character.gear.filter(pk=gear_id).first()
     if gear is None:
-        raise Refused("That gear is not on this sheet.")
-    return GearFeature.objects.create(gear=gear, name=_named(name, "feature"), plus=plus)
+        raise Refused(_("That gear is not on this sheet."))
+    return GearFeature.objects.create(gear=gear, name=_named(name, _("Name the feature.")), plus=plus)
 
 
+STRUCK_OUT = {
+    "skill": gettext_lazy("%(name)s strikes out skill %(entry)s."),
+    "expertise": gettext_lazy("%(name)s strikes out expertise %(entry)s."),
+    "flaw": gettext_lazy("%(name)s strikes out flaw %(entry)s."),
+    "gear": gettext_lazy("%(name)s strikes out gear %(entry)s."),
+    "feature": gettext_lazy("%(name)s strikes out feature %(entry)s."),
+    "condition": gettext_lazy("%(name)s strikes out condition %(entry)s."),
+    "wound": gettext_lazy("%(name)s strikes out wound %(entry)s."),
+}
+"""The log's line for each kind of entry struck off a sheet."""
 ENTRIES = {"skill": (Skill, "character"), "expertise": (Expertise, "skill__character"), "flaw": (Flaw, "character"),
            "gear": (Gear, "character"), "feature": (GearFeature, "gear__character"),
            "condition": (Condition, "character"), "wound": (Wound, "character")}
@@ -153,12 +190,12 @@ def remove_entry(membership: Membership, character_id, kind: str, entry_id) -> N
     """Strike something off the sheet: a condition overcome, a wound healed, gear lost..."""
     character = own_character(membership, character_id)
     if kind not in ENTRIES:
-        raise Refused("Nothing of that kind on a sheet.")
+        raise Refused(_("Nothing of that kind on a sheet."))
     model, owner = ENTRIES[kind]
     entry = model.objects.filter(pk=entry_id, **{owner: character}).first()
     if entry is not None:
         entry.delete()
-        membership.campaign.log(membership.user, f"{character.name} strikes out {kind} {entry}.")
+        membership.campaign.log(membership.user, STRUCK_OUT[kind] % {"name": character.name, "entry": entry})
 
 
 @transaction.atomic
@@ -177,7 +214,8 @@ def take_trauma(membership: Membership, character_id) -> Sheet:
     sheet.trauma += 1
     sheet.ap = rules.recovered(sheet.ap, 1, sheet.ap_max)
     sheet.save(update_fields=["trauma", "ap"])
-    membership.campaign.log(membership.user, f"{character.name} takes a Trauma ({sheet.trauma}) and gains 1 AP.")
+    membership.campaign.log(membership.user, _("%(name)s takes a Trauma (%(trauma)s) and gains 1 AP.")
+                            % {"name": character.name, "trauma": sheet.trauma})
     return sheet
 
 
@@ -189,16 +227,21 @@ def heal_trauma(gm: Membership, character_id) -> Sheet:
         sheet.trauma -= 1
         sheet.tough = min(sheet.tough, sheet.trauma)
         sheet.save(update_fields=["trauma", "tough"])
-        gm.campaign.log(gm.user, f"{character.name} recovers from a Trauma ({sheet.trauma} left).")
+        gm.campaign.log(gm.user, _("%(name)s recovers from a Trauma (%(trauma)s left).")
+                        % {"name": character.name, "trauma": sheet.trauma})
     return sheet
 
 
 SPENDS = {
-    "momentum": "seizes momentum",
-    "declaration": "makes a declaration",
-    "tough": "toughs it out",
+    "momentum": (gettext_lazy("%(name)s spends 1 AP and seizes momentum."),
+                 gettext_lazy("%(name)s spends 1 AP and seizes momentum: %(words)s.")),
+    "declaration": (gettext_lazy("%(name)s spends 1 AP and makes a declaration."),
+                    gettext_lazy("%(name)s spends 1 AP and makes a declaration: %(words)s.")),
+    "tough": (gettext_lazy("%(name)s spends 1 AP and toughs it out."),
+              gettext_lazy("%(name)s spends 1 AP and toughs it out: %(words)s.")),
 }
-"""What 1 AP buys outside a check's dice ("Spending Action Points (AP)")."""
+"""What 1 AP buys outside a check's dice ("Spending Action Points (AP)"): the log's line, without
+and with the player's words."""
 
 
 @transaction.atomic
@@ -207,18 +250,19 @@ def spend_ap(membership: Membership, character_id, spend: str, words: str = "") 
     "Ignore the MINUS penalty of a single Trauma until the adrenaline wears off"."""
     character = own_character(membership, character_id)
     if spend not in SPENDS:
-        raise Refused("Spend AP on momentum, a declaration, or toughing it out.")
+        raise Refused(_("Spend AP on momentum, a declaration, or toughing it out."))
     sheet = sheet_of(character, locked=True)
     if sheet.ap < 1:
-        raise Refused(f"{character.name} has no Action Point left.")
+        raise Refused(_("%(name)s has no Action Point left.") % {"name": character.name})
     if spend == "tough":
         if sheet.tough >= sheet.trauma:
-            raise Refused("No Trauma left to tough out.")
+            raise Refused(_("No Trauma left to tough out."))
         sheet.tough += 1
     sheet.ap -= 1
     sheet.save(update_fields=["ap", "tough"])
-    membership.campaign.log(membership.user, f"{character.name} spends 1 AP and {SPENDS[spend]}"
-                            + (f": {words}" if words else "") + ".")
+    without, with_words = SPENDS[spend]
+    membership.campaign.log(membership.user, (with_words if words else without)
+                            % {"name": character.name, "words": words})
     return sheet
 
 
@@ -230,7 +274,7 @@ def adrenaline_wears_off(gm: Membership, character_id) -> Sheet:
     if sheet.tough:
         sheet.tough = 0
         sheet.save(update_fields=["tough"])
-        gm.campaign.log(gm.user, f"{character.name}'s adrenaline wears off: the Trauma weighs again.")
+        gm.campaign.log(gm.user, _("%(name)s's adrenaline wears off: the Trauma weighs again.") % {"name": character.name})
     return sheet
 
 
@@ -239,11 +283,12 @@ def set_ap(gm: Membership, character_id, ap, ap_max) -> Sheet:
     """The GM corrects Action Points or raises the maximum (an advancement)."""
     character = _any(gm, character_id)
     if ap_max is None or not 1 <= ap_max <= 10 or ap is None or not 0 <= ap <= ap_max:
-        raise Refused("A maximum of 1 to 10 AP, and 0 up to the maximum now.")
+        raise Refused(_("A maximum of 1 to 10 AP, and 0 up to the maximum now."))
     sheet = sheet_of(character, locked=True)
     sheet.ap, sheet.ap_max = ap, ap_max
     sheet.save(update_fields=["ap", "ap_max"])
-    gm.campaign.log(gm.user, f"{character.name}'s Action Points set to {ap} of {ap_max}.")
+    gm.campaign.log(gm.user, _("%(name)s's Action Points set to %(ap)s of %(most)s.")
+                    % {"name": character.name, "ap": ap, "most": ap_max})
     return sheet
 
 
@@ -252,10 +297,10 @@ def set_ap(gm: Membership, character_id, ap, ap_max) -> Sheet:
 @transaction.atomic
 def add_threat(gm: Membership, name: str, toughness, conditions: str = "") -> Threat:
     if toughness is None or not 0 <= toughness <= rules.MOST_DICE:
-        raise Refused(f"A Toughness of 0 to {rules.MOST_DICE}.")
-    threat = Threat.objects.create(campaign=gm.campaign, name=_named(name, "threat"), toughness=toughness,
+        raise Refused(_("A Toughness of 0 to %(most)s.") % {"most": rules.MOST_DICE})
+    threat = Threat.objects.create(campaign=gm.campaign, name=_named(name, _("Name the threat.")), toughness=toughness,
                                    current=toughness, conditions=conditions)
-    gm.campaign.log(gm.user, f"A threat: {threat.name}, Toughness {toughness}.")
+    gm.campaign.log(gm.user, _("A threat: %(threat)s, Toughness %(toughness)s.") % {"threat": threat.name, "toughness": toughness})
     return threat
 
 
@@ -265,7 +310,7 @@ def change_threat(gm: Membership, threat_id, *, damage: int = 0, conditions: str
     it back, never above where it started; at 0 the GM may take it off the table."""
     threat = Threat.objects.select_for_update().filter(campaign=gm.campaign, pk=threat_id).first()
     if threat is None:
-        raise Refused("That threat is gone.")
+        raise Refused(_("That threat is gone."))
     threat.current = max(0, min(threat.current - damage, threat.toughness))
     if conditions is not None:
         threat.conditions = conditions
@@ -290,10 +335,10 @@ def _refill(campaign: Campaign) -> None:
 def start_job(gm: Membership, name: str) -> Job:
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if current_job(campaign):
-        raise Refused("A job is under way: end it first.")
-    job = Job.objects.create(campaign=campaign, name=_named(name, "job"))
+        raise Refused(_("A job is under way: end it first."))
+    job = Job.objects.create(campaign=campaign, name=_named(name, _("Name the job.")))
     _refill(campaign)
-    campaign.log(gm.user, f"The job begins: {job.name}. Every character's Action Points are full.")
+    campaign.log(gm.user, _("The job begins: %(job)s. Every character's Action Points are full.") % {"job": job.name})
     return job
 
 
@@ -306,7 +351,7 @@ def end_job(gm: Membership) -> Job | None:
     job.ended_at = timezone.now()
     job.save(update_fields=["ended_at"])
     _refill(campaign)
-    campaign.log(gm.user, f"The job ends: {job.name}. Action Points restored to their maximum.")
+    campaign.log(gm.user, _("The job ends: %(job)s. Action Points restored to their maximum.") % {"job": job.name})
     return job
 
 
@@ -332,28 +377,28 @@ def start_check(membership: Membership, start: CheckStart, key: str) -> Check:
         return existing  # the same form sent twice
     character = own_character(membership, start.character_id)
     if not start.intent:
-        raise Refused("Say what your character attempts, and how.")
+        raise Refused(_("Say what your character attempts, and how."))
     skill = character.advantage_skills.filter(pk=start.skill_id).first() if start.skill_id else None
     if start.skill_id and skill is None:
-        raise Refused("That skill is not on this sheet.")
+        raise Refused(_("That skill is not on this sheet."))
     expertise = list(Expertise.objects.filter(skill=skill, pk__in=start.expertise_ids).values_list("pk", flat=True))
     if len(expertise) != len(set(start.expertise_ids)):
-        raise Refused("Use expertise attached to the skill being used.")
+        raise Refused(_("Use expertise attached to the skill being used."))
     threat = Threat.objects.filter(campaign=membership.campaign, pk=start.threat_id).first() if start.threat_id else None
     if start.threat_id and threat is None:
-        raise Refused("That threat is gone.")
+        raise Refused(_("That threat is gone."))
     clock = None
     if start.clock_id:
         clock = Clock.objects.visible_to(membership).active().filter(campaign=membership.campaign, pk=start.clock_id).first()
         if clock is None or not clock.tickable_by(membership) or clock.rules_kind is ClockKind.STRESS:
-            raise Refused("Choose a clock you may tick.")
+            raise Refused(_("Choose a clock you may tick."))
     assisting = None
     if start.assisting_id:
         assisting = Check.objects.filter(campaign=membership.campaign, pk=start.assisting_id, roll__isnull=True).first()
         if assisting is None or assisting.character_id == character.pk:
-            raise Refused("That check is already rolled, or is your own.")
+            raise Refused(_("That check is already rolled, or is your own."))
     if start.drive and not sheet_of(character).drive:
-        raise Refused("Write the drive on the sheet first.")
+        raise Refused(_("Write the drive on the sheet first."))
     try:
         with transaction.atomic():
             return Check.objects.create(
@@ -361,21 +406,21 @@ def start_check(membership: Membership, start: CheckStart, key: str) -> Check:
                 expertise=expertise, threat=threat, drive=start.drive, clock=clock, assisting=assisting,
                 started_by=membership.user)
     except IntegrityError:
-        raise Refused(f"{character.name} already has a check on its way: finish it first.") from None
+        raise Refused(_("%(name)s already has a check on its way: finish it first.") % {"name": character.name}) from None
 
 
 def _locked(membership: Membership, check_id) -> Check:
     check = (Check.objects.select_for_update(of=("self",)).select_related("character", "skill", "threat", "roll")
              .filter(campaign=membership.campaign, pk=check_id).first())
     if check is None:
-        raise Refused("That check is over.")
+        raise Refused(_("That check is over."))
     return check
 
 
 def _building(membership: Membership, check_id) -> Check:
     check = _locked(membership, check_id)
     if check.roll_id:
-        raise Refused("The dice are rolled: the pool is what it was.")
+        raise Refused(_("The dice are rolled: the pool is what it was."))
     return check
 
 
@@ -385,49 +430,49 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
     pool. The GM has final say": every change waits for her word again."""
     check = _building(membership, check_id)
     if kind not in FACTOR_KINDS:
-        raise Refused("Choose what the factor is.")
+        raise Refused(_("Choose what the factor is."))
     label, signs, who = FACTOR_KINDS[kind]
     if who == "gm" and not membership.is_gm:
-        raise Refused(f"Only the GM invokes a {label.lower()}.")
+        raise Refused(_("Only the GM invokes a %(kind)s.") % {"kind": str(label).lower()})
     character = check.character
     if kind == "gear":
         feature = GearFeature.objects.filter(gear__character=character, pk=ref).select_related("gear").first()
         if feature is None:
-            raise Refused("Choose a feature of the gear on this sheet.")
+            raise Refused(_("Choose a feature of the gear on this sheet."))
         dice, name = (1 if feature.plus else -1), f"{feature.gear.name}: {feature.name}"
     elif kind == "condition":
         condition = character.conditions.filter(pk=ref).first()
         if condition is None:
-            raise Refused("Choose one of the character's conditions.")
+            raise Refused(_("Choose one of the character's conditions."))
         dice, name = -1, condition.name
     elif kind == "wound":
         wound = character.wounds.filter(pk=ref).first()
         if wound is None:
-            raise Refused("Choose one of the character's wounds.")
+            raise Refused(_("Choose one of the character's wounds."))
         dice, name = (-1 if dice == -1 else -wound.level), wound.name
     elif kind == "flaw":
         if not character.editable_by(membership):
-            raise Refused("A flaw is invoked by its player or the GM.")
+            raise Refused(_("A flaw is invoked by its player or the GM."))
         flaw = character.flaws.filter(pk=ref).first()
         if flaw is None:
-            raise Refused("Choose one of the character's flaws.")
+            raise Refused(_("Choose one of the character's flaws."))
         if any(f["kind"] == "flaw" for f in check.factors):
-            raise Refused("One flaw a check.")
+            raise Refused(_("One flaw a check."))
         job = current_job(membership.campaign)
         if job is not None and flaw.invoked_in_id == job.pk:
-            raise Refused(f"{flaw.name} was invoked already this job: it colours the story, but adds no MINUS.")
+            raise Refused(_("%(flaw)s was invoked already this job: it colours the story, but adds no MINUS.") % {"flaw": flaw.name})
         dice, name = -rules.FLAW_MINUS, flaw.name
     elif kind == "enemy-condition":
         if not check.threat or name not in check.threat.condition_list:
-            raise Refused("Choose a condition of the threat faced.")
+            raise Refused(_("Choose a condition of the threat faced."))
     elif kind == "assistance":
         if any(f["kind"] == "assistance" and f["ref"] is None for f in check.factors):
-            raise Refused("Simple assistance adds +1 PLUS however many help.")
-        dice, name, ref = rules.SIMPLE_ASSISTANCE_PLUS, name or "Simple help", None
+            raise Refused(_("Simple assistance adds +1 PLUS however many help."))
+        dice, name, ref = rules.SIMPLE_ASSISTANCE_PLUS, name or _("Simple help"), None
     if dice not in signs:
-        raise Refused(f"{label}: {' or '.join(f'{d:+d}' for d in signs)}.")
+        raise Refused(f"{label}: {either(f'{d:+d}' for d in signs)}.")
     if not name:
-        raise Refused("Name the factor: what helps or hinders?")
+        raise Refused(_("Name the factor: what helps or hinders?"))
     if any(f["kind"] == kind and f["ref"] == ref and f["name"] == name for f in check.factors):
         return check  # already in the pool
     check.factors = [*check.factors, {"id": max((f["id"] for f in check.factors), default=0) + 1, "kind": kind,
@@ -445,7 +490,7 @@ def remove_factor(membership: Membership, check_id, factor_id) -> Check:
     if factor is None:
         return check
     if not membership.is_gm and factor["by"] != membership.user.username:
-        raise Refused("Only the GM strikes a factor someone else suggested.")
+        raise Refused(_("Only the GM strikes a factor someone else suggested."))
     check.factors = [f for f in check.factors if f["id"] != factor_id]
     check.confirmed = False
     check.save(update_fields=["factors", "confirmed"])
@@ -463,14 +508,15 @@ def contributors(check: Check, sheet: Sheet) -> list[Contributor]:
     """Every contributor to the pool, named and countable ("Gather your Dice Pool")."""
     out = []
     if check.skill:
-        out.append(Contributor(f"Skill: {check.skill.name}", check.skill.rank))
-        out += [Contributor(f"Expertise: {e.name}", 1) for e in Expertise.objects.filter(pk__in=check.expertise, skill=check.skill)]
+        out.append(Contributor(_("Skill: %(skill)s") % {"skill": check.skill.name}, check.skill.rank))
+        out += [Contributor(_("Expertise: %(expertise)s") % {"expertise": e.name}, 1)
+                for e in Expertise.objects.filter(pk__in=check.expertise, skill=check.skill)]
     if check.drive and sheet.drive:
-        out.append(Contributor(f"Drive: {sheet.drive}", 1))
+        out.append(Contributor(_("Drive: %(drive)s") % {"drive": sheet.drive}, 1))
     if check.threat and check.threat.current:
-        out.append(Contributor(f"Toughness: {check.threat.name}", -check.threat.current))
+        out.append(Contributor(_("Toughness: %(threat)s") % {"threat": check.threat.name}, -check.threat.current))
     if sheet.trauma_minus:
-        out.append(Contributor(f"Trauma ({sheet.trauma - sheet.tough})", -sheet.trauma_minus))
+        out.append(Contributor(_("Trauma (%(trauma)s)") % {"trauma": sheet.trauma - sheet.tough}, -sheet.trauma_minus))
     label = {kind: words for kind, (words, _, _) in FACTOR_KINDS.items()}
     out += [Contributor(f"{label[f['kind']]}: {f['name']}", f["dice"]) for f in check.factors]
     return out
@@ -498,17 +544,17 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
     flaw); "When a check results in any number of Banes gain 1 AP"."""
     check = _locked(membership, check_id)
     if not check.character.editable_by(membership):
-        raise Refused("Only its player rolls this check.")
+        raise Refused(_("Only its player rolls this check."))
     if check.roll_id:
         return check.roll
     if not check.confirmed:
-        raise Refused("The GM has not had the last word on the pool yet.")
+        raise Refused(_("The GM has not had the last word on the pool yet."))
     sheet = sheet_of(check.character, locked=True)
     parts = contributors(check, sheet)
     plus, minus, plus_dice, minus_dice = pool(check, sheet)
     plus_faces, minus_faces = rules.roll(plus_dice, minus_dice, roll_actions.table_dice(rng))
     read = rules.read_check(plus_faces, minus_faces)
-    gained = []
+    gained = []  # kept in the roll as words of GAINED, shown by gained_words
     flaw = next((f for f in check.factors if f["kind"] == "flaw"), None)
     if flaw:
         job = current_job(membership.campaign)
@@ -536,6 +582,15 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
     return roll
 
 
+GAINED = {"a flaw invoked": gettext_lazy("a flaw invoked"), "Banes": gettext_lazy("Banes")}
+"""Why a roll gave back Action Points, as the roll keeps it (``result["gained"]``), and as it is shown."""
+
+
+def gained_words(gained) -> str:
+    """"a flaw invoked and Banes", in the reader's language."""
+    return both(GAINED.get(reason, reason) for reason in gained) if gained else ""
+
+
 SPEND_ON_CHECK = ("improve", "ignore-banes", "boon")
 
 
@@ -545,33 +600,33 @@ def spend_on_check(membership: Membership, check_id, spend: str) -> Roll:
     5s; the MINUS stays), or spend a Boon to gain 1 AP."""
     check = _locked(membership, check_id)
     if not check.character.editable_by(membership):
-        raise Refused("Only its player spends on this check.")
+        raise Refused(_("Only its player spends on this check."))
     roll = check.roll
     if roll is None:
-        raise Refused("Roll first.")
+        raise Refused(_("Roll first."))
     if spend not in SPEND_ON_CHECK:
-        raise Refused("Improve the result, ignore the Banes, or spend a Boon.")
+        raise Refused(_("Improve the result, ignore the Banes, or spend a Boon."))
     sheet = sheet_of(check.character, locked=True)
     result = dict(roll.result)
     outcome = rules.Outcome(roll.outcome)
     if spend == "boon":
         if result["boons"] - result["boons_spent"] < 1:
-            raise Refused("No Boon left to spend.")
+            raise Refused(_("No Boon left to spend."))
         if sheet.ap >= sheet.ap_max:
-            raise Refused(f"{check.character.name}'s Action Points are full: keep the Boon.")
+            raise Refused(_("%(name)s's Action Points are full: keep the Boon.") % {"name": check.character.name})
         result["boons_spent"] += 1
         sheet.ap = rules.recovered(sheet.ap, 1, sheet.ap_max)
     else:
         if sheet.ap < 1:
-            raise Refused(f"{check.character.name} has no Action Point left.")
+            raise Refused(_("%(name)s has no Action Point left.") % {"name": check.character.name})
         if spend == "improve":
             if outcome is rules.Outcome.MAJOR:
-                raise Refused("A Major success is as good as it gets.")
+                raise Refused(_("A Major success is as good as it gets."))
             roll.outcome = outcome.improved().value
             result["improved"] += 1
         else:
             if not result["banes"] or result["ignored_banes"]:
-                raise Refused("No Banes to ignore.")
+                raise Refused(_("No Banes to ignore."))
             result["ignored_banes"] = True
         sheet.ap -= 1
     sheet.save(update_fields=["ap"])
@@ -593,10 +648,10 @@ def done(membership: Membership, check_id) -> Roll:
     Extended Checks"); a helper's Major or Minor adds +1 PLUS to the check it assists."""
     check = _locked(membership, check_id)
     if not check.character.editable_by(membership):
-        raise Refused("Only its player ends this check.")
+        raise Refused(_("Only its player ends this check."))
     roll = check.roll
     if roll is None:
-        raise Refused("Roll first.")
+        raise Refused(_("Roll first."))
     outcome = rules.Outcome(roll.outcome)
     boons, banes = boons_and_banes(roll)
     result = {**roll.result, "settled": True}
@@ -607,16 +662,16 @@ def done(membership: Membership, check_id) -> Roll:
         marks = rules.clock_marks(outcome, boons, banes,
                                   positive=clock.rules_kind not in (ClockKind.DANGER, ClockKind.COMPLICATION))
         moved = -marks if clock.is_opposed and not clock.characters_fill else marks
-        if not clock.archived and record_change(membership, clock, clock.filled + moved,
-                                                f"{check.character.name}'s check: {outcome.label.lower()}", roll=roll):
+        reason = _("%(name)s's check: %(outcome)s") % {"name": check.character.name, "outcome": outcome.in_a_sentence}
+        if not clock.archived and record_change(membership, clock, clock.filled + moved, reason, roll=roll):
             result["marked"] = {"clock": clock.pk, "marks": moved}
     if check.assisting_id and outcome is not rules.Outcome.HOLLOW:
         target = Check.objects.select_for_update().filter(pk=check.assisting_id, roll__isnull=True).first()
         if target is not None:
             target.factors = [*target.factors, {
                 "id": max((f["id"] for f in target.factors), default=0) + 1, "kind": "assistance",
-                "name": f"{check.character.name}'s check ({outcome.label.lower()})", "dice": 1,
-                "by": membership.user.username, "ref": check.pk}]
+                "name": _("%(name)s's check (%(outcome)s)") % {"name": check.character.name, "outcome": outcome.in_a_sentence},
+                "dice": 1, "by": membership.user.username, "ref": check.pk}]
             target.confirmed = False
             target.save(update_fields=["factors", "confirmed"])
     roll.result = result
@@ -629,5 +684,5 @@ def done(membership: Membership, check_id) -> Roll:
 def withdraw(membership: Membership, check_id) -> None:
     check = _building(membership, check_id)
     if not check.character.editable_by(membership):
-        raise Refused("Only its player takes it back.")
+        raise Refused(_("Only its player takes it back."))
     check.delete()

@@ -1,11 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class AdvantageConfig(AppConfig):
     """The "Advantage & Threat" dice system: its sheet, its checks, threats and jobs, its registration."""
 
     name = "advantage"
-    verbose_name = "Advantage & Threat"
+    verbose_name = gettext_lazy("Advantage & Threat")
 
     def ready(self):
         from advantage.models import (

@@ -4,6 +4,8 @@
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.models import LockingQuerySet
 from gamerules import advantage as rules
@@ -13,11 +15,11 @@ class Sheet(models.Model):
     """What the Charge sheet's numbers are to this system: Action Points, the drive, trauma."""
 
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE, related_name="advantage_sheet")
-    ap = models.PositiveSmallIntegerField("Action Points", default=rules.AP_MAX)
-    ap_max = models.PositiveSmallIntegerField("Maximum AP", default=rules.AP_MAX)
+    ap = models.PositiveSmallIntegerField(gettext_lazy("Action Points"), default=rules.AP_MAX)
+    ap_max = models.PositiveSmallIntegerField(gettext_lazy("Maximum AP"), default=rules.AP_MAX)
     drive = models.CharField(max_length=200, blank=True)
     trauma = models.PositiveSmallIntegerField(default=0)
-    tough = models.PositiveSmallIntegerField(default=0, help_text="Traumas ignored until the adrenaline wears off.")
+    tough = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("Traumas ignored until the adrenaline wears off."))
 
     objects = LockingQuerySet.as_manager()
 
@@ -32,7 +34,7 @@ class Sheet(models.Model):
 
 class Skill(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="advantage_skills")
-    name = models.CharField(max_length=30, help_text="The check's action in the log.")
+    name = models.CharField(max_length=30, help_text=gettext_lazy("The check's action in the log."))
     rank = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
@@ -59,7 +61,7 @@ class Flaw(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="flaws")
     name = models.CharField(max_length=120)
     invoked_in = models.ForeignKey("advantage.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                                   help_text="The job it was invoked in: once per job.")
+                                   help_text=gettext_lazy("The job it was invoked in: once per job."))
 
     class Meta:
         ordering = ["name", "pk"]
@@ -85,7 +87,7 @@ class Gear(models.Model):
 class GearFeature(models.Model):
     gear = models.ForeignKey(Gear, on_delete=models.CASCADE, related_name="features")
     name = models.CharField(max_length=120)
-    plus = models.BooleanField(default=True, help_text="Adds PLUS; otherwise a disadvantage that adds MINUS.")
+    plus = models.BooleanField(default=True, help_text=gettext_lazy("Adds PLUS; otherwise a disadvantage that adds MINUS."))
 
     class Meta:
         ordering = ["-plus", "name", "pk"]
@@ -108,13 +110,13 @@ class Condition(models.Model):
 class Wound(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="wounds")
     name = models.CharField(max_length=120)
-    level = models.PositiveSmallIntegerField(default=1, choices=[(1, "Level 1"), (2, "Level 2")])
+    level = models.PositiveSmallIntegerField(default=1, choices=[(1, gettext_lazy("Level 1")), (2, gettext_lazy("Level 2"))])
 
     class Meta:
         ordering = ["-level", "pk"]
 
     def __str__(self):
-        return f"{self.name} (level {self.level})"
+        return _("%(name)s (level %(level)s)") % {"name": self.name, "level": self.level}
 
 
 class Threat(models.Model):
@@ -124,7 +126,7 @@ class Threat(models.Model):
     name = models.CharField(max_length=120)
     toughness = models.PositiveSmallIntegerField(default=2)
     current = models.PositiveSmallIntegerField(default=2)
-    conditions = models.CharField(max_length=300, blank=True, help_text="Its conditions, separated by commas.")
+    conditions = models.CharField(max_length=300, blank=True, help_text=gettext_lazy("Its conditions, separated by commas."))
 
     class Meta:
         ordering = ["pk"]
@@ -178,15 +180,15 @@ class Check(models.Model):
     key = models.CharField(max_length=64, unique=True)
     intent = models.CharField(max_length=300)
     skill = models.ForeignKey(Skill, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    expertise = models.JSONField(default=list, blank=True, help_text="The ids of the expertise that applies.")
+    expertise = models.JSONField(default=list, blank=True, help_text=gettext_lazy("The ids of the expertise that applies."))
     threat = models.ForeignKey(Threat, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     drive = models.BooleanField(default=False)
     factors = models.JSONField(default=list, blank=True,
-                               help_text='Each {"id", "kind", "name", "dice" (signed), "by", "ref"}.')
-    confirmed = models.BooleanField(default=False, help_text="The GM has had the last word on the pool.")
+                               help_text=gettext_lazy('Each {"id", "kind", "name", "dice" (signed), "by", "ref"}.'))
+    confirmed = models.BooleanField(default=False, help_text=gettext_lazy("The GM has had the last word on the pool."))
     clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     assisting = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="assisted_by",
-                                  help_text="The check this one helps: each Major or Minor adds +1 PLUS to it.")
+                                  help_text=gettext_lazy("The check this one helps: each Major or Minor adds +1 PLUS to it."))
     roll = models.OneToOneField("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -214,5 +216,7 @@ class Check(models.Model):
 
     @property
     def stage_words(self) -> str:
-        return {"build": "building the pool: waits for the GM's word", "roll": "ready to roll",
-                "spend": "rolled: Action Points, then done"}[self.stage]
+        stage = self.stage
+        if stage == "build":
+            return _("building the pool: waits for the GM's word")
+        return _("ready to roll") if stage == "roll" else _("rolled: Action Points, then done")

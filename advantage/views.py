@@ -266,7 +266,8 @@ def check_context(membership, check) -> dict:
     if check.roll:
         boons, banes = actions.boons_and_banes(check.roll)
         context.update(outcome=rules.Outcome(check.roll.outcome), boons=boons, banes=banes,
-                       read=rules.read_check(check.roll.dice, check.roll.result["minus"]))
+                       read=rules.read_check(check.roll.dice, check.roll.result["minus"]),
+                       gained=actions.gained_words(check.roll.result.get("gained")))
     else:
         odds = rules.check_odds(plus_dice, minus_dice)
         context.update(odds=[(outcome, odds[outcome]) for outcome in rules.Outcome],
@@ -374,4 +375,5 @@ def roll_page(request, membership, roll):
         "membership": membership, "campaign": membership.campaign, "roll": roll,
         "read": rules.read_check(roll.dice, roll.result["minus"]), "outcome": rules.Outcome(roll.outcome),
         "rolled": rules.Outcome(roll.result["rolled"]), "boons": boons, "banes": banes,
+        "gained": actions.gained_words(roll.result.get("gained")),
         "clock_changes": [(seen, change) for seen, change in changes if seen.known]})

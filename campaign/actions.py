@@ -4,6 +4,8 @@ screens learn of each write by themselves (campaign/live.py)."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaign.models import (
     Campaign,
@@ -24,6 +26,7 @@ from characters.models import Character
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock
 from core.refused import Refused
+from core.templatetags.words import action as action_word
 from gamerules.characters import session_start_momentum
 from gamerules.dials import Dials, Extra, ExtraDial
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
@@ -48,9 +51,9 @@ def create_campaign(user, **fields) -> Campaign:
     """The creator is the GM; the player group starts as a force everyone can write."""
     campaign = Campaign.objects.create(**fields)
     Membership.objects.create(campaign=campaign, user=user, role=Role.GM)
-    WorldForce.objects.create(campaign=campaign, name="The player group", is_player_group=True,
+    WorldForce.objects.create(campaign=campaign, name=_("The player group"), is_player_group=True,
                               kind="organisation", revealed=True)
-    campaign.log(user, f"{user} created the campaign.")
+    campaign.log(user, _("%(user)s created the campaign.") % {"user": user})
     return campaign
 
 
@@ -59,8 +62,8 @@ def accept_invitation(token: str, user) -> Campaign:
     invitation = (Invitation.objects.select_for_update().select_related("campaign")
                   .filter(token=token).first())
     if invitation is None:
-        raise Refused("This invitation link is not valid. Check that you copied all of it, "
-                      "or ask your GM for a new one.")
+        raise Refused(_("This invitation link is not valid. Check that you copied all of it, "
+                        "or ask your GM for a new one."))
     campaign = invitation.campaign
     if Membership.objects.filter(campaign=campaign, user=user).exists():
         return campaign
@@ -69,7 +72,7 @@ def accept_invitation(token: str, user) -> Campaign:
     Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
-    campaign.log(user, f"{user} joined the campaign.")
+    campaign.log(user, _("%(user)s joined the campaign.") % {"user": user})
     return campaign
 
 
@@ -83,12 +86,12 @@ def set_role(gm: Membership, member: Membership, role: str) -> None:
     Campaign.objects.locked(pk=gm.campaign_id)
     member.refresh_from_db()
     if role not in Role.values:
-        raise Refused("Choose GM or player.")
+        raise Refused(_("Choose GM or player."))
     if member.is_gm and role == Role.PLAYER and not _other_gms(member):
-        raise Refused("A campaign needs a GM: make someone else GM first.")
+        raise Refused(_("A campaign needs a GM: make someone else GM first."))
     member.role = role
     member.save(update_fields=["role"])
-    gm.campaign.log(gm.user, f"{member.user} is now {member.get_role_display()}.")
+    gm.campaign.log(gm.user, _("%(user)s is now %(role)s.") % {"user": member.user, "role": member.get_role_display()})
 
 
 @transaction.atomic
@@ -96,14 +99,14 @@ def remove_member(actor: Membership, member: Membership) -> Membership:
     """A member leaves, or a GM removes a player. Their characters stay, owned by the campaign."""
     campaign = Campaign.objects.locked(pk=actor.campaign_id)
     if member.is_gm and not _other_gms(member):
-        raise Refused("A campaign needs a GM: make someone else GM before leaving.")
+        raise Refused(_("A campaign needs a GM: make someone else GM before leaving."))
     for character in Character.objects.select_for_update().filter(campaign=campaign, owner=member.user):
         character.owner = None
         character.save(update_fields=["owner"])  # a save, so the sheet's history records it
     member.delete()
-    text = (f"{member.user} left the campaign." if actor.pk == member.pk
-            else f"{actor.user} removed {member.user} from the campaign.")
-    campaign.log(actor.user, text + " Their characters stay with the campaign.")
+    text = (_("%(member)s left the campaign. Their characters stay with the campaign.") if actor.pk == member.pk
+            else _("%(actor)s removed %(member)s from the campaign. Their characters stay with the campaign."))
+    campaign.log(actor.user, text % {"actor": actor.user, "member": member.user})
     return member
 
 
@@ -113,13 +116,13 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
     2 momentum at the beginning of each session"). ``expected_number`` guards a double submit."""
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if campaign.current_session:
-        raise Refused(f"{campaign.current_session} is still running: end it first.")
+        raise Refused(_("%(session)s is still running: end it first.") % {"session": campaign.current_session})
     number = campaign.next_session_number()
     if number != expected_number:
-        raise Refused(f"Session {number - 1} was just started by someone else.")
+        raise Refused(_("Session %(number)s was just started by someone else.") % {"number": number - 1})
     session = GameSession.objects.create(campaign=campaign, number=number)
     if not campaign.site.session_bookkeeping:  # momentum is Charge's
-        campaign.log(gm.user, f"Session {number} started.")
+        campaign.log(gm.user, _("Session %(number)s started.") % {"number": number})
         return session
     momentum = session_start_momentum(campaign.rules)
     changes = []
@@ -128,8 +131,9 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
             changes.append(f"{character.name} {character.momentum}→{momentum}")
             character.momentum = momentum
             character.save(update_fields=["momentum"])  # recorded in the sheet's history
-    campaign.log(gm.user, f"Session {number} started. Momentum resets to {momentum}"
-         + (f" ({', '.join(changes)})." if changes else "."))
+    said = {"number": number, "momentum": momentum, "changes": ", ".join(changes)}
+    campaign.log(gm.user, (_("Session %(number)s started. Momentum resets to %(momentum)s (%(changes)s).") if changes
+                           else _("Session %(number)s started. Momentum resets to %(momentum)s.")) % said)
     return session
 
 
@@ -138,15 +142,15 @@ def end_session(gm: Membership, session: GameSession) -> None:
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     session.refresh_from_db()
     if not session.is_running:
-        raise Refused(f"{session} has already ended.")
+        raise Refused(_("%(session)s has already ended.") % {"session": session})
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
     escalated = campaign.characters.select_for_update().exclude(escalated_action="").order_by("pk")
     for character in escalated if ESCALATION_LASTS_THE_SESSION else ():
         character.escalated_action, character.escalated_risk = "", None  # it lasted the session
         character.save(update_fields=["escalated_action", "escalated_risk"])
-    campaign.log(gm.user, f"Session {session.number} ended. Players: update your characters' "
-         "details (concept, appearance, ties) if the session changed them.")
+    campaign.log(gm.user, _("Session %(number)s ended. Players: update your characters' "
+                            "details (concept, appearance, ties) if the session changed them.") % {"number": session.number})
 
 
 @transaction.atomic
@@ -154,11 +158,11 @@ def award_milestone(gm: Membership, note: str, expected_count: int) -> Milestone
     """Every character gains a talent ("Milestone"). ``expected_count`` guards a double submit."""
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if campaign.milestones.count() != expected_count:
-        raise Refused("A milestone was just awarded by someone else; check before awarding another.")
+        raise Refused(_("A milestone was just awarded by someone else; check before awarding another."))
     milestone = Milestone.objects.create(campaign=campaign, session=campaign.current_session,
                                          note=note.strip(), awarded_by=gm.user)
-    campaign.log(gm.user, f"Milestone{': ' + milestone.note if milestone.note else ''}. "
-         "Every character gains a talent.")
+    campaign.log(gm.user, _("Milestone: %(note)s. Every character gains a talent.") % {"note": milestone.note}
+                 if milestone.note else _("Milestone. Every character gains a talent."))
     return milestone
 
 
@@ -186,10 +190,10 @@ def save_force(member: Membership, form) -> WorldForce:
 
 def _announce(member: Membership, force: WorldForce, was_revealed: bool) -> None:
     if force.revealed and not was_revealed and not force.is_player_group:
-        member.campaign.log(member.user, f"A force is revealed: {force.name}.", force=force)
+        member.campaign.log(member.user, _("A force is revealed: %(force)s.") % {"force": force.name}, force=force)
 
 
-PARTY_CLOCKS = (("The party's danger", "danger"), ("The party's progress", "progress"))
+PARTY_CLOCKS = ((gettext_lazy("The party's danger"), "danger"), (gettext_lazy("The party's progress"), "progress"))
 """The party sheet's two clocks ("Party Danger and Progress Clocks")."""
 
 
@@ -206,7 +210,7 @@ def set_dials(gm: Membership, dials: Dials) -> Campaign:
         clock = existing.get(kind)
         if clock is None and wanted:
             gm.campaign = campaign
-            create_clock(gm, Clock(name=name, kind=kind, size=PARTY_CLOCK_SEGMENTS, party=True))
+            create_clock(gm, Clock(name=str(name), kind=kind, size=PARTY_CLOCK_SEGMENTS, party=True))
         elif clock is not None and clock.archived == wanted:
             clock.archived = not wanted
             clock.save(update_fields=["archived", "updated_at"])
@@ -216,14 +220,14 @@ def set_dials(gm: Membership, dials: Dials) -> Campaign:
 def _party_detail(membership: Membership, detail_id) -> PartyDetail:
     detail = PartyDetail.objects.select_for_update().filter(campaign=membership.campaign_id, pk=detail_id).first()
     if detail is None:
-        raise Refused("That detail is gone from the party sheet.")
+        raise Refused(_("That detail is gone from the party sheet."))
     return detail
 
 
 def _playing_party(membership: Membership) -> Dials:
     rules = membership.campaign.rules
     if not rules.has(Extra.PARTY):
-        raise Refused("This campaign has no party sheet (the Party extra).")
+        raise Refused(_("This campaign has no party sheet (the Party extra)."))
     return rules
 
 
@@ -236,33 +240,37 @@ def write_party_detail(membership: Membership, concept: str, text: str, disposit
     Campaign.objects.locked(pk=membership.campaign_id)
     text = text.strip()[:200]
     if concept not in {c.value for c in KeyConcept}:
-        raise Refused("Choose Assets, Allies, Adversaries or Authority.")
+        raise Refused(_("Choose Assets, Allies, Adversaries or Authority."))
     if not text:
-        raise Refused("Write the detail: a specific person, place or thing, or the key concept's big picture.")
+        raise Refused(_("Write the detail: a specific person, place or thing, or the key concept's big picture."))
     details = list(PartyDetail.objects.filter(campaign=membership.campaign_id, concept=concept))
     detailed = rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
     if key:
         disposition = concept_dispositions(details, detailed)[KeyConcept(concept)]
     elif disposition not in (DETAILED_RANGE if detailed else {-1, 0, 1}) or (
             disposition == 0 and rules.dialled(ExtraDial.PARTY_NO_NEUTRAL)):
-        raise Refused("Choose a disposition this campaign plays: "
-                      + ("-4 to +4." if detailed else "positive or negative." if rules.dialled(
-                          ExtraDial.PARTY_NO_NEUTRAL) else "positive, neutral or negative."))
+        raise Refused(_("Choose a disposition this campaign plays: -4 to +4.") if detailed
+                      else _("Choose a disposition this campaign plays: positive or negative.")
+                      if rules.dialled(ExtraDial.PARTY_NO_NEUTRAL)
+                      else _("Choose a disposition this campaign plays: positive, neutral or negative."))
     if not key and any(d.text.casefold() == text.casefold() and d.pk != detail_id for d in details if not d.key):
-        raise Refused(f"{text} is already on the party sheet.")
+        raise Refused(_("%(detail)s is already on the party sheet.") % {"detail": text})
     if detail_id:
         detail = _party_detail(membership, detail_id)
         if detail.concept != concept or detail.key != key:
-            raise Refused("That detail belongs elsewhere on the party sheet.")
+            raise Refused(_("That detail belongs elsewhere on the party sheet."))
     else:
         detail = next((d for d in details if d.key), None) if key else None
         if detail is None and not key and sum(not d.key for d in details) >= DETAILS_PER_CONCEPT:
-            raise Refused(f"{KeyConcept(concept).label} has {DETAILS_PER_CONCEPT} supporting details, the most "
-                          "its score counts: change or remove one.")
+            raise Refused(ngettext(
+                "%(concept)s has %(count)s supporting detail, the most its score counts: change or remove one.",
+                "%(concept)s has %(count)s supporting details, the most its score counts: change or remove one.",
+                DETAILS_PER_CONCEPT) % {"concept": KeyConcept(concept).label, "count": DETAILS_PER_CONCEPT})
         detail = detail or PartyDetail(campaign=membership.campaign, concept=concept, key=key)
     detail.text, detail.disposition = text, int(disposition)
     detail.save()
-    membership.campaign.log(membership.user, f"Party sheet, {KeyConcept(concept).label}: {text}.")
+    membership.campaign.log(membership.user, _("Party sheet, %(concept)s: %(detail)s.") % {
+        "concept": KeyConcept(concept).label, "detail": text})
     return detail
 
 
@@ -274,19 +282,20 @@ def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDeta
     rules = _playing_party(membership)
     detail = _party_detail(membership, detail_id)
     if detail.key:
-        raise Refused("A key concept follows its details: rewrite it instead.")
+        raise Refused(_("A key concept follows its details: rewrite it instead."))
     if rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION):
         moved = detail.disposition + (1 if up else -1)
         if moved not in DETAILED_RANGE:
-            raise Refused("A detailed disposition stays between -4 and +4.")
+            raise Refused(_("A detailed disposition stays between -4 and +4."))
     else:
         try:
             shifted = (upgraded if up else downgraded)(Disposition(detail.disposition),
                                                       rules.dialled(ExtraDial.PARTY_NO_NEUTRAL))
         except ValueError as error:
-            raise Refused(f"{detail.text} is already as {'good' if up else 'bad'} as a detail gets.") from error
+            raise Refused((_("%(detail)s is already as good as a detail gets.") if up
+                           else _("%(detail)s is already as bad as a detail gets.")) % {"detail": detail.text}) from error
         if shifted is None:
-            membership.campaign.log(membership.user, f"Party sheet: {detail.text} is cleared.")
+            membership.campaign.log(membership.user, _("Party sheet: %(detail)s is cleared.") % {"detail": detail.text})
             _put_away_clock(detail)
             detail.delete()
             return None
@@ -295,7 +304,8 @@ def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDeta
     if detail.clock_id and detail.clock.is_full and (detail.clock.kind == "progress") == up:
         _put_away_clock(detail)  # its clock did its work: a new one may start
     detail.save(update_fields=["disposition", "clock"])
-    membership.campaign.log(membership.user, f"Party sheet: {detail.text} is {'upgraded' if up else 'downgraded'}.")
+    membership.campaign.log(membership.user, (_("Party sheet: %(detail)s is upgraded.") if up
+                                              else _("Party sheet: %(detail)s is downgraded.")) % {"detail": detail.text})
     return detail
 
 
@@ -303,7 +313,7 @@ def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDeta
 def remove_party_detail(membership: Membership, detail_id) -> None:
     _playing_party(membership)
     detail = _party_detail(membership, detail_id)
-    membership.campaign.log(membership.user, f"Party sheet: {detail.text} is removed.")
+    membership.campaign.log(membership.user, _("Party sheet: %(detail)s is removed.") % {"detail": detail.text})
     _put_away_clock(detail)
     detail.delete()
 
@@ -323,17 +333,16 @@ def track_party_detail(membership: Membership, detail_id, kind: str) -> Clock:
     size; full, it upgrades (progress) or downgrades (danger) the detail."""
     rules = _playing_party(membership)
     if not rules.dialled(ExtraDial.PARTY_MORE_CLOCKS):
-        raise Refused("The party's progress and danger are its two clocks here (the dial “More Clocks” is off).")
+        raise Refused(_("The party's progress and danger are its two clocks here (the dial “More Clocks” is off)."))
     if kind not in ("progress", "danger"):
-        raise Refused("A detail's clock tracks progress or danger.")
+        raise Refused(_("A detail's clock tracks progress or danger."))
     detail = _party_detail(membership, detail_id)
     if detail.key:
-        raise Refused("A key concept follows its details: give a supporting detail its clock.")
+        raise Refused(_("A key concept follows its details: give a supporting detail its clock."))
     if detail.clock_id and not detail.clock.archived:
-        raise Refused(f"{detail.text} already has its clock.")
-    purpose = "improving it" if kind == "progress" else "damage"
-    detail.clock = create_clock(membership, Clock(name=f"{detail.text[:100]}: {purpose}", kind=kind,
-                                                  size=PARTY_CLOCK_SEGMENTS))
+        raise Refused(_("%(detail)s already has its clock.") % {"detail": detail.text})
+    name = (_("%(detail)s: improving it") if kind == "progress" else _("%(detail)s: damage")) % {"detail": detail.text[:100]}
+    detail.clock = create_clock(membership, Clock(name=name, kind=kind, size=PARTY_CLOCK_SEGMENTS))
     detail.save(update_fields=["clock"])
     return detail.clock
 
@@ -343,11 +352,11 @@ def clear_party_clock(gm: Membership, clock_id) -> None:
     """A full party clock clears once the party has made its change: "they are cleared and one of
     the supporting detail changes" (a project reading, in gamerules/readings.py)."""
     if not gm.is_gm:
-        raise Refused("The GM clears the party's clocks.")
+        raise Refused(_("The GM clears the party's clocks."))
     clock = Clock.objects.select_for_update().filter(campaign=gm.campaign_id, pk=clock_id, party=True).first()
     if clock is None or not clock.is_full:
-        raise Refused("Only a full party clock clears.")
-    record_change(gm, clock, 0, "The party made its change: the clock clears")
+        raise Refused(_("Only a full party clock clears."))
+    record_change(gm, clock, 0, _("The party made its change: the clock clears"))
 
 
 @transaction.atomic
@@ -356,17 +365,18 @@ def tick_market(gm: Membership, seen: int | None = None) -> Campaign:
     filling up" ("The Market Clock"): one tap of the GM's at each new scene. ``seen`` is the clock
     the GM ticked from: a double tap, or a second GM at once, ticks it once."""
     if not gm.is_gm:
-        raise Refused("The GM ticks the market at each new scene.")
+        raise Refused(_("The GM ticks the market at each new scene."))
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if not campaign.rules.has(Extra.ECONOMY):
-        raise Refused("This campaign has no market (the Economy extra).")
+        raise Refused(_("This campaign has no market (the Economy extra)."))
     if seen is not None and seen != campaign.market_filled:
-        raise Refused(f"The market already moved: it is at {campaign.market_filled}/{MARKET_CLOCK_SEGMENTS}.")
+        raise Refused(_("The market already moved: it is at %(filled)s/%(size)s.") % {
+            "filled": campaign.market_filled, "size": MARKET_CLOCK_SEGMENTS})
     campaign.market_filled = next_market(campaign.market_filled)
     campaign.save(update_fields=["market_filled"])
     state = campaign.market
-    campaign.log(gm.user, f"A new scene: the market clock is at {campaign.market_filled}/{MARKET_CLOCK_SEGMENTS}, "
-                          f"{state.label.lower()}.")
+    campaign.log(gm.user, _("A new scene: the market clock is at %(filled)s/%(size)s, %(state)s.") % {
+        "filled": campaign.market_filled, "size": MARKET_CLOCK_SEGMENTS, "state": state.in_a_sentence})
     return campaign
 
 
@@ -375,15 +385,16 @@ def new_day(gm: Membership, seen: int | None) -> Campaign:
     """The story moves on a day: spells cast once per day may be cast again ("Casting Limits").
     ``seen`` is the day the GM's screen showed: a double tap, or a second GM at once, moves it once."""
     if not gm.is_gm:
-        raise Refused("The GM says when a new day dawns.")
+        raise Refused(_("The GM says when a new day dawns."))
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if not campaign.rules.has(Extra.MAGIC):
-        raise Refused("This campaign does not use magic (the Magic extra).")
+        raise Refused(_("This campaign does not use magic (the Magic extra)."))
     if seen is not None and seen != campaign.day:
-        raise Refused(f"The day already moved on: it is day {campaign.day}.")
+        raise Refused(_("The day already moved on: it is day %(day)s.") % {"day": campaign.day})
     campaign.day += 1
     campaign.save(update_fields=["day"])
-    campaign.log(gm.user, f"A new day dawns: day {campaign.day}. Spells cast once per day may be cast again.")
+    campaign.log(gm.user, _("A new day dawns: day %(day)s. Spells cast once per day may be cast again.") % {
+        "day": campaign.day})
     return campaign
 
 
@@ -391,14 +402,15 @@ def new_day(gm: Membership, seen: int | None) -> Campaign:
 def write_world_table(gm: Membership, place: int, title: str, prompts: list[str]) -> WorldTable:
     """The GM writes one of the three prompt tables ("World Extra Rule", "Designer Note")."""
     if not gm.is_gm:
-        raise Refused("The GM writes the prompt tables.")
+        raise Refused(_("The GM writes the prompt tables."))
     if not gm.campaign.rules.has(Extra.WORLD):
-        raise Refused("This campaign does not draw hook cards (the World extra).")
+        raise Refused(_("This campaign does not draw hook cards (the World extra)."))
     if place not in (WorldTable.THEME_1, WorldTable.THEME_2, WorldTable.MISSION):
-        raise Refused("There are three tables: the two themes and the mission.")
+        raise Refused(_("There are three tables: the two themes and the mission."))
     if len(prompts) != len(RANKS):
-        raise Refused(f"A table has {len(RANKS)} prompts, Ace to King.")
-    table, _ = WorldTable.objects.select_for_update().get_or_create(campaign=gm.campaign, place=place)
+        raise Refused(ngettext("A table has %(count)s prompt, Ace to King.", "A table has %(count)s prompts, Ace to King.",
+                               len(RANKS)) % {"count": len(RANKS)})
+    table, _created = WorldTable.objects.select_for_update().get_or_create(campaign=gm.campaign, place=place)
     table.title = title.strip()[:80]
     table.prompts = [prompt.strip()[:300] for prompt in prompts]
     table.save()
@@ -409,32 +421,32 @@ def write_world_table(gm: Membership, place: int, title: str, prompts: list[str]
 def reveal_draw(gm: Membership, draw_id) -> HookDraw:
     """The GM reveals the hooks (and the mission roll made from them) to the players."""
     if not gm.is_gm:
-        raise Refused("The GM reveals the hooks.")
+        raise Refused(_("The GM reveals the hooks."))
     draw = HookDraw.objects.select_for_update().filter(campaign=gm.campaign_id, pk=draw_id).first()
     if draw is None:
-        raise Refused("That draw is gone.")
+        raise Refused(_("That draw is gone."))
     if not draw.revealed:
         draw.revealed = True
         draw.save(update_fields=["revealed"])
         if draw.mission_roll_id:
             type(draw.mission_roll).objects.filter(pk=draw.mission_roll_id).update(hidden=False)
-        gm.campaign.log(gm.user, "The GM revealed the hooks: " + "; ".join(
-            f"{title or 'Hook'}: {prompt or str(card)}" for card, title, prompt in draw.hooks) + ".")
+        hooks = "; ".join(f"{title or _('Hook')}: {prompt or str(card)}" for card, title, prompt in draw.hooks)
+        gm.campaign.log(gm.user, _("The GM revealed the hooks: %(hooks)s.") % {"hooks": hooks})
     return draw
 
 
 def _resource(membership: Membership, resource_id) -> Resource:
     if not membership.campaign.rules.has(Extra.RESOURCE_POOL):
-        raise Refused("This campaign has no resource pools (the Resource Pool extra).")
+        raise Refused(_("This campaign has no resource pools (the Resource Pool extra)."))
     resource = Resource.objects.select_for_update().filter(campaign=membership.campaign_id, pk=resource_id).first()
     if resource is None:
-        raise Refused("That resource is gone.")
+        raise Refused(_("That resource is gone."))
     return resource
 
 
 def pool_of(resource: Resource, character_id=None) -> ResourcePool:
     """The party's pool of a shared resource, or a character's of a personal one, locked."""
-    pool, _ = ResourcePool.objects.select_for_update().get_or_create(
+    pool, _created = ResourcePool.objects.select_for_update().get_or_create(
         resource=resource, character_id=None if resource.shared else character_id)
     return pool
 
@@ -444,13 +456,13 @@ def define_resource(gm: Membership, resource: Resource) -> Resource:
     """The GM builds a resource ("Resource Pool Rule"): its name, shared or personal, how it is
     gained, what spending it does."""
     if not gm.is_gm:
-        raise Refused("The GM defines the resources.")
+        raise Refused(_("The GM defines the resources."))
     if not gm.campaign.rules.has(Extra.RESOURCE_POOL):
-        raise Refused("This campaign has no resource pools (the Resource Pool extra).")
+        raise Refused(_("This campaign has no resource pools (the Resource Pool extra)."))
     if errors := resource.as_rule().errors():
         raise Refused(errors[0])
     if resource.spend == Spend.DESCRIBED.value and not resource.effect.strip():
-        raise Refused("Say what spending one does, e.g. “ignore a consequence for one turn”.")
+        raise Refused(_("Say what spending one does, e.g. “ignore a consequence for one turn”."))
     resource.campaign = gm.campaign
     resource.save()
     return resource
@@ -465,17 +477,23 @@ def change_pool(membership: Membership, resource_id, character_id, delta: int) -
     if not resource.shared:
         character = membership.campaign.characters.filter(pk=character_id).first()
         if character is None or not character.editable_by(membership):
-            raise Refused(f"Change the {resource.name} of your own character.")
+            raise Refused(_("Change the %(resource)s of your own character.") % {"resource": resource.name})
     elif delta > 0 and not membership.is_gm:
-        raise Refused(f"The GM gives the party {resource.name}.")
+        raise Refused(_("The GM gives the party %(resource)s.") % {"resource": resource.name})
     pool = pool_of(resource, character_id)
     if pool.points + delta < 0:
-        raise Refused(f"No {resource.name} left to spend.")
+        raise Refused(_("No %(resource)s left to spend.") % {"resource": resource.name})
     pool.points += delta
     pool.save(update_fields=["points"])
-    whose = character.name if character else "The party"
-    membership.campaign.log(membership.user, f"{whose}'s {resource.name} {pool.points - delta}→{pool.points}"
-                            f"{f': {resource.effect}' if delta < 0 and resource.effect else ''}.")
+    said = {"character": character.name if character else "", "resource": resource.name,
+            "before": pool.points - delta, "after": pool.points, "effect": resource.effect}
+    if delta < 0 and resource.effect:
+        text = (_("%(character)s's %(resource)s %(before)s→%(after)s: %(effect)s.") if character
+                else _("The party's %(resource)s %(before)s→%(after)s: %(effect)s."))
+    else:
+        text = (_("%(character)s's %(resource)s %(before)s→%(after)s.") if character
+                else _("The party's %(resource)s %(before)s→%(after)s."))
+    membership.campaign.log(membership.user, text % said)
     return pool
 
 
@@ -486,13 +504,14 @@ def recap_roll(gm: Membership, resource_id, action: str, rng=None,
     or 6, mark 1 Resource"; no dots: 1d6, marking on a 6. Returns (who, dice, marked) for each.
     ``seen``: the points the GM's page showed in all the resource's pools; a double tap rolls once."""
     if not gm.is_gm:
-        raise Refused("The GM calls for the recap's roll.")
+        raise Refused(_("The GM calls for the recap's roll."))
     resource = _resource(gm, resource_id)
     held = sum(ResourcePool.objects.filter(resource=resource).values_list("points", flat=True))
     if seen is not None and seen != held:
-        raise Refused(f"The {resource.name} pools changed since this page showed them: look again before rolling.")
+        raise Refused(_("The %(resource)s pools changed since this page showed them: look again before rolling.")
+                      % {"resource": resource.name})
     if action not in gm.campaign.rules.action_names:
-        raise Refused("Choose the action everyone rolls.")
+        raise Refused(_("Choose the action everyone rolls."))
     rolled = []
     for character in gm.campaign.characters.filter(created=True).order_by("name"):
         dice, marked = roll_gathered(character.rating(action), rng or roll_actions.SYSTEM_RANDOM)
@@ -501,9 +520,10 @@ def recap_roll(gm: Membership, resource_id, action: str, rng=None,
         pool.save(update_fields=["points"])
         rolled.append((character.name, dice, marked))
     if not rolled:
-        raise Refused("No character is ready to roll yet.")
-    gm.campaign.log(gm.user, f"Recap's roll for {resource.name} ({action}): " + "; ".join(
-        f"{name} {' '.join(map(str, dice))} → {marked}" for name, dice, marked in rolled) + ".")
+        raise Refused(_("No character is ready to roll yet."))
+    rolls = "; ".join(f"{name} {' '.join(map(str, dice))} → {marked}" for name, dice, marked in rolled)
+    gm.campaign.log(gm.user, _("Recap's roll for %(resource)s (%(action)s): %(rolls)s.") % {
+        "resource": resource.name, "action": action_word(action), "rolls": rolls})
     return rolled
 
 
@@ -512,9 +532,9 @@ def expire_resources(gm: Membership) -> int:
     """"Expire any number of remaining Resources after the planned scenario is concluded": the
     pools of the resources that expire are emptied."""
     if not gm.is_gm:
-        raise Refused("The GM says when the planned scenario is over.")
+        raise Refused(_("The GM says when the planned scenario is over."))
     pools = ResourcePool.objects.select_for_update().filter(resource__campaign=gm.campaign_id, resource__expires=True,
                                                             points__gt=0)
     emptied = pools.update(points=0)
-    gm.campaign.log(gm.user, "The planned scenario is over: the resources that expire are gone.")
+    gm.campaign.log(gm.user, _("The planned scenario is over: the resources that expire are gone."))
     return emptied

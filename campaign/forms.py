@@ -3,6 +3,9 @@ from datetime import timedelta
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Campaign, GameSession, Invitation, WorldForce
 from core.systems import playable
@@ -22,14 +25,14 @@ class SignupForm(UserCreationForm):
 class CampaignForm(forms.ModelForm):
     class Meta:
         model = Campaign
-        fields = ["name", "pitch", "system", "ruleset", "risk_wording"]
+        fields = ["name", "pitch", "system", "ruleset", "risk_wording", "table_language"]
         widgets = {"pitch": forms.Textarea(attrs={"rows": 4})}
-        labels = {"ruleset": "Charge variant"}
+        labels = {"ruleset": _("Charge variant")}
         help_texts = {
-            "pitch": "What the campaign is about and where it happens. Every member reads this.",
-            "system": "How the dice are read, and what a character sheet holds. It can change only while the "
-                      "campaign has no rolls.",
-            "ruleset": "Charge only. Quick Charge: 6 actions, 4 dots, effect and consequence read from the dice.",
+            "pitch": _("What the campaign is about and where it happens. Every member reads this."),
+            "system": _("How the dice are read, and what a character sheet holds. It can change only while the "
+                        "campaign has no rolls."),
+            "ruleset": _("Charge only. Quick Charge: 6 actions, 4 dots, effect and consequence read from the dice."),
         }
 
     def __init__(self, *args, **kwargs):
@@ -42,7 +45,7 @@ class CampaignForm(forms.ModelForm):
         campaign = self.instance
         if campaign.pk and campaign.rolls.exists():
             self.fields["system"].disabled = True
-            self.fields["system"].help_text = "This campaign has rolled: its dice system stays as it is."
+            self.fields["system"].help_text = gettext("This campaign has rolled: its dice system stays as it is.")
 
     def clean_ruleset(self):
         return self.cleaned_data["ruleset"] or self.instance.ruleset
@@ -54,8 +57,8 @@ class CampaignForm(forms.ModelForm):
         campaign = self.instance
         system = self.cleaned_data["system"] or campaign.system
         if campaign.pk and system != campaign.system and campaign.rolls.exists():
-            raise forms.ValidationError("The dice system can change only while the campaign has no rolls; "
-                                        "this one has rolled already.")
+            raise forms.ValidationError(gettext("The dice system can change only while the campaign has no rolls; "
+                                                "this one has rolled already."))
         return system
 
 
@@ -75,43 +78,61 @@ OFFERED_EXTRAS = (Extra.ASSET, Extra.SOLO, Extra.STARTING_TALENT, Extra.ATTACHME
 """The Extras the site plays, all twelve: a switch whose Extra changes nothing is not offered."""
 
 
+def _segments(size: int) -> str:
+    return ngettext("%(count)s segment", "%(count)s segments", size) % {"count": size}
+
+
+segments_lazy = lazy(_segments, str)
+"""A clock's size as a choice says it, in the language of the page that shows it."""
+
+
+def _described(name: str, summary: str) -> str:
+    return gettext("%(name)s: %(summary)s") % {"name": name, "summary": summary}
+
+
+described_lazy = lazy(_described, str)
+"""An Extra or a dial as a choice says it: its name and summary in the language of the page."""
+
+
 class DialsForm(forms.Form):
     """The dials of "What to Hack". The actions are typed one per line under their attribute."""
 
-    physique_actions = forms.CharField(label="Physique", widget=forms.Textarea(attrs={"rows": 4}))
-    insight_actions = forms.CharField(label="Insight", widget=forms.Textarea(attrs={"rows": 4}))
-    resolve_actions = forms.CharField(label="Resolve", widget=forms.Textarea(attrs={"rows": 4}))
-    starting_dots = forms.IntegerField(label="Action dots at creation", min_value=1, max_value=72)
-    creation_cap = forms.IntegerField(label="Most dots in one action at creation", min_value=1,
+    physique_actions = forms.CharField(label=_("Physique"), widget=forms.Textarea(attrs={"rows": 4}))
+    insight_actions = forms.CharField(label=_("Insight"), widget=forms.Textarea(attrs={"rows": 4}))
+    resolve_actions = forms.CharField(label=_("Resolve"), widget=forms.Textarea(attrs={"rows": 4}))
+    starting_dots = forms.IntegerField(label=_("Action dots at creation"), min_value=1, max_value=72)
+    creation_cap = forms.IntegerField(label=_("Most dots in one action at creation"), min_value=1,
                                       max_value=6)
-    max_rating = forms.IntegerField(label="Highest action rating", min_value=1, max_value=6)
-    starting_momentum = forms.IntegerField(label="Momentum at the start of a session",
+    max_rating = forms.IntegerField(label=_("Highest action rating"), min_value=1, max_value=6)
+    starting_momentum = forms.IntegerField(label=_("Momentum at the start of a session"),
                                            min_value=0, max_value=10)
     stress_clock_size = forms.TypedChoiceField(
-        label="Stress clock segments", coerce=int,
+        label=_("Stress clock segments"), coerce=int,
         choices=[(size, size) for size in EXTENDED_CLOCK_SIZES])
-    momentum_partial = forms.IntegerField(label="Momentum for a 4-5", min_value=0, max_value=6)
-    momentum_full = forms.IntegerField(label="Momentum for a 6", min_value=0, max_value=6)
-    momentum_critical = forms.IntegerField(label="Momentum for a 66", min_value=0, max_value=6)
+    momentum_partial = forms.IntegerField(label=_("Momentum for a 4-5"), min_value=0, max_value=6)
+    momentum_full = forms.IntegerField(label=_("Momentum for a 6"), min_value=0, max_value=6)
+    momentum_critical = forms.IntegerField(label=_("Momentum for a 66"), min_value=0, max_value=6)
     clock_sizes = forms.TypedMultipleChoiceField(
-        label="Clock sizes allowed", coerce=int, widget=forms.CheckboxSelectMultiple,
-        choices=[(size, f"{size} segments") for size in EXTENDED_CLOCK_SIZES])
+        label=_("Clock sizes allowed"), coerce=int, widget=forms.CheckboxSelectMultiple,
+        choices=[(size, segments_lazy(size)) for size in EXTENDED_CLOCK_SIZES])
     goal_clock_size = forms.TypedChoiceField(
-        label="Goal clocks (Goals extra)", coerce=int, initial=GOAL_CLOCK_SEGMENTS, required=False,
+        label=_("Goal clocks (Goals extra)"), coerce=int, initial=GOAL_CLOCK_SEGMENTS, required=False,
         empty_value=GOAL_CLOCK_SEGMENTS,
-        choices=[(GOAL_CLOCK_SEGMENTS, "8 segments"), (GOAL_CLOCK_SEGMENTS_HARDER, "12 segments: harder progression")],
-        help_text="The size of each new goal's clock.")
-    flashback_most = forms.IntegerField(label="Most a flashback may cost (momentum)", min_value=2,
-                                        max_value=6, help_text="2 in the recap and the SRD; the "
-                                        "rulebook's body allows \u201c2 (or more)\u201d.")
+        choices=[(GOAL_CLOCK_SEGMENTS, _("8 segments")),
+                 (GOAL_CLOCK_SEGMENTS_HARDER, _("12 segments: harder progression"))],
+        help_text=_("The size of each new goal's clock."))
+    flashback_most = forms.IntegerField(label=_("Most a flashback may cost (momentum)"), min_value=2,
+                                        max_value=6, help_text=_("2 in the recap and the SRD; the "
+                                                                 "rulebook's body allows \u201c2 (or more)\u201d."))
+    # The Extras' and dials' names and summaries are gamerules' own words (gamerules/dials.py).
     extras = forms.MultipleChoiceField(
-        label="Extras in play", required=False, widget=forms.CheckboxSelectMultiple,
-        choices=[(extra.value, f"{extra.label}: {extra.summary}") for extra in OFFERED_EXTRAS],
-        help_text="More Extras arrive as the site learns them; none is offered before it works.")
+        label=_("Extras in play"), required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(extra.value, described_lazy(extra.label, extra.summary)) for extra in OFFERED_EXTRAS],
+        help_text=_("More Extras arrive as the site learns them; none is offered before it works."))
     extra_dials = forms.MultipleChoiceField(
-        label="The Extras' optional dials", required=False, widget=forms.CheckboxSelectMultiple,
-        choices=[(dial.value, f"{dial.label}: {dial.summary}") for dial in ExtraDial],
-        help_text="Each plays only with its Extra switched on.")
+        label=_("The Extras' optional dials"), required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(dial.value, described_lazy(dial.label, dial.summary)) for dial in ExtraDial],
+        help_text=_("Each plays only with its Extra switched on."))
 
     @classmethod
     def initial_from(cls, dials: Dials, actions=None) -> dict:
@@ -164,17 +185,17 @@ class DialsForm(forms.Form):
 
 
 class ForceForm(forms.ModelForm):
-    method_1 = forms.CharField(label="Method 1", max_length=300)
-    method_2 = forms.CharField(label="Method 2", max_length=300)
-    method_3 = forms.CharField(label="Method 3 (optional)", max_length=300, required=False)
+    method_1 = forms.CharField(label=_("Method 1"), max_length=300)
+    method_2 = forms.CharField(label=_("Method 2"), max_length=300)
+    method_3 = forms.CharField(label=_("Method 3 (optional)"), max_length=300, required=False)
 
     class Meta:
         model = WorldForce
         fields = ["name", "kind", "goal", "stance", "revealed", "gm_notes"]
         widgets = {"goal": forms.Textarea(attrs={"rows": 2}),
                    "gm_notes": forms.Textarea(attrs={"rows": 3})}
-        help_texts = {"goal": "What the force wants to accomplish.",
-                      "revealed": "Players see a force only once it is revealed."}
+        help_texts = {"goal": _("What the force wants to accomplish."),
+                      "revealed": _("Players see a force only once it is revealed.")}
 
     def __init__(self, *args, player_group=False, gm=True, **kwargs):
         super().__init__(*args, **kwargs)
@@ -193,17 +214,17 @@ class ForceForm(forms.ModelForm):
 
 
 class InvitationForm(forms.ModelForm):
-    days = forms.IntegerField(label="Valid for (days)", min_value=1, max_value=90, initial=7)
+    days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=7)
 
     class Meta:
         model = Invitation
         fields = ["max_uses"]
-        labels = {"max_uses": "People who may join"}
+        labels = {"max_uses": _("People who may join")}
 
     def clean_max_uses(self):
         uses = self.cleaned_data["max_uses"]
         if not 1 <= uses <= 50:
-            raise forms.ValidationError("Between 1 and 50 people.")
+            raise forms.ValidationError(gettext("Between 1 and 50 people."))
         return uses
 
     def save(self, commit=True):
@@ -226,7 +247,7 @@ class SessionNotesForm(forms.ModelForm):
 
 
 class MilestoneForm(forms.Form):
-    note = forms.CharField(label="What the group achieved", max_length=300, required=False)
+    note = forms.CharField(label=_("What the group achieved"), max_length=300, required=False)
     expected_count = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 

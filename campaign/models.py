@@ -9,6 +9,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
@@ -30,30 +32,33 @@ from gamerules.world import RANKS, Card, MissionStart, mission_pool
 
 
 class Role(models.TextChoices):
-    GM = "gm", "GM"
-    PLAYER = "player", "Player"
+    GM = "gm", _("GM")
+    PLAYER = "player", _("Player")
 
 
 class Campaign(models.Model):
     name = models.CharField(max_length=120)
-    pitch = models.TextField("Pitch and setting", blank=True, max_length=10_000)
-    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000,
-                                help_text="Only GMs ever see these.")
+    pitch = models.TextField(_("Pitch and setting"), blank=True, max_length=10_000)
+    gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000,
+                                help_text=_("Only GMs ever see these."))
     ruleset = models.CharField(max_length=20, default=Ruleset.CHARGE.value,
                                choices=[(r.value, r.label) for r in Ruleset])
     risk_wording = models.CharField(
-        "Wording of risk", max_length=10, default=RiskWording.RISK.value,
-        choices=[(RiskWording.RISK.value, "Charge 1.1: risk low / moderate / high"),
-                 (RiskWording.POSITION.value, "Classic: position controlled / risky / desperate")])
-    system = models.CharField("Dice system", max_length=20, default=DiceSystem.CHARGE.value,
+        _("Wording of risk"), max_length=10, default=RiskWording.RISK.value,
+        choices=[(RiskWording.RISK.value, _("Charge 1.1: risk low / moderate / high")),
+                 (RiskWording.POSITION.value, _("Classic: position controlled / risky / desperate"))])
+    table_language = models.CharField(
+        _("Language of the table screen"), max_length=8, blank=True, choices=settings.LANGUAGES,
+        help_text=_("The screen everyone looks at, in the table's language. Empty: in each viewer's own."))
+    system = models.CharField(_("Dice system"), max_length=20, default=DiceSystem.CHARGE.value,
                               choices=[(system.value, system.label) for system in DiceSystem])
     system_options = models.JSONField(default=dict, blank=True,
-                                      help_text="What the dice system lets the GM set, e.g. its list of Stats.")
+                                      help_text=_("What the dice system lets the GM set, e.g. its list of Stats."))
     dials = models.JSONField(default=dict, blank=True)
     market_filled = models.PositiveSmallIntegerField(
-        default=0, help_text="The market clock's segments, 0-4 (Economy Extra).")
+        default=0, help_text=_("The market clock's segments, 0-4 (Economy Extra)."))
     day = models.PositiveIntegerField(
-        default=1, help_text="The story's day, which the GM moves on: spells cast once per day (Magic Extra).")
+        default=1, help_text=_("The story's day, which the GM moves on: spells cast once per day (Magic Extra)."))
     live_version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -199,27 +204,27 @@ class Invitation(models.Model):
     def refusal(self) -> str:
         """Why this link cannot be used now, or "" when it can."""
         if self.revoked_at:
-            return "This invitation was withdrawn by the GM. Ask them for a new link."
+            return gettext("This invitation was withdrawn by the GM. Ask them for a new link.")
         if self.expires_at <= timezone.now():
-            return "This invitation has expired. Ask your GM for a new link."
+            return gettext("This invitation has expired. Ask your GM for a new link.")
         if self.uses >= self.max_uses:
-            return "This invitation has been used as many times as the GM allowed. Ask for a new link."
+            return gettext("This invitation has been used as many times as the GM allowed. Ask for a new link.")
         return ""
 
 
 class Stance(models.TextChoices):
-    ALIGNED = "aligned", "Aligned"
-    NEUTRAL = "neutral", "Neutral"
-    OPPOSED = "opposed", "Opposed"
+    ALIGNED = "aligned", _("Aligned")
+    NEUTRAL = "neutral", _("Neutral")
+    OPPOSED = "opposed", _("Opposed")
 
 
 class ForceKind(models.TextChoices):
-    PERSON = "person", "Person"
-    ORGANISATION = "organisation", "Organisation"
-    COUNTRY = "country", "Country"
-    PLANET = "planet", "Planet"
-    NATURE = "nature", "Nature"
-    OTHER = "other", "Something else"
+    PERSON = "person", _("Person")
+    ORGANISATION = "organisation", _("Organisation")
+    COUNTRY = "country", _("Country")
+    PLANET = "planet", _("Planet")
+    NATURE = "nature", _("Nature")
+    OTHER = "other", _("Something else")
 
 
 class WorldForceQuerySet(models.QuerySet):
@@ -236,14 +241,14 @@ class WorldForce(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="forces")
     name = models.CharField(max_length=120)
-    kind = models.CharField("What it is", max_length=20, choices=ForceKind.choices,
+    kind = models.CharField(_("What it is"), max_length=20, choices=ForceKind.choices,
                             default=ForceKind.ORGANISATION)
     goal = models.TextField(max_length=2000, blank=True)
     methods = models.JSONField(default=list, blank=True)
-    stance = models.CharField("The group's stance", max_length=10, choices=Stance.choices,
+    stance = models.CharField(_("The group's stance"), max_length=10, choices=Stance.choices,
                               default=Stance.NEUTRAL)
-    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000)
-    revealed = models.BooleanField("Revealed to players", default=False)
+    gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000)
+    revealed = models.BooleanField(_("Revealed to players"), default=False)
     is_player_group = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -315,8 +320,8 @@ class GameSession(models.Model):
     date = models.DateField(default=timezone.localdate)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
-    log = models.TextField("Session log", blank=True, max_length=50_000)
-    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000)
+    log = models.TextField(_("Session log"), blank=True, max_length=50_000)
+    gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000)
 
     class Meta:
         ordering = ["-number"]
@@ -327,7 +332,7 @@ class GameSession(models.Model):
         ]
 
     def __str__(self):
-        return f"Session {self.number}"
+        return gettext("Session %(number)s") % {"number": self.number}
 
     def get_absolute_url(self):
         return reverse("session", args=[self.campaign_id, self.pk])
@@ -343,7 +348,7 @@ class Milestone(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="milestones")
     session = models.ForeignKey(GameSession, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="milestones")
-    note = models.CharField("What the group achieved", max_length=300, blank=True)
+    note = models.CharField(_("What the group achieved"), max_length=300, blank=True)
     awarded_at = models.DateTimeField(auto_now_add=True)
     awarded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                    related_name="+")
@@ -352,7 +357,7 @@ class Milestone(models.Model):
         ordering = ["-awarded_at"]
 
     def __str__(self):
-        return self.note or f"Milestone {self.pk}"
+        return self.note or gettext("Milestone %(number)s") % {"number": self.pk}
 
 
 class PartyDetailQuerySet(LockingQuerySet):
@@ -367,12 +372,12 @@ class PartyDetail(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="party_details")
     concept = models.CharField(max_length=12, choices=[(c.value, c.label) for c in KeyConcept])
-    key = models.BooleanField(default=False, help_text="The key concept itself, not a supporting detail.")
+    key = models.BooleanField(default=False, help_text=_("The key concept itself, not a supporting detail."))
     text = models.CharField(max_length=200)
     disposition = models.SmallIntegerField(
-        default=0, help_text="A supporting detail's; for a key concept, the one it was last written for.")
+        default=0, help_text=_("A supporting detail's; for a key concept, the one it was last written for."))
     clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                              help_text="Its own progress or danger clock (\"More Clocks\").")
+                              help_text=_("Its own progress or danger clock (\"More Clocks\")."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PartyDetailQuerySet.as_manager()
@@ -425,9 +430,9 @@ class WorldTable(models.Model):
     THEME_1, THEME_2, MISSION = 0, 1, 2
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="world_tables")
-    place = models.PositiveSmallIntegerField(choices=[(0, "1st card"), (1, "2nd card"), (2, "3rd card: the mission")])
+    place = models.PositiveSmallIntegerField(choices=[(0, _("1st card")), (1, _("2nd card")), (2, _("3rd card: the mission"))])
     title = models.CharField(max_length=80, blank=True)
-    prompts = models.JSONField(default=list, blank=True, help_text="13 prompts, Ace to King.")
+    prompts = models.JSONField(default=list, blank=True, help_text=_("13 prompts, Ace to King."))
 
     objects = WorldTableQuerySet.as_manager()
 
@@ -454,15 +459,15 @@ class HookDraw(models.Model):
     mission roll made from them ("World Extra Rule")."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="hook_draws")
-    cards = models.JSONField(default=list, help_text="The 3 cards, e.g. “Q♥”.")
-    titles = models.JSONField(default=list, help_text="The three tables' titles when drawn.")
-    prompts = models.JSONField(default=list, help_text="The prompt each card drew.")
+    cards = models.JSONField(default=list, help_text=_("The 3 cards, e.g. “Q♥”."))
+    titles = models.JSONField(default=list, help_text=_("The three tables' titles when drawn."))
+    prompts = models.JSONField(default=list, help_text=_("The prompt each card drew."))
     drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     revealed = models.BooleanField(default=False)
     mission_roll = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
                                      related_name="+")
     start_pending = models.BooleanField(
-        default=False, help_text="The mission roll's start waits for the mission's first roll.")
+        default=False, help_text=_("The mission roll's start waits for the mission's first roll."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = HookDrawQuerySet.as_manager()
@@ -503,17 +508,17 @@ class Resource(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="resources")
     name = models.CharField(max_length=60)
-    shared = models.BooleanField("Shared by the party", default=True,
-                                 help_text="One pool for the party; otherwise one on each sheet.")
-    gain = models.CharField("How it is gained", max_length=12, choices=[(g.value, g.label) for g in Gain],
+    shared = models.BooleanField(_("Shared by the party"), default=True,
+                                 help_text=_("One pool for the party; otherwise one on each sheet."))
+    gain = models.CharField(_("How it is gained"), max_length=12, choices=[(g.value, g.label) for g in Gain],
                             default=Gain.RECAP_ROLL.value)
-    spend = models.CharField("What spending does", max_length=12, default=Spend.DIE.value,
-                             choices=[(Spend.DIE.value, "+1d6 per point on an action roll"),
-                                      (Spend.DESCRIBED.value, "An effect described below")])
-    cap = models.PositiveSmallIntegerField("Most points on one roll", default=DICE_CAP)
-    effect = models.CharField("What spending one does", max_length=200, blank=True)
-    retained = models.BooleanField("Retain spent points on a 5-6", default=False)
-    expires = models.BooleanField("Expires after the planned scenario", default=False)
+    spend = models.CharField(_("What spending does"), max_length=12, default=Spend.DIE.value,
+                             choices=[(Spend.DIE.value, _("+1d6 per point on an action roll")),
+                                      (Spend.DESCRIBED.value, _("An effect described below"))])
+    cap = models.PositiveSmallIntegerField(_("Most points on one roll"), default=DICE_CAP)
+    effect = models.CharField(_("What spending one does"), max_length=200, blank=True)
+    retained = models.BooleanField(_("Retain spent points on a 5-6"), default=False)
+    expires = models.BooleanField(_("Expires after the planned scenario"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = LockingQuerySet.as_manager()

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "axes",
     "simple_history",
     "core",
+    "accounts",
     "campaign",
     "characters",
     "clocks",
@@ -79,6 +80,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.languages.ChosenLanguage",
     "core.rendered.TablesRead",
     "core.middleware.PrivatePages",
     "simple_history.middleware.HistoryRequestMiddleware",  # who made each recorded change
@@ -105,6 +107,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {% translate %} and {% blocktranslate %} in every template, without a {% load %} in each.
+            "builtins": ["django.templatetags.i18n", "core.templatetags.words"],
         },
     },
 ]
@@ -185,6 +189,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

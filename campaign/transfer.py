@@ -19,6 +19,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ability.models import Boost, Skill
 from ability.models import Sheet as AbilitySheet
@@ -135,9 +136,9 @@ PARTS = [
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
 CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "ruleset", "risk_wording", "dials",
-                   "market_filled", "day", "created_at")
+                   "market_filled", "day", "created_at", "table_language")
 # Not the live version: it counts changes on this site's screens (an earlier file's is ignored).
-ADDED_FIELDS = {"market_filled": 0, "day": 1, "system": "charge", "system_options": {}}
+ADDED_FIELDS = {"market_filled": 0, "day": 1, "system": "charge", "system_options": {}, "table_language": ""}
 """Campaign fields newer than some exports of this version: a file without them keeps the default."""
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
 
@@ -299,8 +300,8 @@ def import_campaign(document: dict, importer) -> Campaign:
         raise
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, DatabaseError,
             ValidationError) as error:
-        raise Refused(f"That export is damaged or was changed by hand, so nothing was imported "
-                      f"({type(error).__name__}).") from error
+        raise Refused(_("That export is damaged or was changed by hand, so nothing was imported (%(error)s).")
+                      % {"error": type(error).__name__}) from error
 
 
 def _known_users(importer, names) -> dict[str, int]:
@@ -316,19 +317,20 @@ def _check_columns(part: Part, rows) -> None:
     allowed = set(_columns(part))
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, dict):
-            raise Refused(f"Row {number} of {part.key} is not a record.")
+            raise Refused(_("Row %(number)s of %(part)s is not a record.") % {"number": number, "part": part.key})
         if unknown := sorted(set(row) - allowed):
-            raise Refused(f"Row {number} of {part.key} has fields this site does not know: "
-                          f"{', '.join(unknown)}. Nothing was imported.")
+            raise Refused(_("Row %(number)s of %(part)s has fields this site does not know: %(fields)s. "
+                            "Nothing was imported.") % {"number": number, "part": part.key, "fields": ", ".join(unknown)})
 
 
 def _import(document: dict, importer) -> Campaign:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise Refused("This is not a campaign exported from Charge campaigns.")
+        raise Refused(_("This is not a campaign exported from Charge campaigns."))
     if document.get("version") != VERSION:
-        raise Refused(f"This file is version {document.get('version')}; this site reads version {VERSION}.")
+        raise Refused(_("This file is version %(version)s; this site reads version %(readable)s.")
+                      % {"version": document.get("version"), "readable": VERSION})
     if document.get("audience") != "gm":
-        raise Refused("A player's export holds only part of a campaign; import a GM's export.")
+        raise Refused(_("A player's export holds only part of a campaign; import a GM's export."))
     for part in PARTS:
         _check_columns(part, document.get(part.key, []))
     names = {row.get(name) for part in PARTS for row in document.get(part.key, [])

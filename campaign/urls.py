@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from ability.urls import sheet_patterns as ability_sheet_patterns
+from accounts import views as account_views
 from advantage.urls import sheet_patterns as advantage_sheet_patterns
 from campaign.views import (
     accounts,
@@ -32,6 +33,7 @@ urlpatterns = [
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
+    path("accounts/language/", account_views.language, name="language"),
     path("join/<str:token>/", members.join, name="join"),
     path("campaigns/", campaigns.campaign_list, name="campaigns"),
     path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),

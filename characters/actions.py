@@ -2,6 +2,9 @@
 so edits from two devices at once are applied one after the other and neither is lost."""
 
 from django.db import transaction
+from django.utils import dateformat
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign.models import Campaign, Membership
 from characters.models import (
@@ -17,6 +20,7 @@ from characters.models import (
 )
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
+from core.templatetags.words import action as action_word
 from gamerules.attachments import attachment_errors, repaired_wear, wear_errors
 from gamerules.characters import (
     creation_errors,
@@ -51,7 +55,7 @@ def create_character(membership: Membership, name: str, playbook: Playbook | Non
         action_dots={name: dots for name, dots in (playbook.action_dots if playbook else {}).items()
                      if name in rules.action_names},
         created=membership.campaign.site.ready_characters)
-    _log(membership, f"{membership.user} started a character: {character.name}.")
+    _log(membership, _("%(user)s started a character: %(name)s.") % {"user": membership.user, "name": character.name})
     return character
 
 
@@ -62,10 +66,10 @@ def set_text(membership: Membership, character: Character, field: str, value: st
     changed it meanwhile, the edit is refused rather than silently overwriting theirs."""
     character = _locked(character)
     if field != "name" and field not in character.text_fields_for(membership):
-        raise Refused("That part of the sheet cannot be edited here.")
+        raise Refused(_("That part of the sheet cannot be edited here."))
     if seen is not None and getattr(character, field) != seen:
-        raise Refused("Someone else changed this while you were editing. Their version is shown "
-                      "below yours: merge them and save again.")
+        raise Refused(_("Someone else changed this while you were editing. Their version is shown "
+                        "below yours: merge them and save again."))
     setattr(character, field, value.strip())
     character.save(update_fields=[field])
     return character
@@ -78,28 +82,30 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
     character = _locked(character)
     rules = character.campaign.rules
     if action not in rules.action_names:
-        raise Refused(f"{action} is not an action in this campaign.")
+        raise Refused(_("%(action)s is not an action in this campaign.") % {"action": action_word(action)})
     spread = {**character.action_dots, action: dots}
     if not character.created:
         fixed = character.playbook.action_dots.get(action, 0) if character.playbook else 0
         if dots < fixed:
-            raise Refused(f"Your playbook, {character.playbook}, gives {action} {fixed} "
-                          f"{'dot' if fixed == 1 else 'dots'}.")
+            raise Refused(ngettext("Your playbook, %(playbook)s, gives %(action)s %(dots)s dot.",
+                                   "Your playbook, %(playbook)s, gives %(action)s %(dots)s dots.", fixed)
+                          % {"playbook": character.playbook, "action": action_word(action), "dots": fixed})
         errors = [e for e in creation_errors(spread, rules) if "left to spend" not in e]
     else:
         if not membership.is_gm:
-            raise Refused("After creation, new dots come from the talent line. Ask your GM "
-                          "for anything else.")
+            raise Refused(_("After creation, new dots come from the talent line. Ask your GM "
+                            "for anything else."))
         extra = character.talent_dots()
         errors = rating_errors({name: value + extra.get(name, 0) for name, value in spread.items()},
                                rules)
     if errors:
-        raise Refused(" ".join(errors))
+        raise Refused(" ".join(map(str, errors)))
     before = character.action_dots.get(action, 0)
     character.action_dots = {name: value for name, value in spread.items() if value}
     character.save(update_fields=["action_dots"])
     if character.created:
-        _log(membership, f"GM override: {character.name}'s {action} {before}→{dots}.")
+        _log(membership, _("GM override: %(name)s's %(action)s %(before)s→%(after)s.") % {
+            "name": character.name, "action": action_word(action), "before": before, "after": dots})
         return character
 
 
@@ -108,10 +114,10 @@ def finish_creation(membership: Membership, character: Character) -> Character:
     character = _locked(character)
     errors = creation_errors(character.action_dots, character.campaign.rules)
     if errors:
-        raise Refused(" ".join(errors))
+        raise Refused(" ".join(map(str, errors)))
     character.created = True
     character.save(update_fields=["created"])
-    _log(membership, f"{character.name} is ready to play.")
+    _log(membership, _("%(name)s is ready to play.") % {"name": character.name})
     return character
 
 
@@ -120,11 +126,11 @@ def change_momentum(membership: Membership, character: Character, delta: int) ->
     """Add or spend momentum by hand; what is not there cannot be spent ("Momentum")."""
     character = _locked(character)
     if character.momentum + delta < 0:
-        raise Refused(f"{character.name} has no momentum left to spend.")
+        raise Refused(_("%(name)s has no momentum left to spend.") % {"name": character.name})
     character.momentum += delta
     character.save(update_fields=["momentum"])
-    _log(membership, f"{character.name}'s momentum {character.momentum - delta}→{character.momentum} "
-         "(by hand).")
+    _log(membership, _("%(name)s's momentum %(before)s→%(after)s (by hand).") % {
+        "name": character.name, "before": character.momentum - delta, "after": character.momentum})
     return character
 
 
@@ -132,13 +138,15 @@ def change_momentum(membership: Membership, character: Character, delta: int) ->
 def change_money(membership: Membership, character: Character, delta: int) -> Character:
     """Money by hand, on the ten-point scale ("Money"): what the fiction gives or costs."""
     if not membership.campaign.rules.has(Extra.ECONOMY):
-        raise Refused("This campaign does not count money (the Economy extra).")
+        raise Refused(_("This campaign does not count money (the Economy extra)."))
     character = _locked(character)
     if not 0 <= character.money + delta <= MONEY_MOST:
-        raise Refused(f"Money runs from 0 to {MONEY_MOST}: {character.name} has {character.money}.")
+        raise Refused(_("Money runs from 0 to %(most)s: %(name)s has %(money)s.") % {
+            "most": MONEY_MOST, "name": character.name, "money": character.money})
     character.money += delta
     character.save(update_fields=["money"])
-    _log(membership, f"{character.name}'s money {character.money - delta}→{character.money} (by hand).")
+    _log(membership, _("%(name)s's money %(before)s→%(after)s (by hand).") % {
+        "name": character.name, "before": character.money - delta, "after": character.money})
     return character
 
 
@@ -154,12 +162,13 @@ def restore_character(gm: Membership, character: Character, history_id) -> Chara
     character = _locked(character)
     version = character.history.filter(history_id=history_id).first()
     if version is None:
-        raise Refused("That version is not in this sheet's history.")
+        raise Refused(_("That version is not in this sheet's history."))
     for field in RESTORABLE:
         setattr(character, field, getattr(version, field))
-    character._change_reason = f"Restored to the version of {version.history_date:%b %d, %H:%M:%S}"
+    character._change_reason = _("Restored to the version of %(when)s") % {
+        "when": dateformat.format(version.history_date, "M d, H:i:s")}
     character.save()
-    _log(gm, f"The GM restored {character.name}'s sheet to an earlier version.", gm_only=True)
+    _log(gm, _("The GM restored %(name)s's sheet to an earlier version.") % {"name": character.name}, gm_only=True)
     return character
 
 
@@ -175,13 +184,14 @@ def change_stress(membership: Membership, character: Character, delta: int) -> C
         character.stress = max(0, before + delta)
     character.save(update_fields=["stress", "taken_out", "scars", "condition"])
     if filled and character.scars != scars:
-        _log(membership, f"{character.name}'s stress clock is full: a new scar, and incapacitated. "
-             "Say what the scar is on the sheet.")
+        _log(membership, _("%(name)s's stress clock is full: a new scar, and incapacitated. "
+                           "Say what the scar is on the sheet.") % {"name": character.name})
     elif filled and character.stress == 0:
-        _log(membership, f"{character.name}'s stress clock is full: taken out for the scene. "
-             "The clock clears; write a new condition.")
+        _log(membership, _("%(name)s's stress clock is full: taken out for the scene. "
+                           "The clock clears; write a new condition.") % {"name": character.name})
     else:
-        _log(membership, f"{character.name}'s stress {before}→{character.stress}.")
+        _log(membership, _("%(name)s's stress %(before)s→%(after)s.") % {
+            "name": character.name, "before": before, "after": character.stress})
     return character
 
 
@@ -194,10 +204,10 @@ def back_in_action(membership: Membership, character: Character) -> Character:
     if character.campaign.rules.has(Extra.SCARS):
         before = character.stress
         character.stress = come_to(before, character.campaign.rules.stress_clock_size)
-        _log(membership, f"{character.name} comes to: stress {before}→{character.stress}. "
-             "Update the condition.")
+        _log(membership, _("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.") % {
+            "name": character.name, "before": before, "after": character.stress})
     else:
-        _log(membership, f"{character.name} is back in action.")
+        _log(membership, _("%(name)s is back in action.") % {"name": character.name})
     character.save(update_fields=["taken_out", "stress"])
     return character
 
@@ -207,12 +217,15 @@ def add_goal(membership: Membership, character: Character, name: str, difficulty
     """A goal: a name clear enough to tell progress, and a difficulty ("What is a Goal?")."""
     character = _locked(character)
     if not character.campaign.rules.has(Extra.GOALS):
-        raise Refused("This campaign does not use goals (the Goals extra).")
+        raise Refused(_("This campaign does not use goals (the Goals extra)."))
     if not name.strip():
-        raise Refused("Name the goal, clearly enough that everyone can tell when it progresses.")
+        raise Refused(_("Name the goal, clearly enough that everyone can tell when it progresses."))
     goal = Goal.objects.create(character=character, name=name.strip()[:200], difficulty=difficulty.value,
                                size=character.campaign.rules.goal_clock_size)
-    _log(membership, f"{character.name} has a new {difficulty.value} goal: {goal.name}.")
+    said = {Difficulty.EASY: _("%(name)s has a new easy goal: %(goal)s."),
+            Difficulty.MEDIUM: _("%(name)s has a new medium goal: %(goal)s."),
+            Difficulty.HARD: _("%(name)s has a new hard goal: %(goal)s.")}[difficulty]
+    _log(membership, said % {"name": character.name, "goal": goal.name})
     return goal
 
 
@@ -223,15 +236,17 @@ def advance_goal(gm: Membership, character: Character, goal_id: int) -> Goal:
     character = _locked(character)
     goal = Goal.objects.select_for_update().filter(pk=goal_id, character=character).first()
     if goal is None:
-        raise Refused("That goal is gone.")
+        raise Refused(_("That goal is gone."))
     if not goal.under_way:
-        raise Refused(f"{goal.name} is already {goal.get_ended_display().lower()}.")
+        said = _("%(goal)s is already complete.") if goal.complete else _("%(goal)s is already lost.")
+        raise Refused(said % {"goal": goal.name})
     if goal.filled >= goal.size:
-        raise Refused(f"{goal.name}'s clock is full: roll to resolve it.")
+        raise Refused(_("%(goal)s's clock is full: roll to resolve it.") % {"goal": goal.name})
     if character.campaign.rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE):
         goal.due += 1
         goal.save(update_fields=["due"])
-        _log(gm, f"{character.name} makes progress toward a goal, {goal.name}: roll to advance it.")
+        _log(gm, _("%(name)s makes progress toward a goal, %(goal)s: roll to advance it.") % {
+            "name": character.name, "goal": goal.name})
         return goal
     return tick_goal(gm, character, goal, goal.rules_difficulty.ticks)
 
@@ -246,8 +261,12 @@ def tick_goal(membership: Membership, character: Character, goal: Goal, ticks: i
         goal.save(update_fields=["filled", "ended"])
         return end_goal(membership, character, goal, goal.rules_difficulty.talent_dots)
     goal.save(update_fields=["filled"])
-    full = " Its clock is full: roll to resolve it." if goal.filled >= goal.size else ""
-    _log(membership, f"{character.name}'s goal {goal.name}: {goal.filled}/{goal.size}.{full}")
+    said = _("%(name)s's goal %(goal)s: %(filled)s/%(size)s.") % {
+        "name": character.name, "goal": goal.name, "filled": goal.filled, "size": goal.size}
+    if goal.filled >= goal.size:
+        full = _("Its clock is full: roll to resolve it.")
+        said = f"{said} {full}"
+    _log(membership, said)
     return goal
 
 
@@ -256,10 +275,11 @@ def end_goal(membership: Membership, character: Character, goal: Goal, dots: int
     character.goal_dots += dots
     character.save(update_fields=["goal_dots"])
     if goal.ended == "lost":
-        _log(membership, f"{character.name}'s goal is lost: {goal.name}.")
+        _log(membership, _("%(name)s's goal is lost: %(goal)s.") % {"name": character.name, "goal": goal.name})
     else:
-        _log(membership, f"{character.name} completes a goal: {goal.name}, and gains {dots} "
-                         f"talent {'dot' if dots == 1 else 'dots'} to place.")
+        _log(membership, ngettext("%(name)s completes a goal: %(goal)s, and gains %(dots)s talent dot to place.",
+                                  "%(name)s completes a goal: %(goal)s, and gains %(dots)s talent dots to place.", dots)
+             % {"name": character.name, "goal": goal.name, "dots": dots})
     return goal
 
 
@@ -269,15 +289,17 @@ def place_goal_dot(membership: Membership, character: Character, action: str) ->
     character = _locked(character)
     rules = character.campaign.rules
     if character.goal_dots < 1:
-        raise Refused(f"{character.name} has no talent dot from a goal to place.")
+        raise Refused(_("%(name)s has no talent dot from a goal to place.") % {"name": character.name})
     if action not in rules.action_names:
-        raise Refused("Choose one of the campaign's actions.")
+        raise Refused(_("Choose one of the campaign's actions."))
     if character.rating(action) >= rules.max_rating:
-        raise Refused(f"{action} is already at {rules.max_rating}, the most a rating may be.")
+        raise Refused(_("%(action)s is already at %(most)s, the most a rating may be.") % {
+            "action": action_word(action), "most": rules.max_rating})
     character.action_dots = {**character.action_dots, action: character.action_dots.get(action, 0) + 1}
     character.goal_dots -= 1
     character.save(update_fields=["action_dots", "goal_dots"])
-    _log(membership, f"{character.name} places a talent dot from a goal in {action}.")
+    _log(membership, _("%(name)s places a talent dot from a goal in %(action)s.") % {
+        "name": character.name, "action": action_word(action)})
     return character
 
 
@@ -289,11 +311,12 @@ def harden(membership: Membership, character: Character) -> Character:
     if not character.campaign.rules.has(Extra.SCARS):
         raise Refused("This campaign does not use scars (the Scars extra).")
     if errors := hardened_errors(len(character.scar_list), character.momentum, character.stress):
-        raise Refused(" ".join(errors))
+        raise Refused(" ".join(map(str, errors)))
     character.momentum -= HARDENED_MOMENTUM
     character.stress -= 1
     character.save(update_fields=["momentum", "stress"])
-    _log(membership, f"{character.name} is hardened: a scar caused real trouble; 1 momentum clears 1 stress.")
+    _log(membership, _("%(name)s is hardened: a scar caused real trouble; 1 momentum clears 1 stress.") % {
+        "name": character.name})
     return character
 
 
@@ -308,8 +331,8 @@ def bow_out(membership: Membership, character: Character) -> Character:
     character.stress = bow_out_stress(before, left_a_friend_in_trouble=True)
     character.taken_out = True
     character.save(update_fields=["stress", "taken_out"])
-    _log(membership, f"{character.name} bows out of the scene, leaving a friend in trouble: "
-         f"stress {before}→{character.stress}.")
+    _log(membership, _("%(name)s bows out of the scene, leaving a friend in trouble: stress %(before)s→%(after)s.")
+         % {"name": character.name, "before": before, "after": character.stress})
     return character
 
 
@@ -321,13 +344,13 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
     rules = character.campaign.rules
     if slot == Talent.STARTING_SLOT:
         if not rules.has(Extra.STARTING_TALENT):
-            raise Refused("This campaign does not use a starting talent.")
+            raise Refused(_("This campaign does not use a starting talent."))
         if talent.kind is not TalentKind.EXTRA_EFFECT:
-            raise Refused('The starting talent is "+1 effect when ___".')
+            raise Refused(_('The starting talent is "+1 effect when ___".'))
     elif not 1 <= slot <= 13:
-        raise Refused("The talent line has 13 slots.")
+        raise Refused(_("The talent line has 13 slots."))
     elif slot > unlocked_slots(character.campaign.milestones.count()):
-        raise Refused(f"Slot {slot} opens at milestone {slot}.")
+        raise Refused(_("Slot %(slot)s opens at milestone %(slot)s.") % {"slot": slot})
     errors = talent.errors(rules.action_names, slot_kind(slot))
     existing = character.talents.filter(slot=slot).first()
     if talent.kind is TalentKind.ACTION_DOT and not errors:
@@ -336,14 +359,15 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
             ratings[existing.action] -= 1
         errors = rating_errors({**ratings, talent.action: ratings[talent.action] + 1}, rules)
     if errors:
-        raise Refused(" ".join(errors))
-    saved, _ = Talent.objects.update_or_create(
+        raise Refused(" ".join(map(str, errors)))
+    saved, _created = Talent.objects.update_or_create(
         character=character, slot=slot,
         defaults={"kind": talent.kind.value, "action": talent.action, "situation": talent.situation,
                   "instead_of": talent.instead_of})
     vetoed = existing and membership.is_gm and character.owner_id != membership.user_id
     described = saved.as_rule().describe(character.campaign.wording)
-    _log(membership, f"{'The GM rewrote' if vetoed else 'New talent for'} {character.name}: {described}.")
+    said = _("The GM rewrote %(name)s: %(talent)s.") if vetoed else _("New talent for %(name)s: %(talent)s.")
+    _log(membership, said % {"name": character.name, "talent": described})
     return saved
 
 
@@ -363,8 +387,14 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
     who = WhoMayTick.OWNER if kind == "project" else WhoMayTick.GM
     clock = Clock.objects.create(campaign=character.campaign, character=character, name=name,
                                  kind=kind, size=size, notes=notes, who_may_tick=who)
-    membership.campaign.log(membership.user, f"{character.name} has a new "
-                            f"{clock.get_kind_display().lower()}: {name}.", clock=clock)
+    said = {"project": _("%(name)s has a new long-term project: %(clock)s."),
+            "complication": _("%(name)s has a new complication: %(clock)s.")}.get(kind)
+    if said is None:
+        said = _("%(name)s has a new %(kind)s: %(clock)s.") % {
+            "name": character.name, "kind": str(clock.get_kind_display()).lower(), "clock": name}
+    else:
+        said = said % {"name": character.name, "clock": name}
+    membership.campaign.log(membership.user, said, clock=clock)
     return clock
 
 
@@ -378,13 +408,13 @@ def recover_stress(gm: Membership, character: Character, amount: int) -> Charact
     quick = campaign.ruleset == Ruleset.QUICK_CHARGE.value
     already = session is not None and character.recovered_in_id == session.pk
     if errors := recovery_errors(amount, quick, recovered_this_session=already):
-        raise Refused(" ".join(errors))
+        raise Refused(" ".join(map(str, errors)))
     before = character.stress
     character.stress = recover(before, amount, quick)
     character.recovered_in = session
     character.save(update_fields=["stress", "recovered_in"])
-    campaign.log(gm.user, f"{character.name} recovers: stress {before}→{character.stress}. "
-                 "Update the condition to match.")
+    campaign.log(gm.user, _("%(name)s recovers: stress %(before)s→%(after)s. Update the condition to match.") % {
+        "name": character.name, "before": before, "after": character.stress})
     return character
 
 
@@ -394,7 +424,7 @@ def offer_assist(membership: Membership, helper: Character, roller: Character | 
     (``None``). The roll that uses the help spends it ("Assist")."""
     helper = _locked(helper)
     if roller is not None and (roller.campaign_id != helper.campaign_id or roller.pk == helper.pk):
-        raise Refused("Assist another character of this campaign.")
+        raise Refused(_("Assist another character of this campaign."))
     helper.assisting = roller
     helper.save(update_fields=["assisting"])
     return helper
@@ -405,9 +435,9 @@ def add_attachment(membership: Membership, character: Character, name: str) -> A
     """Mark a detail as an attachment: 1-2 a character ("Attachment Extra Rule")."""
     character = _locked(character)
     if not character.campaign.rules.has(Extra.ATTACHMENT):
-        raise Refused("This campaign does not use attachments (the Attachment extra).")
+        raise Refused(_("This campaign does not use attachments (the Attachment extra)."))
     if not name.strip():
-        raise Refused("Name the attachment: a piece of equipment, a relationship, a familiar...")
+        raise Refused(_("Name the attachment: a piece of equipment, a relationship, a familiar..."))
     if errors := attachment_errors(character.attachments.count()):
         raise Refused(errors[0])
     return Attachment.objects.create(character=character, name=name.strip()[:120],
@@ -420,29 +450,33 @@ def wear_attachment(membership: Membership, character: Character, attachment_id:
     successful repair clears a segment ("Attachment Condition")."""
     character = _locked(character)
     if not character.campaign.rules.dialled(ExtraDial.ATTACHMENT_CONDITION):
-        raise Refused("This campaign does not track attachment condition (the dial is off).")
+        raise Refused(_("This campaign does not track attachment condition (the dial is off)."))
     attachment = Attachment.objects.select_for_update().filter(pk=attachment_id, character=character).first()
     if attachment is None:
-        raise Refused("That attachment is gone.")
+        raise Refused(_("That attachment is gone."))
     if repaired:
         if not attachment.wear:
-            raise Refused(f"{attachment.name} is in full condition: there is nothing to repair.")
+            raise Refused(_("%(attachment)s is in full condition: there is nothing to repair.") % {
+                "attachment": attachment.name})
         attachment.wear = repaired_wear(attachment.wear)
     else:
         if errors := wear_errors(attachment.wear, attachment.wear_size):
             raise Refused(errors[0])
         attachment.wear += 1
     attachment.save(update_fields=["wear"])
-    state = "worn out: unusable until repaired" if attachment.worn_out else f"{attachment.wear}/{attachment.wear_size}"
-    _log(membership, f"{character.name}'s {attachment.name} {'is repaired' if repaired else 'wears'}: {state}.")
+    state = (_("worn out: unusable until repaired") if attachment.worn_out
+             else f"{attachment.wear}/{attachment.wear_size}")
+    said = (_("%(name)s's %(attachment)s is repaired: %(state)s.") if repaired
+            else _("%(name)s's %(attachment)s wears: %(state)s."))
+    _log(membership, said % {"name": character.name, "attachment": attachment.name, "state": state})
     return attachment
 
 
 @transaction.atomic
 def remove_attachment(membership: Membership, character: Character, attachment_id: int) -> None:
-    deleted, _ = Attachment.objects.filter(pk=attachment_id, character=_locked(character)).delete()
+    deleted, _by_model = Attachment.objects.filter(pk=attachment_id, character=_locked(character)).delete()
     if not deleted:
-        raise Refused("That attachment is already gone.")
+        raise Refused(_("That attachment is already gone."))
 
 
 @transaction.atomic
@@ -453,7 +487,8 @@ def clear_escalation(gm: Membership, character: Character) -> Character:
         action = character.escalated_action
         character.escalated_action, character.escalated_risk = "", None
         character.save(update_fields=["escalated_action", "escalated_risk"])
-        _log(gm, f"The GM set {character.name}'s {action} rolls back to their usual risk.")
+        _log(gm, _("The GM set %(name)s's %(action)s rolls back to their usual risk.") % {
+            "name": character.name, "action": action_word(action)})
     return character
 
 
@@ -462,11 +497,11 @@ def give_asset(gm: Membership, character: Character, name: str, source: str = "b
     """The GM rewards a brilliant moment with an asset ("Boon Asset Rule"), or notes loot."""
     character = _locked(character)
     if not character.campaign.rules.has(Extra.ASSET):
-        raise Refused("This campaign does not use assets (the Asset extra).")
+        raise Refused(_("This campaign does not use assets (the Asset extra)."))
     if not name.strip():
-        raise Refused("Name the asset: what is it?")
+        raise Refused(_("Name the asset: what is it?"))
     asset = Asset.objects.create(character=character, name=name.strip()[:80], source=source)
-    _log(gm, f"{character.name} holds a new asset: {asset.name}.")
+    _log(gm, _("%(name)s holds a new asset: %(asset)s.") % {"name": character.name, "asset": asset.name})
     return asset
 
 
@@ -476,19 +511,21 @@ def add_spell(membership: Membership, character: Character, design: dict) -> Spe
     sheet's projects and complications ("The Cost of Magic")."""
     character = _locked(character)
     if not character.campaign.rules.has(Extra.MAGIC):
-        raise Refused("This campaign does not use magic (the Magic extra).")
+        raise Refused(_("This campaign does not use magic (the Magic extra)."))
     name = design["name"].strip()
     spell = Spell(character=character, name=name, actions=design["actions"], level=design["level"],
                   momentum_cost=design["momentum_cost"], stress_cost=design["stress_cost"], risk=design["risk"],
                   limit=design["limit"], notes=design["notes"].strip())
     if design["ritual"]:
-        spell.ritual = Clock.objects.create(campaign=character.campaign, character=character, name=f"{name}: the casting",
+        spell.ritual = Clock.objects.create(campaign=character.campaign, character=character,
+                                            name=_("%(spell)s: the casting") % {"spell": name},
                                             kind="progress", size=design["ritual"], who_may_tick=WhoMayTick.OWNER)
     if design["danger"]:
-        spell.danger = Clock.objects.create(campaign=character.campaign, character=character, name=f"{name}: danger",
+        spell.danger = Clock.objects.create(campaign=character.campaign, character=character,
+                                            name=_("%(spell)s: danger") % {"spell": name},
                                             kind="complication", size=design["danger"], who_may_tick=WhoMayTick.GM)
     spell.save()
-    _log(membership, f"{character.name} has a new spell: {name}.")
+    _log(membership, _("%(name)s has a new spell: %(spell)s.") % {"name": character.name, "spell": name})
     return spell
 
 
@@ -497,7 +534,7 @@ def remove_spell(membership: Membership, character: Character, spell_id: int) ->
     """The spell leaves the sheet; its clocks are archived with their history."""
     spell = Spell.objects.select_for_update().filter(pk=spell_id, character=_locked(character)).first()
     if spell is None:
-        raise Refused("That spell is already gone.")
+        raise Refused(_("That spell is already gone."))
     Clock.objects.filter(pk__in=[spell.ritual_id, spell.danger_id]).update(archived=True)
     spell.delete()
 

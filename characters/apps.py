@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CharactersConfig(AppConfig):
     name = "characters"
-    verbose_name = "Characters"
+    verbose_name = _("Characters")
 
     def ready(self):
         from campaign import live

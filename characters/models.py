@@ -4,6 +4,8 @@ and playbooks ("Creating your Character", "Progression", "Making Playbooks")."""
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
@@ -31,7 +33,7 @@ class Playbook(models.Model):
     suggested_ties = models.JSONField(default=list, blank=True)
     action_dots = models.JSONField(default=dict, blank=True)
     talents = models.JSONField(default=dict, blank=True,
-                               help_text="Slot number → {action, situation} for situational slots.")
+                               help_text=_("Slot number → {action, situation} for situational slots."))
 
     class Meta:
         ordering = ["name"]
@@ -53,7 +55,7 @@ class Character(models.Model):
                                  related_name="characters")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.SET_NULL, related_name="characters",
-                              help_text="Empty when the player left: the campaign keeps the sheet.")
+                              help_text=_("Empty when the player left: the campaign keeps the sheet."))
     playbook = models.ForeignKey(Playbook, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="characters")
     name = models.CharField(max_length=80)
@@ -62,33 +64,33 @@ class Character(models.Model):
     condition = models.CharField(max_length=200, blank=True)
     momentum = models.PositiveSmallIntegerField(default=2)
     stress = models.PositiveSmallIntegerField(default=0)
-    taken_out = models.BooleanField(default=False, help_text="Out for the scene; incapacitated under Scars.")
-    money = models.PositiveSmallIntegerField(default=0, help_text="On the ten-point scale (Economy Extra).")
+    taken_out = models.BooleanField(default=False, help_text=_("Out for the scene; incapacitated under Scars."))
+    money = models.PositiveSmallIntegerField(default=0, help_text=_("On the ten-point scale (Economy Extra)."))
     goal_dots = models.PositiveSmallIntegerField(
-        default=0, help_text="Talent dots from finished goals, still to place (Goals Extra).")
-    scars = models.TextField("Scars", blank=True, max_length=2000,
-                             help_text="One a line: what a full stress clock left behind (Scars Extra).")
+        default=0, help_text=_("Talent dots from finished goals, still to place (Goals Extra)."))
+    scars = models.TextField(_("Scars"), blank=True, max_length=2000,
+                             help_text=_("One a line: what a full stress clock left behind (Scars Extra)."))
     compensations = models.TextField(
-        "Compensations", blank=True, max_length=2000,
-        help_text="One a line: what compensates a scar without removing it (Scars Extra, \"Compensating\").")
+        _("Compensations"), blank=True, max_length=2000,
+        help_text=_("One a line: what compensates a scar without removing it (Scars Extra, \"Compensating\")."))
     better_risk_next = models.BooleanField(
-        default=False, help_text="A determination 66: the next roll's risk is lowered.")
+        default=False, help_text=_("A determination 66: the next roll's risk is lowered."))
     escalated_action = models.CharField(
-        max_length=30, blank=True, help_text="Escalated risk: rolls with this action are riskier.")
+        max_length=30, blank=True, help_text=_("Escalated risk: rolls with this action are riskier."))
     escalated_risk = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The risk those rolls start at, until the session ends.")
+        null=True, blank=True, help_text=_("The risk those rolls start at, until the session ends."))
     recovered_in = models.ForeignKey(
         "campaign.GameSession", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        help_text="The session of the last recovery: once per session.")
+        help_text=_("The session of the last recovery: once per session."))
     lost_action = models.CharField(
-        max_length=30, blank=True, help_text="Lost opportunity: this action did not work; use another.")
+        max_length=30, blank=True, help_text=_("Lost opportunity: this action did not work; use another."))
     action_dots = models.JSONField(default=dict, blank=True,
-                                   help_text="Dots from creation and GM overrides, by action.")
+                                   help_text=_("Dots from creation and GM overrides, by action."))
     assisting = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="offered_help",
-        help_text="Its player offers to assist this character's next roll (1 momentum, \"Assist\").")
-    created = models.BooleanField(default=False, help_text="Creation finished.")
-    gm_notes = models.TextField("GM notes", blank=True, max_length=20_000)
+        help_text=_("Its player offers to assist this character's next roll (1 momentum, \"Assist\")."))
+    created = models.BooleanField(default=False, help_text=_("Creation finished."))
+    gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CharacterQuerySet.as_manager()
@@ -145,8 +147,9 @@ class Character(models.Model):
             return result.taken_out
         result = take_stress_with_scars(self.stress, amount, size, self.taken_out)
         if result.new_scar:
-            self.scars = "\n".join(filter(None, [self.scars, self.condition or "A new scar: say what stays behind"]))
-            self.condition = "Incapacitated"
+            scar = self.condition or gettext("A new scar: say what stays behind")
+            self.scars = "\n".join(filter(None, [self.scars, scar]))
+            self.condition = gettext("Incapacitated")
         self.stress, self.taken_out = result.stress, result.incapacitated
         return result.incapacitated
 
@@ -226,8 +229,8 @@ def slot_kind(slot: int) -> TalentKind:
 
 
 class AssetSource(models.TextChoices):
-    LOOT = "loot", "Loot"
-    BOON = "boon", "The GM's boon"
+    LOOT = "loot", _("Loot")
+    BOON = "boon", _("The GM's boon")
 
 
 class Asset(models.Model):
@@ -239,7 +242,7 @@ class Asset(models.Model):
     source = models.CharField(max_length=10, choices=AssetSource.choices, default=AssetSource.BOON)
     created_at = models.DateTimeField(auto_now_add=True)
     spent_by = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="+", help_text="The roll that used it up.")
+                                 related_name="+", help_text=_("The roll that used it up."))
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -256,9 +259,9 @@ class Attachment(models.Model):
     name = models.CharField(max_length=120)
     broken = models.BooleanField(default=False)
     repair = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
-                               related_name="+", help_text="The project that repairs or reacquires it.")
+                               related_name="+", help_text=_("The project that repairs or reacquires it."))
     wear = models.PositiveSmallIntegerField(
-        default=0, help_text="Its condition clock, filled by use and damage (\"Attachment Condition\").")
+        default=0, help_text=_("Its condition clock, filled by use and damage (\"Attachment Condition\")."))
     wear_size = models.PositiveSmallIntegerField(default=4)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -288,7 +291,8 @@ class Goal(models.Model):
     """Something the character wants to accomplish, with a difficulty and a clock of 8 segments;
     progress ticks it by the difficulty, and a full clock gives talent dots ("Goals Extra")."""
 
-    DIFFICULTIES = [(d.value, d.value.capitalize()) for d in Difficulty]
+    DIFFICULTIES = [(Difficulty.EASY.value, _("Easy")), (Difficulty.MEDIUM.value, _("Medium")),
+                    (Difficulty.HARD.value, _("Hard"))]
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="goals")
     name = models.CharField(max_length=200)
@@ -296,8 +300,8 @@ class Goal(models.Model):
     size = models.PositiveSmallIntegerField(default=GOAL_CLOCK_SEGMENTS)
     filled = models.PositiveSmallIntegerField(default=0)
     due = models.PositiveSmallIntegerField(
-        default=0, help_text="Progress the GM granted, still to roll (\"Dial: Rolling to Advance\").")
-    ended = models.CharField(max_length=10, choices=[("", "Under way"), ("done", "Complete"), ("lost", "Lost")],
+        default=0, help_text=_("Progress the GM granted, still to roll (\"Dial: Rolling to Advance\")."))
+    ended = models.CharField(max_length=10, choices=[("", _("Under way")), ("done", _("Complete")), ("lost", _("Lost"))],
                              blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -334,23 +338,23 @@ class Spell(models.Model):
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="spells")
     name = models.CharField(max_length=80)
-    actions = models.JSONField(default=list, help_text="The actions that cast it (\"The Magic Dial\").")
+    actions = models.JSONField(default=list, help_text=_("The actions that cast it (\"The Magic Dial\")."))
     level = models.PositiveSmallIntegerField(
         choices=LEVELS, default=int(SpellLevel.NORMAL),
-        help_text="Its effect: the effect the GM starts a casting roll at.")
+        help_text=_("Its effect: the effect the GM starts a casting roll at."))
     momentum_cost = models.PositiveSmallIntegerField(default=0)
-    stress_cost = models.PositiveSmallIntegerField(default=0, help_text="A drawback: stress taken on casting.")
+    stress_cost = models.PositiveSmallIntegerField(default=0, help_text=_("A drawback: stress taken on casting."))
     risk = models.PositiveSmallIntegerField(null=True, blank=True,
-                                            help_text="Risk: the risk a casting roll starts at.")
+                                            help_text=_("Risk: the risk a casting roll starts at."))
     limit = models.CharField(max_length=10, choices=LIMITS, blank=True, default="")
     ritual = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                               help_text="Time: a clock the casting rolls fill before the spell takes effect.")
+                               help_text=_("Time: a clock the casting rolls fill before the spell takes effect."))
     danger = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                               help_text="Danger: a complication clock each consequence of a casting ticks.")
+                               help_text=_("Danger: a complication clock each consequence of a casting ticks."))
     notes = models.CharField(max_length=300, blank=True,
-                             help_text="Materials, prerequisites, drawbacks, long-term effects: the table keeps them.")
+                             help_text=_("Materials, prerequisites, drawbacks, long-term effects: the table keeps them."))
     charge = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The effect a casting readied, until it helps a roll.")
+        null=True, blank=True, help_text=_("The effect a casting readied, until it helps a roll."))
     times_cast = models.PositiveIntegerField(default=0)
     cast_day = models.PositiveIntegerField(null=True, blank=True)
     cast_session = models.ForeignKey("campaign.GameSession", null=True, blank=True, on_delete=models.SET_NULL,

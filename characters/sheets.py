@@ -1,6 +1,7 @@
 """The sheet rows another dice system keeps beside a character (core/systems.py)."""
 
 from django.db.models.signals import post_save
+from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, Membership
 from characters.models import Character
@@ -10,7 +11,7 @@ from gamerules.systems import DiceSystem
 
 def sheet_for(sheet_model, character: Character, locked: bool = False):
     """The character's ``sheet_model`` row, made with its defaults the first time it is asked for."""
-    sheet, _ = sheet_model.objects.get_or_create(character=character)
+    sheet, _created = sheet_model.objects.get_or_create(character=character)
     return sheet_model.objects.locked(pk=sheet.pk) if locked else sheet
 
 
@@ -18,7 +19,7 @@ def own_character(membership: Membership, character_id) -> Character:
     """A character of the campaign this member plays (a GM, any), or a refusal."""
     character = Character.objects.filter(campaign=membership.campaign, pk=character_id).first()
     if character is None or not character.editable_by(membership):
-        raise Refused("That character is not yours to play.")
+        raise Refused(_("That character is not yours to play."))
     return character
 
 

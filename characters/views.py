@@ -6,6 +6,8 @@ from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh, retarget
 
@@ -22,11 +24,12 @@ from characters.forms import (
     TextFieldForm,
     TieForm,
 )
-from characters.models import Character, Playbook, Spell, Talent, slot_kind
+from characters.models import Character, Goal, Playbook, Spell, Talent, slot_kind
 from clocks.models import SeenClock
 from core.htmx import answer, attempt, changed, page
 from core.posted import posted_text, whole_number
 from core.refused import Refused
+from core.templatetags.words import action as action_word
 from gamerules.attachments import ATTACHMENTS_MOST
 from gamerules.dials import Extra, ExtraDial
 from gamerules.economy import MONEY_MOST
@@ -119,8 +122,7 @@ def sheet_context(membership, character, **extra):
         "uses_market": rules.has(Extra.ECONOMY), "money_most": MONEY_MOST,
         "goal_rolls": {"advance": rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE),
                        "resolve": rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)},
-        "difficulties": [(d.value, f"{d.value.capitalize()}: +{d.ticks} a step, {d.talent_dots} talent "
-                                   f"{'dot' if d.talent_dots == 1 else 'dots'}") for d in Difficulty],
+        "difficulties": [(d.value, _difficulty_words(d)) for d in Difficulty],
         # A tie names its force only while the viewer may see that force.
         "ties": SimpleLazyObject(lambda: [
             (tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership) else None)
@@ -144,26 +146,35 @@ class SpellOnSheet:
 
     @property
     def clocks(self):
-        return (("Time", self.ritual), ("Danger", self.danger))
+        return ((_("Time"), self.ritual), (_("Danger"), self.danger))
 
 
 def _spells(membership, character) -> list[SpellOnSheet]:
     campaign = membership.campaign
     session = campaign.current_session
+    or_word = pgettext("between alternatives", "or")
 
     def seen(clock):
         view = SeenClock(clock, membership) if clock is not None and not clock.archived else None
         return view if view and view.known else None
     return [SpellOnSheet(spell, next(iter(spell.casting_errors(campaign.day, session.pk if session else None)), ""),
-                         " or ".join(benefit.label(campaign.wording) for benefit in spell.benefits()),
+                         f" {or_word} ".join(str(benefit.label(campaign.wording)) for benefit in spell.benefits()),
                          seen(spell.ritual), seen(spell.danger))
             for spell in character.spells.select_related("ritual", "danger")]
+
+
+def _difficulty_words(difficulty: Difficulty) -> str:
+    """A goal's difficulty as the form offers it: its name, its ticks a step and its talent dots."""
+    return ngettext("%(difficulty)s: +%(ticks)s a step, %(dots)s talent dot",
+                    "%(difficulty)s: +%(ticks)s a step, %(dots)s talent dots", difficulty.talent_dots) % {
+        "difficulty": dict(Goal.DIFFICULTIES)[difficulty.value], "ticks": difficulty.ticks,
+        "dots": difficulty.talent_dots}
 
 
 def _escalated(character, wording) -> str:
     """The risk an escalated action's rolls start at, in the campaign's words, or ""."""
     risk = character.escalated_for(character.escalated_action)
-    return risk.label(wording).lower() if risk else ""
+    return str(risk.label(wording)).lower() if risk else ""
 
 
 def sheet_answer(request, membership, character, panel, error="", **extra):
@@ -245,7 +256,7 @@ def character_dots(request, campaign_id, character_id):
         dots = int(request.POST.get("dots", ""))
         actions.set_dots(membership, character, request.POST.get("action", ""), dots)
     except ValueError:
-        return sheet_answer(request, membership, character, "actions", "Choose a number of dots.")
+        return sheet_answer(request, membership, character, "actions", _("Choose a number of dots."))
     except Refused as refusal:
         return sheet_answer(request, membership, character, "actions", str(refusal))
     character.refresh_from_db()
@@ -260,7 +271,7 @@ def character_finish(request, campaign_id, character_id):
         actions.finish_creation(membership, character)
     except Refused as refusal:
         return sheet_answer(request, membership, character, "actions", str(refusal))
-    messages.success(request, f"{character.name} is ready to play.")
+    messages.success(request, _("%(name)s is ready to play.") % {"name": character.name})
     if request.htmx:  # the whole sheet changes shape once creation is done
         return HttpResponseClientRefresh()
     return redirect(character)
@@ -283,13 +294,13 @@ def _one_step(request, campaign_id, character_id, change, refusal, panel="vitals
 @require_POST
 def character_momentum(request, campaign_id, character_id):
     return _one_step(request, campaign_id, character_id, actions.change_momentum,
-                     "Add or spend one at a time.")
+                     _("Add or spend one at a time."))
 
 
 @login_required
 @require_POST
 def character_money(request, campaign_id, character_id):
-    return _one_step(request, campaign_id, character_id, actions.change_money, "Add or spend one at a time.",
+    return _one_step(request, campaign_id, character_id, actions.change_money, _("Add or spend one at a time."),
                      "economy")
 
 
@@ -297,7 +308,7 @@ def character_money(request, campaign_id, character_id):
 @require_POST
 def character_stress(request, campaign_id, character_id):
     return _one_step(request, campaign_id, character_id, actions.change_stress,
-                     "Take or clear one at a time.")
+                     _("Take or clear one at a time."))
 
 
 @login_required
@@ -380,7 +391,7 @@ def character_tie(request, campaign_id, character_id):
         return render(request, "characters/tie_edit.html", context)
     if not form.is_valid():
         return sheet_answer(request, membership, character, "ties",
-                      "Write who the character is tied to, and how (300 characters at most).",
+                      _("Write who the character is tied to, and how (300 characters at most)."),
                       tie_form=form)
     actions.add_tie(membership, character, form.cleaned_data["text"], **form.links())
     return sheet_answer(request, membership, character, "ties")
@@ -401,10 +412,26 @@ def character_clock(request, campaign_id, character_id):
     form = ProjectForm(request.POST, campaign=membership.campaign, gm=membership.is_gm)
     if not form.is_valid():
         return sheet_answer(request, membership, character, "projects",
-                      "Name the project and choose its size from the campaign's clock sizes.",
+                      _("Name the project and choose its size from the campaign's clock sizes."),
                       project_form=form)
     actions.add_clock(membership, character, **form.cleaned_data)
     return sheet_answer(request, membership, character, "projects")
+
+
+FIELD_WORDS = {
+    "name": pgettext_lazy("sheet field", "name"), "concept": pgettext_lazy("sheet field", "concept"),
+    "appearance": pgettext_lazy("sheet field", "appearance"), "condition": pgettext_lazy("sheet field", "condition"),
+    "momentum": pgettext_lazy("sheet field", "momentum"), "stress": pgettext_lazy("sheet field", "stress"),
+    "taken_out": pgettext_lazy("sheet field", "taken out"), "action_dots": pgettext_lazy("sheet field", "action dots"),
+    "created": pgettext_lazy("sheet field", "created"), "gm_notes": pgettext_lazy("sheet field", "gm notes"),
+    "better_risk_next": pgettext_lazy("sheet field", "better risk next"),
+    "escalated_action": pgettext_lazy("sheet field", "escalated action"),
+    "escalated_risk": pgettext_lazy("sheet field", "escalated risk"),
+    "lost_action": pgettext_lazy("sheet field", "lost action"), "scars": pgettext_lazy("sheet field", "scars"),
+    "compensations": pgettext_lazy("sheet field", "compensations"),
+    "goal_dots": pgettext_lazy("sheet field", "goal dots"), "money": pgettext_lazy("sheet field", "money"),
+}
+"""The words the history names each restorable field by, before capfirst (actions.RESTORABLE)."""
 
 
 def _changes(version, previous):
@@ -413,10 +440,18 @@ def _changes(version, previous):
         return [("created", "", "")]
     delta = version.diff_against(previous, included_fields=actions.RESTORABLE)
 
-    def shown(value):  # 0 is a value; only nothing at all reads as a dash
-        return "—" if value in ("", None, {}) else value
-    return [(change.field.replace("_", " "), shown(change.old), shown(change.new))
-            for change in delta.changes]
+    def shown(value, field):  # 0 is a value; only nothing at all reads as a dash
+        if isinstance(value, bool):
+            return pgettext("a yes-or-no field's value", "True") if value else pgettext("a yes-or-no field's value", "False")
+        if value in ("", None, {}):
+            return "—"
+        if field in ("escalated_action", "lost_action"):  # an action's name, in the reader's words
+            return action_word(value)
+        if field == "action_dots" and isinstance(value, dict):
+            return {action_word(name): dots for name, dots in value.items()}
+        return value
+    return [(FIELD_WORDS.get(change.field, change.field.replace("_", " ")), shown(change.old, change.field),
+             shown(change.new, change.field)) for change in delta.changes]
 
 
 @login_required
@@ -439,7 +474,7 @@ def character_restore(request, campaign_id, character_id, history_id):
     membership = gm_membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
     attempt(request, lambda: actions.restore_character(membership, character, history_id),
-            f"{character.name}'s sheet is restored.")
+            _("%(name)s's sheet is restored.") % {"name": character.name})
     return redirect("character_history", campaign_id, character_id)
 
 
@@ -453,7 +488,7 @@ def character_assist(request, campaign_id, character_id):
     roller = membership.campaign.characters.filter(pk=roller_id).first() if roller_id else None
     error = ""
     if roller_id and roller is None:
-        error = "Choose a character of this campaign to assist."
+        error = _("Choose a character of this campaign to assist.")
     else:
         try:
             actions.offer_assist(membership, helper, roller)
@@ -492,14 +527,14 @@ def character_goal(request, campaign_id, character_id):
     def change():
         if advanced is not None:
             if not membership.is_gm:
-                raise Refused("The GM ticks a goal when the character makes progress toward it.")
+                raise Refused(_("The GM ticks a goal when the character makes progress toward it."))
             actions.advance_goal(membership, character, advanced)
         elif request.POST.get("place"):
             actions.place_goal_dot(membership, character, request.POST["place"])
         else:
             difficulty = next((d for d in Difficulty if d.value == request.POST.get("difficulty")), None)
             if difficulty is None:
-                raise Refused("Choose easy, medium or hard.")
+                raise Refused(_("Choose easy, medium or hard."))
             actions.add_goal(membership, character, posted_text(request, "name", 200), difficulty)
     return _sheet_change(request, membership, character, "goals", change)
 
@@ -515,7 +550,7 @@ def character_spell(request, campaign_id, character_id):
                              lambda: actions.remove_spell(membership, character, removed))
     form = SpellForm(request.POST, campaign=membership.campaign)
     if not form.is_valid():  # the form comes back as typed, each mistake under its field
-        return sheet_answer(request, membership, character, "spells", "The spell is not saved: see below.",
+        return sheet_answer(request, membership, character, "spells", _("The spell is not saved: see below."),
                             spell_form=form)
     return _sheet_change(request, membership, character, "spells",
                          lambda: actions.add_spell(membership, character, form.cleaned_data))
@@ -547,11 +582,18 @@ def character_recovery(request, campaign_id, character_id):
     form = RecoveryForm(request.POST, campaign=membership.campaign)
     if character is None or not form.is_valid():
         allowed = form.fields["amount"].choices
-        amounts = f"{allowed[0][0]} to {allowed[-1][0]}" if len(allowed) > 1 else str(allowed[0][0])
-        messages.error(request, f"Choose a character and clear {amounts} stress; nothing changed.")
+        least, most = allowed[0][0], allowed[-1][0]
+        if len(allowed) > 1:
+            said = _("Choose a character and clear %(least)s to %(most)s stress; nothing changed.") % {
+                "least": least, "most": most}
+        else:
+            said = ngettext("Choose a character and clear %(amount)s stress; nothing changed.",
+                            "Choose a character and clear %(amount)s stress; nothing changed.", least) % {"amount": least}
+        messages.error(request, said)
         return redirect(membership.campaign)
     attempt(request, lambda: actions.recover_stress(membership, character, form.cleaned_data["amount"]),
-            lambda recovered: f"{recovered.name} now has {recovered.stress} stress.")
+            lambda recovered: ngettext("%(name)s now has %(stress)s stress.", "%(name)s now has %(stress)s stress.",
+                                       recovered.stress) % {"name": recovered.name, "stress": recovered.stress})
     return redirect(membership.campaign)
 
 
@@ -573,7 +615,7 @@ def playbook_edit(request, campaign_id, playbook_id=None):
     form = PlaybookForm(request.POST or None, instance=playbook, campaign=membership.campaign)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, f"The {playbook.name} playbook is saved.")
+        messages.success(request, _("The %(name)s playbook is saved.") % {"name": playbook.name})
         return redirect("playbooks", campaign_id)
     return render(request, "characters/playbook_edit.html", {
         "membership": membership, "campaign": membership.campaign, "form": form,

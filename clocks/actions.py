@@ -3,6 +3,8 @@ both count, and records who, when, from, to and why."""
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign.models import Membership
 from characters.models import Spell
@@ -44,8 +46,8 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
 
 def _announcement(clock: Clock) -> str:
     if clock.is_opposed:
-        return f"{clock.name} is decided: {clock.winner} wins."
-    return f"{clock.name} is full!"
+        return _("%(name)s is decided: %(winner)s wins.") % {"name": clock.name, "winner": clock.winner}
+    return _("%(name)s is full!") % {"name": clock.name}
 
 
 @transaction.atomic
@@ -54,11 +56,11 @@ def change_clock(membership: Membership, clock_id, *, amount: int | None = None,
     """Tick by ``amount`` or set ``to`` a value, within 0..size ("Clocks")."""
     clock = _locked(membership, clock_id)
     if not clock.tickable_by(membership):
-        raise Refused("You may not tick this clock.")
+        raise Refused(_("You may not tick this clock."))
     if clock.archived:
-        raise Refused("This clock is archived: restore it before ticking it.")
+        raise Refused(_("This clock is archived: restore it before ticking it."))
     target = clock.filled + amount if to is None else to
-    return record_change(membership, clock, target, reason or "By hand")
+    return record_change(membership, clock, target, reason or _("By hand"))
 
 
 @transaction.atomic
@@ -67,17 +69,18 @@ def undo_change(gm: Membership, clock_id, change_id) -> ClockChange | None:
     clock = _locked(gm, clock_id)
     change = ClockChange.objects.filter(clock=clock, pk=change_id).first()
     if change is None:
-        raise Refused("That change is not in this clock's history.")
+        raise Refused(_("That change is not in this clock's history."))
     if change.undoes_id or ClockChange.objects.filter(undoes=change).exists():
-        raise Refused("That change was already undone, or is itself an undo.")
-    return record_change(gm, clock, clock.filled - change.amount,
-                  f"Undo of {change.before}→{change.after} ({change.reason})", undoes=change)
+        raise Refused(_("That change was already undone, or is itself an undo."))
+    reason = _("Undo of %(before)s→%(after)s (%(reason)s)") % {
+        "before": change.before, "after": change.after, "reason": change.reason}
+    return record_change(gm, clock, clock.filled - change.amount, reason, undoes=change)
 
 
 @transaction.atomic
 def reset_clock(gm: Membership, clock_id) -> ClockChange | None:
     clock = _locked(gm, clock_id)
-    return record_change(gm, clock, clock.starting_fill(), "Reset")
+    return record_change(gm, clock, clock.starting_fill(), _("Reset"))
 
 
 @transaction.atomic
@@ -85,6 +88,7 @@ def create_clock(membership: Membership, clock: Clock) -> Clock:
     clock.campaign = membership.campaign
     clock.filled = clock.starting_fill()
     clock.save()
-    clock.campaign.log(membership.user, f"New clock: {clock.name} ({clock.size} segments).",
-                       clock=clock)
+    said = ngettext("New clock: %(name)s (%(size)s segment).", "New clock: %(name)s (%(size)s segments).",
+                    clock.size) % {"name": clock.name, "size": clock.size}
+    clock.campaign.log(membership.user, said, clock=clock)
     return clock

@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.db.models.signals import pre_delete
+from django.utils.translation import gettext_lazy as _
 
 
 def _clock_deleted(sender, instance, **kwargs):
@@ -10,7 +11,7 @@ def _clock_deleted(sender, instance, **kwargs):
 
 class ClocksConfig(AppConfig):
     name = "clocks"
-    verbose_name = "Clocks"
+    verbose_name = _("Clocks")
 
     def ready(self):
         from campaign import live

@@ -1,26 +1,32 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from clocks.models import Clock
 
 
 class ClockForm(forms.ModelForm):
-    size = forms.TypedChoiceField(label="Segments", coerce=int)
+    size = forms.TypedChoiceField(label=_("Segments"), coerce=int)
 
     class Meta:
         model = Clock
         fields = ["name", "kind", "size", "visibility", "who_may_tick", "character", "force",
                   "scene", "side_a", "side_b", "characters_fill", "notes"]
         widgets = {"notes": forms.Textarea(attrs={"rows": 2})}
-        labels = {"character": "Belongs to a character", "force": "Belongs to a force"}
-        help_texts = {"side_a": "Opposed clocks only: they start half full.",
-                      "side_b": "Opposed clocks only."}
+        # The fields named after their model field say so in the reader's language too.
+        labels = {"name": _("Name"), "kind": pgettext_lazy("clock", "Kind"), "visibility": _("Visibility"),
+                  "character": _("Belongs to a character"), "force": _("Belongs to a force"),
+                  "scene": _("Scene"), "notes": _("Notes")}
+        help_texts = {"side_a": _("Opposed clocks only: they start half full."),
+                      "side_b": _("Opposed clocks only.")}
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         sizes = campaign.rules.clock_sizes
         if self.instance.pk and self.instance.size not in sizes:
             sizes = tuple(sorted({*sizes, self.instance.size}))
-        self.fields["size"].choices = [(size, f"{size} segments") for size in sizes]
+        self.fields["size"].choices = [
+            (size, ngettext("%(size)s segment", "%(size)s segments", size) % {"size": size}) for size in sizes]
         self.fields["character"].queryset = campaign.characters.all()
         self.fields["force"].queryset = campaign.forces.filter(is_player_group=False)
 
@@ -28,6 +34,9 @@ class ClockForm(forms.ModelForm):
         data = super().clean()
         size = data.get("size")
         if size and self.instance.pk and self.instance.filled > size:
-            self.add_error("size", f"It has {self.instance.filled} segments filled: clear some "
-                                   "before making it smaller.")
+            filled = self.instance.filled
+            self.add_error("size", ngettext(
+                "It has %(filled)s segment filled: clear some before making it smaller.",
+                "It has %(filled)s segments filled: clear some before making it smaller.",
+                filled) % {"filled": filled})
         return data

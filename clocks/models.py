@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
@@ -15,15 +17,15 @@ KIND_CHOICES = [(kind.value, kind.label) for kind in ClockKind if kind is not Cl
 
 
 class Visibility(models.TextChoices):
-    ALL = "all", "Everyone sees it"
-    KNOWN = "known", "Known but hidden: players see its name, not its segments"
-    GM = "gm", "GM only"
+    ALL = "all", _("Everyone sees it")
+    KNOWN = "known", _("Known but hidden: players see its name, not its segments")
+    GM = "gm", _("GM only")
 
 
 class WhoMayTick(models.TextChoices):
-    GM = "gm", "GM only"
-    OWNER = "owner", "The GM and the character's player"
-    MEMBERS = "members", "Every member"
+    GM = "gm", _("GM only")
+    OWNER = "owner", _("The GM and the character's player")
+    MEMBERS = "members", _("Every member")
 
 
 class ClockQuerySet(LockingQuerySet):
@@ -60,23 +62,23 @@ class Clock(models.Model):
                                  related_name="clocks")
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=20, choices=KIND_CHOICES, default=ClockKind.PROGRESS.value)
-    size = models.PositiveSmallIntegerField("Segments", default=4)
+    size = models.PositiveSmallIntegerField(_("Segments"), default=4)
     filled = models.PositiveSmallIntegerField(default=0)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.ALL)
-    who_may_tick = models.CharField("Who may tick it", max_length=10, choices=WhoMayTick.choices,
+    who_may_tick = models.CharField(_("Who may tick it"), max_length=10, choices=WhoMayTick.choices,
                                     default=WhoMayTick.GM)
     character = models.ForeignKey("characters.Character", null=True, blank=True,
                                   on_delete=models.CASCADE, related_name="clocks",
-                                  help_text="A character's project or complication.")
+                                  help_text=_("A character's project or complication."))
     force = models.ForeignKey("campaign.WorldForce", null=True, blank=True,
                               on_delete=models.SET_NULL, related_name="clocks")
-    scene = models.CharField(max_length=120, blank=True, help_text="The scene it belongs to, if any.")
-    side_a = models.CharField("Filling it wins for", max_length=80, blank=True)
-    side_b = models.CharField("Emptying it wins for", max_length=80, blank=True)
+    scene = models.CharField(max_length=120, blank=True, help_text=_("The scene it belongs to, if any."))
+    side_a = models.CharField(_("Filling it wins for"), max_length=80, blank=True)
+    side_b = models.CharField(_("Emptying it wins for"), max_length=80, blank=True)
     characters_fill = models.BooleanField(
-        "The characters' side is the filling side", default=True,
-        help_text="Opposed clocks: a success moves it toward the characters' side, a consequence "
-                  "toward the other.")
+        _("The characters' side is the filling side"), default=True,
+        help_text=_("Opposed clocks: a success moves it toward the characters' side, a consequence "
+                    "toward the other."))
     notes = models.TextField(blank=True, max_length=5000)
     worked_in = models.ForeignKey("campaign.GameSession", null=True, blank=True, editable=False,
                                   on_delete=models.SET_NULL, related_name="+",
@@ -121,7 +123,9 @@ class Clock(models.Model):
     @property
     def winner(self) -> str:
         """Who an opposed clock at one end decided for: the filling or the emptying side."""
-        return (self.side_a or "the filling side") if self.is_full else (self.side_b or "the emptying side")
+        if self.is_full:
+            return self.side_a or gettext("the filling side")
+        return self.side_b or gettext("the emptying side")
 
     def tap_target(self, segment: int) -> int:
         """Tapping a segment fills the clock up to it; tapping the last filled one clears it."""
@@ -152,8 +156,9 @@ class Clock(models.Model):
     def label_for(self, membership: Membership) -> str:
         """The accessible name of its picture: "Alert: 3 of 6"."""
         if not self.segments_shown_to(membership):
-            return f"{self.name}: segments hidden"
-        return f"{self.name}: {self.filled} of {self.size}"
+            return gettext("%(name)s: segments hidden") % {"name": self.name}
+        return gettext("%(name)s: %(filled)s of %(size)s") % {
+            "name": self.name, "filled": self.filled, "size": self.size}
 
 
 class ClockChange(models.Model):

@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -67,7 +68,7 @@ def clock_create(request, campaign_id):
                      initial={"character": request.GET.get("character")})
     if request.method == "POST" and form.is_valid():
         clock = actions.create_clock(membership, form.save(commit=False))
-        messages.success(request, f"{clock.name} is on the table.")
+        messages.success(request, _("%(name)s is on the table.") % {"name": clock.name})
         return redirect("clocks", campaign_id)
     return render(request, "clocks/clock_form.html",
                   {"membership": membership, "campaign": membership.campaign, "form": form})
@@ -81,7 +82,7 @@ def clock_edit(request, campaign_id, clock_id):
     form = ClockForm(request.POST or None, instance=clock, campaign=membership.campaign)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, f"{clock.name} saved.")
+        messages.success(request, _("%(name)s saved.") % {"name": clock.name})
         return redirect(clock)
     return render(request, "clocks/clock_form.html", {
         "membership": membership, "campaign": membership.campaign, "form": form, "clock": clock})
@@ -104,8 +105,8 @@ def clock_tick(request, campaign_id, clock_id):
     clock = clock_for_view_or_404(membership, clock_id)
     amount, to = whole_number(request.POST.get("amount")), whole_number(request.POST.get("to"))
     if (amount is None) == (to is None) or abs(amount or 0) > max(EXTENDED_CLOCK_SIZES) or not 0 <= (to or 0) <= clock.size:
-        return _answer(request, membership, clock_id, "Tick by a whole number of segments, "
-                       f"or set a segment from 0 to {clock.size}.")
+        return _answer(request, membership, clock_id, _(
+            "Tick by a whole number of segments, or set a segment from 0 to %(size)s.") % {"size": clock.size})
     try:
         actions.change_clock(membership, clock_id, amount=amount, to=to,
                              reason=posted_text(request, "reason", 300))
@@ -143,5 +144,6 @@ def clock_archive(request, campaign_id, clock_id):
     clock.archived = request.POST.get("archived") == "1"
     clock.save(update_fields=["archived"])
     if not request.htmx:
-        messages.success(request, f"{clock.name} {'archived' if clock.archived else 'restored'}.")
+        said = _("%(name)s archived.") if clock.archived else _("%(name)s restored.")
+        messages.success(request, said % {"name": clock.name})
     return _answer(request, membership, clock_id)

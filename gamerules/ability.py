@@ -18,6 +18,7 @@ from enum import Enum
 from fractions import Fraction
 
 from gamerules import readings
+from gamerules.words import said, said_as
 
 DIE_SIZES = tuple(size for size, _ in readings.ABILITY_RATINGS)
 
@@ -60,12 +61,14 @@ class Position(Enum):
 
     @property
     def label(self) -> str:
-        return {"advantage": "Advantage", "none": "No position die", "disadvantage": "Disadvantage"}[self.value]
+        return {"advantage": said("Advantage"), "none": said("No position die"),
+                "disadvantage": said("Disadvantage")}[self.value]
 
     @property
     def short(self) -> str:
         """For a table's narrow column."""
-        return {"advantage": "Adv.", "none": "None", "disadvantage": "Disadv."}[self.value]
+        return {"advantage": said("Adv."), "none": said_as("no position die", "None"),
+                "disadvantage": said("Disadv.")}[self.value]
 
     @property
     def difficulty_dice(self) -> int:
@@ -81,7 +84,7 @@ class EffectLevel(Enum):
 
     @property
     def label(self) -> str:
-        return self.name.capitalize()
+        return {1: said("Marginal"), 2: said_as("effect level", "Complete"), 3: said("Critical")}[self.value]
 
     @property
     def ticks(self) -> int:
@@ -138,6 +141,17 @@ class ActionResult:
     result: int
     success: bool
     effect: EffectLevel
+
+    @property
+    def in_a_sentence(self) -> str:
+        """"marginal success" ... "critical failure", whole: the level agrees with its noun in
+        other languages."""
+        return {(True, EffectLevel.MARGINAL): said("marginal success"),
+                (True, EffectLevel.COMPLETE): said("complete success"),
+                (True, EffectLevel.CRITICAL): said("critical success"),
+                (False, EffectLevel.MARGINAL): said("marginal failure"),
+                (False, EffectLevel.COMPLETE): said("complete failure"),
+                (False, EffectLevel.CRITICAL): said("critical failure")}[self.success, self.effect]
 
 
 def read_action(ability: Sequence[int], difficulty: Sequence[int], position: Position,

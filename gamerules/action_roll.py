@@ -37,6 +37,7 @@ from gamerules.readings import (
     TAKEN_OUT_MAY_HELP,
     TENSION_MOMENTUM,
 )
+from gamerules.words import said, said_n
 
 PUSH_COST = 2
 """Push yourself: 2 momentum per push ("Push Yourself")."""
@@ -52,9 +53,9 @@ NORMAL_BONUS_DICE = 2
 tension or an asset ("Player Evens the Odds")."""
 
 FLASHBACK_COSTS = {
-    0: "An ordinary action for which you had easy opportunity.",
-    1: "A complex action or unlikely opportunity.",
-    2: "An elaborate action that involved special opportunities or contingencies.",
+    0: said("An ordinary action for which you had easy opportunity."),
+    1: said("A complex action or unlikely opportunity."),
+    2: said("An elaborate action that involved special opportunities or contingencies."),
 }
 """The GM sets a flashback's cost in momentum, 0 to 2 ("Flashbacks" recap, Quick Charge, SRD)."""
 
@@ -75,8 +76,8 @@ class PushBenefit(Enum):
 
     @property
     def label(self) -> str:
-        return {"die": "+1d6", "effect": "+1 effect",
-                "taken_out": "Act even though taken out"}[self.value]
+        return {"die": said("+1d6"), "effect": said("+1 effect"),
+                "taken_out": said("Act even though taken out")}[self.value]
 
 
 class AssetBenefit(Enum):
@@ -94,7 +95,9 @@ class SetupBenefit(Enum):
 
     def describe(self, wording: RiskWording = RiskWording.RISK) -> str:
         """What a follower gets, in the campaign's words ("Set up")."""
-        return "+1 effect" if self is SetupBenefit.EFFECT else f"a better {wording.value}"
+        if self is SetupBenefit.EFFECT:
+            return said("+1 effect")
+        return said("a better position") if wording is RiskWording.POSITION else said("a better risk")
 
 
 @dataclass(frozen=True)
@@ -212,33 +215,34 @@ def plan_action_roll(choices: ActionRollChoices,
     push_cost = PUSH_COST
     if c.last_standing:
         if Extra.SOLO not in extras:
-            reasons.append("The Solo extra is not used in this campaign.")
+            reasons.append(said("The Solo extra is not used in this campaign."))
         push_cost = LAST_STANDING_PUSH_COST
         if c.helpers and LAST_STANDING_IS_ALONE:
-            reasons.append("Nobody can assist the last one standing.")
+            reasons.append(said("Nobody can assist the last one standing."))
     if c.asset is not None and Extra.ASSET not in extras:
-        reasons.append("The Asset extra is not used in this campaign.")
+        reasons.append(said("The Asset extra is not used in this campaign."))
     if c.rating < 0:
-        reasons.append("An action rating cannot be negative.")
+        reasons.append(said("An action rating cannot be negative."))
     if c.taken_out and PushBenefit.ACT_WHILE_TAKEN_OUT not in c.pushes:
-        reasons.append(f"A character who is taken out must push themselves ({push_cost} "
-                       "momentum) to act.")
+        reasons.append(said_n("A character who is taken out must push themselves (%(n)s momentum) to act.",
+                              "A character who is taken out must push themselves (%(n)s momentum) to act.",
+                              push_cost))
     if not c.taken_out and PushBenefit.ACT_WHILE_TAKEN_OUT in c.pushes:
-        reasons.append("Only a character who is taken out needs to push to act.")
+        reasons.append(said("Only a character who is taken out needs to push to act."))
     if c.pushes.count(PushBenefit.ACT_WHILE_TAKEN_OUT) > 1:
-        reasons.append("One push is enough to act while taken out.")
+        reasons.append(said("One push is enough to act while taken out."))
     if c.flashback_cost not in flashback_costs(c.flashback_most):
         reasons.append(_flashback_refusal(c.flashback_most))
 
     assist_dice = len(c.helpers)
     other_dice = c.pushes.count(PushBenefit.DIE) + int(c.tension) + int(c.asset is AssetBenefit.DIE)
     if not c.cap_lifted and (assist_dice > 1 or other_dice > 1):
-        reasons.append("You can normally get two bonus dice: one from assistance and one from "
-                       "pushing yourself, adding tension or an asset. Ask the GM to lift the cap.")
+        reasons.append(said("You can normally get two bonus dice: one from assistance and one from "
+                            "pushing yourself, adding tension or an asset. Ask the GM to lift the cap."))
 
     helper_keys = [helper.key for helper in c.helpers]
     if len(set(helper_keys)) != len(helper_keys):
-        reasons.append("A character can assist a roll only once.")
+        reasons.append(said("A character can assist a roll only once."))
     # Burned progress pays "as momentum, on a one-for-one basis": the roller's costs first, then
     # the helpers' ("to allow the mechanic to assist").
     burn = c.burned_progress
@@ -252,14 +256,14 @@ def plan_action_roll(choices: ActionRollChoices,
         burn_left -= ASSIST_COST - cost
         helper_costs.append((helper.label, cost))
         if helper.taken_out and not TAKEN_OUT_MAY_HELP:
-            reasons.append(f"{helper.label} is taken out for the scene and cannot assist.")
+            reasons.append(said("%(helper)s is taken out for the scene and cannot assist.", helper=helper.label))
         elif helper.momentum < cost:
-            reasons.append(f"{helper.label} has no momentum left to assist.")
+            reasons.append(said("%(helper)s has no momentum left to assist.", helper=helper.label))
     if burn_left:
-        reasons.append("Burn only the momentum this roll spends: pushes, a flashback, assists.")
+        reasons.append(said("Burn only the momentum this roll spends: pushes, a flashback, assists."))
     reasons.extend(spend_errors(c.momentum, roller_cost))
     if c.disposition_for_effect and c.disposition <= 0:
-        reasons.append("Only a positive party detail gives +1 effect.")
+        reasons.append(said("Only a positive party detail gives +1 effect."))
 
     spell = c.spell or SpellBonus()
     effect_steps = (c.pushes.count(PushBenefit.EFFECT) + c.talents.count(TalentKind.EXTRA_EFFECT)
@@ -267,7 +271,7 @@ def plan_action_roll(choices: ActionRollChoices,
                     + int(c.disposition_for_effect) + spell.effect_steps)
     # Momentum paid for effect past great buys nothing; free bonuses past great are just capped.
     if PushBenefit.EFFECT in c.pushes and c.effect + effect_steps > Effect.GREAT:
-        reasons.append("The effect would pass great: a push for effect would be wasted.")
+        reasons.append(said("The effect would pass great: a push for effect would be wasted."))
     if reasons:
         return Refusal(tuple(reasons))
 
@@ -364,6 +368,24 @@ def setup_succeeded(outcome: Outcome) -> bool:
     return outcome.is_success
 
 
+# Whole sentences: the level agrees with its word, risk or position, in other languages. Only a
+# worse level than low escalates.
+_ESCALATION_REFUSALS = {
+    (RiskWording.RISK, Risk.MODERATE): said(
+        "The risk escalated for this action: it stays at least moderate until the session ends. "
+        "Only the GM sets a better risk."),
+    (RiskWording.RISK, Risk.HIGH): said(
+        "The risk escalated for this action: it stays at least high until the session ends. "
+        "Only the GM sets a better risk."),
+    (RiskWording.POSITION, Risk.MODERATE): said(
+        "The position escalated for this action: it stays at least risky until the session ends. "
+        "Only the GM sets a better position."),
+    (RiskWording.POSITION, Risk.HIGH): said(
+        "The position escalated for this action: it stays at least desperate until the session "
+        "ends. Only the GM sets a better position."),
+}
+
+
 def escalation_errors(risk: Risk, escalated_to: Risk | None, by_gm: bool,
                       wording: RiskWording = RiskWording.RISK) -> list[str]:
     """After an escalated risk ("Worse Position": "reduce the position rating by one level for
@@ -371,15 +393,13 @@ def escalation_errors(risk: Risk, escalated_to: Risk | None, by_gm: bool,
     only the GM sets it lower (project reading ESCALATION_LASTS_THE_SESSION)."""
     if escalated_to is None or by_gm or risk >= escalated_to:
         return []
-    word = wording.value
-    return [f"The {word} escalated for this action: it stays at least "
-            f"{escalated_to.label(wording).lower()} until the session ends. Only the GM sets a "
-            f"better {word}."]
+    return [_ESCALATION_REFUSALS[wording, escalated_to]]
 
 
 def _flashback_refusal(most: int) -> str:
-    costs = [str(cost) for cost in flashback_costs(most)]
-    return f"A flashback costs {', '.join(costs[:-1])} or {costs[-1]} momentum."
+    *cheaper, most_cost = flashback_costs(most)
+    return said_n("A flashback costs %(costs)s or %(n)s momentum.", "A flashback costs %(costs)s or %(n)s momentum.",
+                  most_cost, costs=", ".join(str(cost) for cost in cheaper))
 
 
 def flashback_errors(cost: int, momentum: int, most: int = FLASHBACK_MOST) -> list[str]:
@@ -387,4 +407,7 @@ def flashback_errors(cost: int, momentum: int, most: int = FLASHBACK_MOST) -> li
     ("Flashbacks")."""
     if cost not in flashback_costs(most):
         return [_flashback_refusal(most)]
-    return spend_errors(momentum, cost, spending="This flashback costs")
+    if cost > momentum:  # one whole sentence, rather than spend_errors' opening words and its own
+        return [said_n("This flashback costs %(cost)s momentum and there is only %(n)s.",
+                       "This flashback costs %(cost)s momentum and there are only %(n)s.", momentum, cost=cost)]
+    return []

@@ -18,6 +18,7 @@ from functools import cache
 from math import comb
 
 from gamerules import readings
+from gamerules.words import said
 
 FACES = range(1, 7)
 MOST_DICE = readings.ADVANTAGE_MOST_DICE
@@ -59,7 +60,14 @@ class Outcome(Enum):
 
     @property
     def label(self) -> str:
-        return f"{self.name.capitalize()} success"
+        return {"major": said("Major success"), "minor": said("Minor success"),
+                "hollow": said("Hollow success")}[self.value]
+
+    @property
+    def in_a_sentence(self) -> str:
+        """The label inside a line of the log ("Ada's check: minor success")."""
+        return {"major": said("major success"), "minor": said("minor success"),
+                "hollow": said("hollow success")}[self.value]
 
     def improved(self) -> Outcome:
         """"Improve Result ... Hollow -> Minor -> Major"."""

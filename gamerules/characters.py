@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from gamerules.dials import Dials
 from gamerules.readings import QUICK_CHARGE_RECOVERY_RANGE, RECOVERY_RANGE
+from gamerules.words import said, said_n
 
 
 def dots_spent(dots: Mapping[str, int]) -> int:
@@ -24,14 +25,16 @@ def creation_errors(dots: Mapping[str, int], dials: Dials) -> list[str]:
     errors = _unknown_or_negative(dots, dials)
     over_cap = sorted(name for name, value in dots.items() if value > dials.creation_cap)
     if over_cap:
-        errors.append(f"At creation an action has at most {dials.creation_cap} dots "
-                      f"({', '.join(over_cap)} {'has' if len(over_cap) == 1 else 'have'} more).")
+        errors.append(said_n("At creation an action has at most %(cap)s dots (%(actions)s has more).",
+                             "At creation an action has at most %(cap)s dots (%(actions)s have more).",
+                             len(over_cap), cap=dials.creation_cap, actions=", ".join(over_cap)))
     spent = dots_spent(dots)
     if spent > dials.starting_dots:
-        errors.append(f"You spent {spent} dots; a new character has {dials.starting_dots}.")
+        errors.append(said("You spent %(spent)s dots; a new character has %(dots)s.", spent=spent,
+                           dots=dials.starting_dots))
     elif spent < dials.starting_dots:
-        left = dials.starting_dots - spent
-        errors.append(f"You have {left} {'dot' if left == 1 else 'dots'} left to spend.")
+        errors.append(said_n("You have %(n)s dot left to spend.", "You have %(n)s dots left to spend.",
+                             dials.starting_dots - spent))
     return errors
 
 
@@ -41,8 +44,9 @@ def rating_errors(dots: Mapping[str, int], dials: Dials) -> list[str]:
     errors = _unknown_or_negative(dots, dials)
     over = sorted(name for name, value in dots.items() if value > dials.max_rating)
     if over:
-        errors.append(f"An action's rating is at most {dials.max_rating} "
-                      f"({', '.join(over)} {'is' if len(over) == 1 else 'are'} higher).")
+        errors.append(said_n("An action's rating is at most %(most)s (%(actions)s is higher).",
+                             "An action's rating is at most %(most)s (%(actions)s are higher).",
+                             len(over), most=dials.max_rating, actions=", ".join(over)))
     return errors
 
 
@@ -50,10 +54,11 @@ def _unknown_or_negative(dots: Mapping[str, int], dials: Dials) -> list[str]:
     errors = []
     unknown = sorted(set(dots) - set(dials.action_names))
     if unknown:
-        errors.append(f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not an "
-                      "action in this campaign.")
+        errors.append(said_n("%(actions)s is not an action in this campaign.",
+                             "%(actions)s are not an action in this campaign.", len(unknown),
+                             actions=", ".join(unknown)))
     if any(value < 0 for value in dots.values()):
-        errors.append("An action cannot have fewer than 0 dots.")
+        errors.append(said("An action cannot have fewer than 0 dots."))
     return errors
 
 
@@ -91,10 +96,12 @@ def recovery_errors(amount: int, quick: bool = False, recovered_this_session: bo
     """A character recovers once per session, when the fiction allows it ("Recovery": recap)."""
     allowed = recovery_range(quick)
     errors = [] if amount in allowed else [
-        f"Recovery clears {allowed.start} stress." if len(allowed) == 1
-        else f"Recovery clears {allowed.start} to {allowed.stop - 1} stress."]
+        said_n("Recovery clears %(n)s stress.", "Recovery clears %(n)s stress.", allowed.start)
+        if len(allowed) == 1
+        else said_n("Recovery clears %(least)s to %(n)s stress.", "Recovery clears %(least)s to %(n)s stress.",
+                    allowed.stop - 1, least=allowed.start)]
     if recovered_this_session:
-        errors.append("Recovery happens once per session, and this character has recovered.")
+        errors.append(said("Recovery happens once per session, and this character has recovered."))
     return errors
 
 
@@ -111,11 +118,14 @@ def session_start_momentum(dials: Dials) -> int:
 
 
 def spend_errors(momentum: int, cost: int, spending: str = "This needs") -> list[str]:
-    """Momentum that is not there cannot be spent ("Momentum"). ``spending`` begins the refusal:
-    "This needs 2 momentum and there is only 1."."""
+    """Momentum that is not there cannot be spent ("Momentum"). ``spending`` begins the refusal,
+    "This needs" or "This flashback costs": "This needs 2 momentum and there is only 1."."""
     if cost < 0:
-        return ["A cost in momentum cannot be negative."]
+        return [said("A cost in momentum cannot be negative.")]
     if cost > momentum:
-        return [f"{spending} {cost} momentum and there {'is' if momentum == 1 else 'are'} "
-                f"only {momentum}."]
+        return [{"This needs": said_n("This needs %(cost)s momentum and there is only %(n)s.",
+                                      "This needs %(cost)s momentum and there are only %(n)s.", momentum, cost=cost),
+                 "This flashback costs": said_n("This flashback costs %(cost)s momentum and there is only %(n)s.",
+                                                "This flashback costs %(cost)s momentum and there are only %(n)s.",
+                                                momentum, cost=cost)}[spending]]
     return []

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from gamerules.readings import DEFAULT_MOMENTUM_GAIN, SIXES_FOR_CRITICAL, ZERO_DICE_ROLLED
+from gamerules.words import said
 
 FACES = range(1, 7)
 K = TypeVar("K")
@@ -49,16 +50,16 @@ class Outcome(Enum):
 
 
 _OUTCOME_LABELS = {
-    Outcome.CRITICAL: "Critical success",
-    Outcome.FULL: "Full success",
-    Outcome.PARTIAL: "Partial success",
-    Outcome.BAD: "Bad outcome",
+    Outcome.CRITICAL: said("Critical success"),
+    Outcome.FULL: said("Full success"),
+    Outcome.PARTIAL: said("Partial success"),
+    Outcome.BAD: said("Bad outcome"),
 }
 _OUTCOME_MEANINGS = {
-    Outcome.CRITICAL: "You greatly overcome the obstacle.",
-    Outcome.FULL: "You overcome the obstacle.",
-    Outcome.PARTIAL: "You overcome the obstacle, but there's a consequence.",
-    Outcome.BAD: "You fail at overcoming the obstacle, and there's a consequence.",
+    Outcome.CRITICAL: said("You greatly overcome the obstacle."),
+    Outcome.FULL: said("You overcome the obstacle."),
+    Outcome.PARTIAL: said("You overcome the obstacle, but there's a consequence."),
+    Outcome.BAD: said("You fail at overcoming the obstacle, and there's a consequence."),
 }
 
 
@@ -71,7 +72,7 @@ class RiskWording(Enum):
     @property
     def noun(self) -> str:
         """The word itself, as a label: "Risk" or "Position"."""
-        return self.value.capitalize()
+        return {"risk": said("Risk"), "position": said("Position")}[self.value]
 
 
 class Risk(IntEnum):
@@ -87,15 +88,15 @@ class Risk(IntEnum):
 
     def label(self, wording: RiskWording = RiskWording.RISK) -> str:
         if wording is RiskWording.POSITION:
-            return ("Controlled", "Risky", "Desperate")[self - 1]
-        return ("Low", "Moderate", "High")[self - 1]
+            return (said("Controlled"), said("Risky"), said("Desperate"))[self - 1]
+        return (said("Low"), said("Moderate"), said("High"))[self - 1]
 
     def meaning(self, wording: RiskWording = RiskWording.RISK) -> str:
         """One line from "GM Sets the Position" / SRD "GM Sets the Risk"."""
         return (
-            "Even if things go wrong, there is a way out.",
-            "The situation is dangerous. If you fail, there will be repercussions.",
-            "The odds are against you. Going against them might backfire heavily.",
+            said("Even if things go wrong, there is a way out."),
+            said("The situation is dangerous. If you fail, there will be repercussions."),
+            said("The odds are against you. Going against them might backfire heavily."),
         )[self - 1]
 
     def improved(self) -> Risk:
@@ -117,15 +118,15 @@ class Effect(IntEnum):
 
     @property
     def label(self) -> str:
-        return ("No effect", "Limited", "Standard", "Great")[self]
+        return (said("No effect"), said("Limited"), said("Standard"), said("Great"))[self]
 
     @property
     def meaning(self) -> str:
         return (
-            "Whatever is attempted, there is no chance of success.",
-            "You achieve a partial or weak effect.",
-            "You achieve what we would have expected.",
-            "You achieve more than usual.",
+            said("Whatever is attempted, there is no chance of success."),
+            said("You achieve a partial or weak effect."),
+            said("You achieve what we would have expected."),
+            said("You achieve more than usual."),
         )[self]
 
     def raised(self, steps: int = 1) -> Effect:
@@ -246,10 +247,10 @@ class MomentumDial:
     critical: int = DEFAULT_MOMENTUM_GAIN[2]
 
     def errors(self) -> list[str]:
-        amounts = {"a partial success": self.partial, "a full success": self.full,
-                   "a critical success": self.critical}
-        return [f"Momentum for {name} must be between 0 and 6." for name, amount in amounts.items()
-                if not 0 <= amount <= 6]
+        refusals = ((self.partial, said("Momentum for a partial success must be between 0 and 6.")),
+                    (self.full, said("Momentum for a full success must be between 0 and 6.")),
+                    (self.critical, said("Momentum for a critical success must be between 0 and 6.")))
+        return [refusal for amount, refusal in refusals if not 0 <= amount <= 6]
 
 
 DEFAULT_MOMENTUM_DIAL = MomentumDial()

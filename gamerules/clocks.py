@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gamerules.charge import Effect, Risk
+from gamerules.words import said, said_n
 
 DEFAULT_CLOCK_SIZES = (4, 6, 8)
 """A complex obstacle is 4 segments, a complicated one 6, a daunting one 8 ("Clocks")."""
@@ -27,8 +28,9 @@ class ClockKind(Enum):
 
     @property
     def label(self) -> str:
-        return {"opposed": "Opposed (tug-of-war)", "project": "Long-term project"}.get(
-            self.value, self.value.capitalize())
+        return {"progress": said("Progress"), "danger": said("Danger"), "opposed": said("Opposed (tug-of-war)"),
+                "project": said("Long-term project"), "complication": said("Complication"),
+                "stress": said("Stress")}[self.value]
 
     @property
     def ticks_up_by(self) -> str:
@@ -121,9 +123,10 @@ def size_errors(size: int, allowed: tuple[int, ...]) -> list[str]:
     default ("Clocks"), more with the dial."""
     if size in allowed:
         return []
-    return [f"A clock has {_or_list(allowed)} segments in this campaign, not {size}."]
-
-
-def _or_list(values: tuple[int, ...]) -> str:
-    words = [str(value) for value in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if len(allowed) == 1:
+        return [said_n("A clock has %(n)s segment in this campaign, not %(size)s.",
+                       "A clock has %(n)s segments in this campaign, not %(size)s.", allowed[0], size=size)]
+    # The sizes but the last, listed; the last one counts the segments.
+    return [said_n("A clock has %(sizes)s or %(n)s segment in this campaign, not %(size)s.",
+                   "A clock has %(sizes)s or %(n)s segments in this campaign, not %(size)s.", allowed[-1],
+                   sizes=", ".join(str(value) for value in allowed[:-1]), size=size)]

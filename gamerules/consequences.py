@@ -7,6 +7,7 @@ from enum import Enum
 
 from gamerules.charge import Outcome, Risk, RiskWording
 from gamerules.readings import DETERMINATION_REDUCTION
+from gamerules.words import said, said_n
 
 
 class ConsequenceKind(Enum):
@@ -20,21 +21,22 @@ class ConsequenceKind(Enum):
 
     def label(self, wording: RiskWording = RiskWording.RISK) -> str:
         if self is ConsequenceKind.ESCALATED_RISK:
-            return "Worse position" if wording is RiskWording.POSITION else "Escalated risk"
-        return {"reduced_effect": "Reduced effect", "complication": "Complication",
-                "lost_opportunity": "Lost opportunity",
-                "worse_condition": "Worse condition"}[self.value]
+            return said("Worse position") if wording is RiskWording.POSITION else said("Escalated risk")
+        return {"reduced_effect": said("Reduced effect"), "complication": said("Complication"),
+                "lost_opportunity": said("Lost opportunity"),
+                "worse_condition": said("Worse condition")}[self.value]
 
     def meaning(self, wording: RiskWording = RiskWording.RISK) -> str:
         """The rule in one line, from the "Consequences" recap."""
         if self is ConsequenceKind.ESCALATED_RISK:
-            word = "position worsens" if wording is RiskWording.POSITION else "risk rises"
-            return f"The {word} by one level for future related rolls."
+            if wording is RiskWording.POSITION:
+                return said("The position worsens by one level for future related rolls.")
+            return said("The risk rises by one level for future related rolls.")
         return {
-            "reduced_effect": "The effect of the action is reduced by one level.",
-            "complication": "Tick one segment per consequence rating on a danger clock.",
-            "lost_opportunity": "What you tried didn't work: try again with another action.",
-            "worse_condition": "Take 1 stress per consequence rating.",
+            "reduced_effect": said("The effect of the action is reduced by one level."),
+            "complication": said("Tick one segment per consequence rating on a danger clock."),
+            "lost_opportunity": said("What you tried didn't work: try again with another action."),
+            "worse_condition": said("Take 1 stress per consequence rating."),
         }[self.value]
 
     @property
@@ -94,16 +96,18 @@ class Resistance(Enum):
     def label(self, wording: RiskWording = RiskWording.RISK, quick: bool = False) -> str:
         """Quick Charge has no risk to improve: its 66 gives "some other benefit" ("Quick
         Charge": Determination Roll)."""
-        improved = ("you get +1 position for your next roll" if wording is RiskWording.POSITION
-                    else "the risk of your next roll is lowered")
         if quick:
-            improved = "you get some other benefit (the GM says which)"
+            improved = said("The consequence is avoided, and you get some other benefit (the GM says which).")
+        elif wording is RiskWording.POSITION:
+            improved = said("The consequence is avoided, and you get +1 position for your next roll.")
+        else:
+            improved = said("The consequence is avoided, and the risk of your next roll is lowered.")
         return {
-            "still_happens": "The consequence still happens.",
-            "reduced": "The consequence is reduced.",
-            "avoided": "The consequence is avoided.",
-            "avoided_and_risk_improved": f"The consequence is avoided, and {improved}.",
-            "cancelled": "An attachment was broken: the consequence is cancelled.",
+            "still_happens": said("The consequence still happens."),
+            "reduced": said("The consequence is reduced."),
+            "avoided": said("The consequence is avoided."),
+            "avoided_and_risk_improved": improved,
+            "cancelled": said("An attachment was broken: the consequence is cancelled."),
         }[self.value]
 
 
@@ -134,7 +138,8 @@ def determination_errors(momentum_burned: int, momentum: int) -> list[str]:
     """The pool is one die per charge of momentum burned, which must be there ("Determination
     Roll"). Burning none rolls two dice and reads the lowest (reading 3)."""
     if momentum_burned < 0:
-        return ["Momentum burned cannot be negative."]
+        return [said("Momentum burned cannot be negative.")]
     if momentum_burned > momentum:
-        return [f"You can burn at most the {momentum} momentum you have."]
+        return [said_n("You can burn at most the %(n)s momentum you have.",
+                       "You can burn at most the %(n)s momentum you have.", momentum)]
     return []

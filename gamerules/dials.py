@@ -15,6 +15,7 @@ from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SIZES
 from gamerules.readings import FLASHBACK_MOST, FLASHBACK_MOST_DIAL, QUICK_CHARGE_STUDY_ACTION
 from gamerules.threat import ThreatRule
+from gamerules.words import said, said_as
 
 
 class Ruleset(Enum):
@@ -25,7 +26,7 @@ class Ruleset(Enum):
 
     @property
     def label(self) -> str:
-        return {"charge": "Charge", "quick_charge": "Quick Charge"}[self.value]
+        return {"charge": said("Charge"), "quick_charge": said("Quick Charge")}[self.value]
 
 
 class Extra(Enum):
@@ -46,40 +47,45 @@ class Extra(Enum):
 
     @property
     def label(self) -> str:
-        if self is Extra.STARTING_TALENT:
-            return "Starting talent (+1 effect when ___)"
-        return self.value.replace("_", " ").capitalize()
+        return {
+            Extra.ASSET: said("Asset"), Extra.SOLO: said("Solo"), Extra.ATTACHMENT: said("Attachment"),
+            Extra.WORLD: said("World"), Extra.MAGIC: said("Magic"), Extra.SCARS: said("Scars"),
+            Extra.GOALS: said("Goals"), Extra.PARTY: said("Party"), Extra.THREAT_LEVEL: said("Threat level"),
+            Extra.RESOURCE_POOL: said("Resource pool"), Extra.ECONOMY: said("Economy"),
+            Extra.STARTING_TALENT: said("Starting talent (+1 effect when ___)"),
+        }[self]
 
     @property
     def summary(self) -> str:
         """What the Extra does, in one line from its section ("Asset Extra", "Solo Extra"...)."""
         return {
-            Extra.ASSET: "Assets a character holds give +1d6 or increased effect on one action roll, "
-                         "then are spent; the GM gives them as boons.",
-            Extra.SOLO: "The last one standing pushes themselves for 1 momentum instead of 2.",
-            Extra.ATTACHMENT: "Each character marks 1-2 details as attachments; breaking one cancels an "
-                              "incoming consequence, and a project repairs it.",
-            Extra.STARTING_TALENT: "Each character starts with a talent: +1 effect when ___.",
-            Extra.GOALS: "Characters set goals (easy, medium, hard) on 8-segment clocks; a finished goal "
-                         "gives 1-3 talent dots to place.",
-            Extra.SCARS: "A full stress clock is not cleared: it leaves a scar and the character is "
-                         "incapacitated until they come to (half the clock clears).",
-            Extra.WORLD: "The GM writes three prompt tables and draws 3 hook cards when the PCs come back to "
-                         "their H.Q.; the red cards make the mission roll, where the next mission starts.",
-            Extra.PARTY: "A party sheet: four key concepts with supporting details of a disposition that "
-                         "moves a roll's consequence rating or effect, and party danger and progress clocks "
-                         "(progress burns as momentum).",
-            Extra.RESOURCE_POOL: "The GM builds resources (Grit, Mana, Expedition Funds): gathered by hand or "
-                                 "by the recap's roll, spent for +1d6 or an effect, kept on a 5-6, expiring "
-                                 "after a planned scenario.",
-            Extra.ECONOMY: "A market clock of 4 segments, ticked once per scene, makes buying and selling "
-                           "easier or harder; the market roll adds 1d6 per money spent, on a ten-point scale.",
-            Extra.MAGIC: "Spells on the sheets, cast with an action roll at a cost (momentum, stress, a starting risk, "
-                         "a clock to fill, a danger clock, a casting limit); the effect readies the spell to help one "
-                         "roll: limited +1 effect or a better position, normal +1d6, great both.",
-            Extra.THREAT_LEVEL: "The GM sets threats (a source and a rating) on the scene or a character; "
-                                "when one applies, its dice are rolled with the action and each cancels "
-                                "an action die of the same value.",
+            Extra.ASSET: said("Assets a character holds give +1d6 or increased effect on one action roll, "
+                              "then are spent; the GM gives them as boons."),
+            Extra.SOLO: said("The last one standing pushes themselves for 1 momentum instead of 2."),
+            Extra.ATTACHMENT: said("Each character marks 1-2 details as attachments; breaking one cancels an "
+                                   "incoming consequence, and a project repairs it."),
+            Extra.STARTING_TALENT: said("Each character starts with a talent: +1 effect when ___."),
+            Extra.GOALS: said("Characters set goals (easy, medium, hard) on 8-segment clocks; a finished goal "
+                              "gives 1-3 talent dots to place."),
+            Extra.SCARS: said("A full stress clock is not cleared: it leaves a scar and the character is "
+                              "incapacitated until they come to (half the clock clears)."),
+            Extra.WORLD: said("The GM writes three prompt tables and draws 3 hook cards when the PCs come back to "
+                              "their H.Q.; the red cards make the mission roll, where the next mission starts."),
+            Extra.PARTY: said("A party sheet: four key concepts with supporting details of a disposition that "
+                              "moves a roll's consequence rating or effect, and party danger and progress clocks "
+                              "(progress burns as momentum)."),
+            Extra.RESOURCE_POOL: said("The GM builds resources (Grit, Mana, Expedition Funds): gathered by hand or "
+                                      "by the recap's roll, spent for +1d6 or an effect, kept on a 5-6, expiring "
+                                      "after a planned scenario."),
+            Extra.ECONOMY: said("A market clock of 4 segments, ticked once per scene, makes buying and selling "
+                                "easier or harder; the market roll adds 1d6 per money spent, on a ten-point scale."),
+            Extra.MAGIC: said("Spells on the sheets, cast with an action roll at a cost (momentum, stress, a "
+                              "starting risk, a clock to fill, a danger clock, a casting limit); the effect "
+                              "readies the spell to help one roll: limited +1 effect or a better position, "
+                              "normal +1d6, great both."),
+            Extra.THREAT_LEVEL: said("The GM sets threats (a source and a rating) on the scene or a character; "
+                                     "when one applies, its dice are rolled with the action and each cancels "
+                                     "an action die of the same value."),
         }.get(self, "")
 
 
@@ -105,47 +111,49 @@ class ExtraDial(Enum):
     @property
     def label(self) -> str:
         return {
-            ExtraDial.GOALS_ROLL_TO_ADVANCE: "Goals: rolling to advance",
-            ExtraDial.GOALS_ROLL_TO_RESOLVE: "Goals: rolling to resolve",
-            ExtraDial.SCARS_COMPENSATING: "Scars: compensating",
-            ExtraDial.SCARS_AT_START: "Scars: starting the game with scars",
-            ExtraDial.ATTACHMENT_CONDITION: "Attachment: attachment condition",
-            ExtraDial.PARTY_NO_CLOCKS: "Party: no clocks",
-            ExtraDial.PARTY_NO_NEUTRAL: "Party: no neutral disposition",
-            ExtraDial.PARTY_DETAILED_DISPOSITION: "Party: detailed disposition",
-            ExtraDial.PARTY_MORE_CLOCKS: "Party: more clocks",
-            ExtraDial.THREAT_LEVEL_DEADLIER: "Threat level: deadlier",
-            ExtraDial.THREAT_LEVEL_HARSHER: "Threat level: harsher",
+            ExtraDial.GOALS_ROLL_TO_ADVANCE: said("Goals: rolling to advance"),
+            ExtraDial.GOALS_ROLL_TO_RESOLVE: said("Goals: rolling to resolve"),
+            ExtraDial.SCARS_COMPENSATING: said("Scars: compensating"),
+            ExtraDial.SCARS_AT_START: said("Scars: starting the game with scars"),
+            ExtraDial.ATTACHMENT_CONDITION: said("Attachment: attachment condition"),
+            ExtraDial.PARTY_NO_CLOCKS: said("Party: no clocks"),
+            ExtraDial.PARTY_NO_NEUTRAL: said("Party: no neutral disposition"),
+            ExtraDial.PARTY_DETAILED_DISPOSITION: said("Party: detailed disposition"),
+            ExtraDial.PARTY_MORE_CLOCKS: said("Party: more clocks"),
+            ExtraDial.THREAT_LEVEL_DEADLIER: said("Threat level: deadlier"),
+            ExtraDial.THREAT_LEVEL_HARSHER: said("Threat level: harsher"),
         }[self]
 
     @property
     def summary(self) -> str:
         """What the dial does, in one line from its section."""
         return {
-            ExtraDial.GOALS_ROLL_TO_ADVANCE: "Progress on a goal is rolled (2 dice by default): 1-3 no tick, "
-                                             "4-5 one fewer, 6 as usual, 66 one more (“Dial: Rolling to Advance”).",
-            ExtraDial.GOALS_ROLL_TO_RESOLVE: "A goal ends with a roll, its dice from how full its clock is: "
-                                             "a player may try early, from a quarter (“Dial: Rolling to Resolve”).",
-            ExtraDial.SCARS_COMPENSATING: "A scar may be compensated (a prosthesis, a graft, therapy): "
-                                          "noted under the scar, it stays a scar (“Compensating”).",
-            ExtraDial.SCARS_AT_START: "A new character may start with scars, each with the story that "
-                                      "shaped them (“Starting the game with scars”).",
-            ExtraDial.ATTACHMENT_CONDITION: "Each attachment has a condition clock, as big as the stress clock, "
-                                            "that fills with use and "
-                                            "damage; full, it is unusable until repaired (“Attachment Condition”).",
-            ExtraDial.PARTY_NO_CLOCKS: "No party danger or progress clock: the party sheet changes when the "
-                                       "story says so (“No Clocks”).",
-            ExtraDial.PARTY_NO_NEUTRAL: "Details are positive or negative; upgrading a negative one or "
-                                        "downgrading a positive one clears it (“No Neutral Disposition”).",
-            ExtraDial.PARTY_DETAILED_DISPOSITION: "Details hold -4 to +4; only past ±2 do they change a roll "
-                                                  "(“Detailed Disposition”).",
-            ExtraDial.PARTY_MORE_CLOCKS: "A supporting detail may have its own clock: progress to improve it, "
-                                         "danger for the damage consequences do; full, it moves the detail "
-                                         "(“More Clocks”).",
-            ExtraDial.THREAT_LEVEL_DEADLIER: "Each threat 6 cancels one of the highest action dice, whatever "
-                                             "its value (“Tune it to make it deadlier”).",
-            ExtraDial.THREAT_LEVEL_HARSHER: "Each threat die cancels one action die equal or lower "
-                                            "(“Example #3, harsher”).",
+            ExtraDial.GOALS_ROLL_TO_ADVANCE: said("Progress on a goal is rolled (2 dice by default): 1-3 no "
+                                                  "tick, 4-5 one fewer, 6 as usual, 66 one more (“Dial: "
+                                                  "Rolling to Advance”)."),
+            ExtraDial.GOALS_ROLL_TO_RESOLVE: said("A goal ends with a roll, its dice from how full its clock "
+                                                  "is: a player may try early, from a quarter (“Dial: Rolling "
+                                                  "to Resolve”)."),
+            ExtraDial.SCARS_COMPENSATING: said("A scar may be compensated (a prosthesis, a graft, therapy): "
+                                               "noted under the scar, it stays a scar (“Compensating”)."),
+            ExtraDial.SCARS_AT_START: said("A new character may start with scars, each with the story that "
+                                           "shaped them (“Starting the game with scars”)."),
+            ExtraDial.ATTACHMENT_CONDITION: said("Each attachment has a condition clock, as big as the stress "
+                                                 "clock, that fills with use and damage; full, it is unusable "
+                                                 "until repaired (“Attachment Condition”)."),
+            ExtraDial.PARTY_NO_CLOCKS: said("No party danger or progress clock: the party sheet changes when the "
+                                            "story says so (“No Clocks”)."),
+            ExtraDial.PARTY_NO_NEUTRAL: said("Details are positive or negative; upgrading a negative one or "
+                                             "downgrading a positive one clears it (“No Neutral Disposition”)."),
+            ExtraDial.PARTY_DETAILED_DISPOSITION: said("Details hold -4 to +4; only past ±2 do they change a roll "
+                                                       "(“Detailed Disposition”)."),
+            ExtraDial.PARTY_MORE_CLOCKS: said("A supporting detail may have its own clock: progress to improve it, "
+                                              "danger for the damage consequences do; full, it moves the detail "
+                                              "(“More Clocks”)."),
+            ExtraDial.THREAT_LEVEL_DEADLIER: said("Each threat 6 cancels one of the highest action dice, whatever "
+                                                  "its value (“Tune it to make it deadlier”)."),
+            ExtraDial.THREAT_LEVEL_HARSHER: said("Each threat die cancels one action die equal or lower "
+                                                 "(“Example #3, harsher”)."),
         }[self]
 
 
@@ -158,7 +166,7 @@ class Attribute(Enum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        return {"physique": said("Physique"), "insight": said("Insight"), "resolve": said("Resolve")}[self.value]
 
 
 @dataclass(frozen=True)
@@ -177,6 +185,15 @@ def _actions(physique: str, insight: str, resolve: str) -> tuple[ActionName, ...
         for name in names.split()
     )
 
+
+RULEBOOK_ACTION_NAMES = (
+    said_as("action", "Muscle"), said_as("action", "Finesse"), said_as("action", "Move"),
+    said_as("action", "Sneak"), said_as("action", "Shoot"), said_as("action", "Tinker"),
+    said_as("action", "Study"), said_as("action", "Notice"), said_as("action", "Bond"),
+    said_as("action", "Command"), said_as("action", "Focus"), said_as("action", "Sway"),
+    said_as("action", "Talk"))
+"""Every action name the rules give (the 12, and Quick Charge's Talk): the names a GM has not
+changed, which the screens show in the reader's language."""
 
 DEFAULT_ACTIONS = _actions("Muscle Finesse Move Sneak", "Shoot Tinker Study Notice",
                            "Bond Command Focus Sway")
@@ -243,39 +260,40 @@ class Dials:
         errors = []
         names = [action.name.strip() for action in self.actions]
         if len(names) not in ACTION_COUNTS:
-            errors.append(f"Use 6, 9 or 12 actions, not {len(names)}.")
+            errors.append(said("Use 6, 9 or 12 actions, not %(count)s.", count=len(names)))
         if any(not name for name in names):
-            errors.append("Every action needs a name.")
+            errors.append(said("Every action needs a name."))
         if len({name.casefold() for name in names}) != len(names):
-            errors.append("Two actions have the same name.")
+            errors.append(said("Two actions have the same name."))
         if any(len(name) > 30 for name in names):
-            errors.append("Action names are at most 30 characters.")
+            errors.append(said("Action names are at most 30 characters."))
         if not 1 <= self.max_rating <= 6:
-            errors.append("The maximum action rating must be between 1 and 6.")
+            errors.append(said("The maximum action rating must be between 1 and 6."))
         if not 1 <= self.creation_cap <= self.max_rating:
-            errors.append("The cap at creation must be between 1 and the maximum rating.")
+            errors.append(said("The cap at creation must be between 1 and the maximum rating."))
         if not 1 <= self.starting_dots <= len(names) * self.creation_cap:
-            errors.append("The starting dots must be at least 1 and fit under the cap at creation "
-                          f"({len(names)} actions x {self.creation_cap}).")
+            errors.append(said("The starting dots must be at least 1 and fit under the cap at creation "
+                               "(%(count)s actions x %(cap)s).", count=len(names), cap=self.creation_cap))
         if not 0 <= self.starting_momentum <= 10:
-            errors.append("Starting momentum must be between 0 and 10.")
+            errors.append(said("Starting momentum must be between 0 and 10."))
         if self.stress_clock_size not in EXTENDED_CLOCK_SIZES:
-            errors.append("The stress clock has 4, 6, 8, 10 or 12 segments.")
+            errors.append(said("The stress clock has 4, 6, 8, 10 or 12 segments."))
         if not self.clock_sizes or not set(self.clock_sizes) <= set(EXTENDED_CLOCK_SIZES):
-            errors.append("Clocks may have 4, 6, 8, 10 or 12 segments.")
+            errors.append(said("Clocks may have 4, 6, 8, 10 or 12 segments."))
         if self.goal_clock_size not in GOAL_CLOCK_SIZES:
-            errors.append("A goal's clock has 8 segments, or 12 for harder progression.")
+            errors.append(said("A goal's clock has 8 segments, or 12 for harder progression."))
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
-            errors.append(f"A flashback may cost at most {FLASHBACK_MOST_DIAL.start} to "
-                          f"{FLASHBACK_MOST_DIAL.stop - 1} momentum.")
-        errors += [f"Switch on the {dial.extra.label} extra to play its dial \u201c{dial.label}\u201d."
+            errors.append(said("A flashback may cost at most %(least)s to %(most)s momentum.",
+                               least=FLASHBACK_MOST_DIAL.start, most=FLASHBACK_MOST_DIAL.stop - 1))
+        errors += [said("Switch on the %(extra)s extra to play its dial “%(dial)s”.",
+                        extra=dial.extra.label, dial=dial.label)
                    for dial in sorted(self.extra_dials, key=lambda d: d.value) if dial.extra not in self.extras]
         if {ExtraDial.PARTY_NO_NEUTRAL, ExtraDial.PARTY_DETAILED_DISPOSITION} <= self.extra_dials:
-            errors.append("Choose one way for party dispositions: no neutral, or detailed from -4 to +4.")
+            errors.append(said("Choose one way for party dispositions: no neutral, or detailed from -4 to +4."))
         if {ExtraDial.PARTY_NO_CLOCKS, ExtraDial.PARTY_MORE_CLOCKS} <= self.extra_dials:
-            errors.append("Choose no clocks or more clocks for the party sheet, not both.")
+            errors.append(said("Choose no clocks or more clocks for the party sheet, not both."))
         if {ExtraDial.THREAT_LEVEL_DEADLIER, ExtraDial.THREAT_LEVEL_HARSHER} <= self.extra_dials:
-            errors.append("Choose one way for threat dice to hit harder: deadlier or harsher.")
+            errors.append(said("Choose one way for threat dice to hit harder: deadlier or harsher."))
         return errors + self.momentum.errors()
 
     def to_data(self) -> dict[str, Any]:

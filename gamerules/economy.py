@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from gamerules.charge import Outcome, odds
 from gamerules.readings import MARKET_CLOCK_RESETS_ON_NEXT_TICK
+from gamerules.words import said, said_as, said_n
 
 MARKET_CLOCK_SEGMENTS = 4
 """Empty, one, two, three segments, full ("The Market Clock")."""
@@ -29,7 +30,14 @@ class MarketState(Enum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        return {"equilibrium": said("Equilibrium"), "low": said_as("market", "Low"),
+                "high": said_as("market", "High")}[self.value]
+
+    @property
+    def in_a_sentence(self) -> str:
+        """The label inside a line of the log ("the market clock is at 1/4, low")."""
+        return {"equilibrium": said("equilibrium"), "low": said_as("market", "low"),
+                "high": said_as("market", "high")}[self.value]
 
 
 class Trade(Enum):
@@ -57,9 +65,10 @@ def market_dice(state: MarketState, trade: Trade) -> int:
 def market_words(state: MarketState) -> str:
     """What the market's state does to a market roll, in a line."""
     if state is MarketState.EQUILIBRIUM:
-        return "no die up or down, buying or selling"
-    buying = market_dice(state, Trade.BUYING)
-    return f"{buying:+d}d6 when buying, {-buying:+d}d6 when selling".replace("-", "−")
+        return said("no die up or down, buying or selling")
+    if market_dice(state, Trade.BUYING) > 0:
+        return said("+1d6 when buying, −1d6 when selling")
+    return said("−1d6 when buying, +1d6 when selling")
 
 
 def market_pool(filled: int, trade: Trade, money_spent: int = 0) -> int:
@@ -87,7 +96,7 @@ def tick_market(filled: int) -> int:
 def spend_errors(money: int, spent: int) -> list[str]:
     """Money spent on a roll comes off the character's ten-point scale."""
     if spent < 0:
-        return ["Money spent cannot be negative."]
+        return [said("Money spent cannot be negative.")]
     if spent > money:
-        return [f"There is only {money} money to spend."]
+        return [said_n("There is only %(n)s money to spend.", "There is only %(n)s money to spend.", money)]
     return []

@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from gamerules.charge import Outcome, PoolRoll, odds
 from gamerules.readings import ZERO_DICE_ROLLED
+from gamerules.words import said
 
 
 class Likeliness(IntEnum):
@@ -30,9 +31,9 @@ class Likeliness(IntEnum):
 
     @property
     def label(self) -> str:
-        return {0: "Really unlikely (2d6, lowest)", 1: "Even chance (1d6)", 2: "Likely (2d6)",
-                3: "Very likely (3d6)", 4: "Almost certain (4d6)", 5: "Overwhelmingly likely (5d6)",
-                6: "All but sure (6d6)"}[int(self)]
+        return {0: said("Really unlikely (2d6, lowest)"), 1: said("Even chance (1d6)"), 2: said("Likely (2d6)"),
+                3: said("Very likely (3d6)"), 4: said("Almost certain (4d6)"),
+                5: said("Overwhelmingly likely (5d6)"), 6: said("All but sure (6d6)")}[int(self)]
 
 
 class Side(Enum):
@@ -48,7 +49,7 @@ class Side(Enum):
         return SIDE_WORDS[self.value]
 
 
-SIDE_WORDS = {"first": "Your side wins", "tie": "A tie", "second": "The other side wins"}
+SIDE_WORDS = {"first": said("Your side wins"), "tie": said("A tie"), "second": said("The other side wins")}
 
 
 def fortune_pool(likeliness: Likeliness) -> int:

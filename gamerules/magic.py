@@ -10,6 +10,7 @@ from enum import Enum, IntEnum
 from fractions import Fraction
 
 from gamerules.charge import Effect, Outcome, RiskWording
+from gamerules.words import said
 
 MOMENTUM_COST_MOST = 4
 """The most momentum a spell's cost asks ("Some amount of momentum"): the most a character can
@@ -30,7 +31,7 @@ class SpellLevel(IntEnum):
 
     @property
     def label(self) -> str:
-        return ("Limited", "Normal", "Great", "Great, raised by a critical")[self - 1]
+        return (said("Limited"), said("Normal"), said("Great"), said("Great, raised by a critical"))[self - 1]
 
     @property
     def segments(self) -> int:
@@ -51,11 +52,14 @@ class SpellBenefit(Enum):
     SUCCESS = "success"
 
     def label(self, wording: RiskWording = RiskWording.RISK) -> str:
-        better = f"a better {wording.value}"
-        return {"die": "+1d6", "effect": "+1 effect", "position": better,
-                "die_effect": "+1d6 and +1 effect", "die_position": f"+1d6 and {better}",
-                "all": f"+1d6, +1 effect and {better}",
-                "success": "an automatic success"}[self.value]
+        risk = wording is RiskWording.RISK  # each wording its own whole phrase, for the translators
+        return {"die": said("+1d6"), "effect": said("+1 effect"),
+                "position": said("a better risk") if risk else said("a better position"),
+                "die_effect": said("+1d6 and +1 effect"),
+                "die_position": said("+1d6 and a better risk") if risk else said("+1d6 and a better position"),
+                "all": (said("+1d6, +1 effect and a better risk") if risk
+                        else said("+1d6, +1 effect and a better position")),
+                "success": said("an automatic success")}[self.value]
 
 
 BENEFITS = {
@@ -132,8 +136,8 @@ class CastingLimit(Enum):
 
     @property
     def label(self) -> str:
-        return {"": "No limit", "day": "Once per day", "session": "Once per session",
-                "campaign": "Once in the whole campaign"}[self.value]
+        return {"": said("No limit"), "day": said("Once per day"), "session": said("Once per session"),
+                "campaign": said("Once in the whole campaign")}[self.value]
 
 
 @dataclass(frozen=True)
@@ -151,9 +155,9 @@ def casting_errors(limit: CastingLimit, casts: Casts, day: int, session: int | N
     if not casts.times or limit is CastingLimit.NONE:
         return []
     if limit is CastingLimit.CAMPAIGN:
-        return ["This spell is cast once in the whole campaign, and it has been."]
+        return [said("This spell is cast once in the whole campaign, and it has been.")]
     if limit is CastingLimit.SESSION and casts.session == session:
-        return ["This spell is cast once per session: it was cast in this one."]
+        return [said("This spell is cast once per session: it was cast in this one.")]
     if limit is CastingLimit.DAY and casts.day == day:
-        return ["This spell is cast once per day: it was cast today. The GM starts a new day."]
+        return [said("This spell is cast once per day: it was cast today. The GM starts a new day.")]
     return []

@@ -12,6 +12,7 @@ from gamerules.readings import (
     PARTY_CONSEQUENCE_RATING_AT_LEAST_1,
     PARTY_DETAILED_SCORE_COUNTS_DISPOSITIONS,
 )
+from gamerules.words import said, said_n
 
 PARTY_CLOCK_SEGMENTS = 8
 """"By default, both of these clocks have eight segments" ("Danger and Progress")."""
@@ -38,7 +39,8 @@ class KeyConcept(Enum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        return {"assets": said("Assets"), "allies": said("Allies"), "adversaries": said("Adversaries"),
+                "authority": said("Authority")}[self.value]
 
     @property
     def suit(self) -> str:
@@ -54,7 +56,7 @@ class Disposition(IntEnum):
 
     @property
     def label(self) -> str:
-        return {-1: "Negative (−)", 0: "Neutral (0)", 1: "Positive (+)"}[int(self)]
+        return {-1: said("Negative (−)"), 0: said("Neutral (0)"), 1: said("Positive (+)")}[int(self)]
 
     @property
     def position(self) -> Risk:
@@ -135,18 +137,20 @@ def new_detail(from_progress: bool, no_neutral: bool = False) -> Disposition:
 
 
 DANGER_FILLED = (
-    "Add a new supporting detail (neutral, generally).",
-    "Downgrade an existing supporting detail (positive → neutral → negative).",
-    "Remove or replace an existing neutral supporting detail.",
-    "The GM exposes an immediate threat: a negative supporting detail unless the party completes a mission.",
+    said("Add a new supporting detail (neutral, generally)."),
+    said("Downgrade an existing supporting detail (positive → neutral → negative)."),
+    said("Remove or replace an existing neutral supporting detail."),
+    said("The GM exposes an immediate threat: a negative supporting detail unless the party completes a "
+         "mission."),
 )
 """"Filling the Danger Clock": what the players choose from, and the clock clears."""
 
 PROGRESS_FILLED = (
-    "Add a new supporting detail (neutral, generally).",
-    "Upgrade an existing supporting detail (negative → neutral → positive).",
-    "Remove or replace an existing neutral supporting detail.",
-    "The GM offers an immediate opportunity: a positive supporting detail if the party completes a mission.",
+    said("Add a new supporting detail (neutral, generally)."),
+    said("Upgrade an existing supporting detail (negative → neutral → positive)."),
+    said("Remove or replace an existing neutral supporting detail."),
+    said("The GM offers an immediate opportunity: a positive supporting detail if the party completes a "
+         "mission."),
 )
 """"Filling the Progress Clock"."""
 
@@ -154,7 +158,8 @@ PROGRESS_FILLED = (
 def burn_errors(progress: int, burned: int) -> list[str]:
     """"Spend filled segments of the progress clock as momentum, on a one-for-one basis"."""
     if burned < 1:
-        return ["Burn at least one segment of progress."]
+        return [said("Burn at least one segment of progress.")]
     if burned > progress:
-        return [f"The party's progress clock has {progress} filled {'segment' if progress == 1 else 'segments'} to burn."]
+        return [said_n("The party's progress clock has %(n)s filled segment to burn.",
+                       "The party's progress clock has %(n)s filled segments to burn.", progress)]
     return []

@@ -8,6 +8,7 @@ from enum import Enum
 
 from gamerules.charge import RiskWording
 from gamerules.readings import TALENT_LINE_CODES
+from gamerules.words import said
 
 
 class TalentKind(Enum):
@@ -22,13 +23,13 @@ class TalentKind(Enum):
 
     def label(self, wording: RiskWording = RiskWording.RISK) -> str:
         if self is TalentKind.LOWER_RISK:
-            return "+1 position when ___" if wording is RiskWording.POSITION else "-1 risk when ___"
+            return said("+1 position when ___") if wording is RiskWording.POSITION else said("-1 risk when ___")
         return {
-            "dot": "+1 action dot",
-            "die": "+1d6 when ___",
-            "effect": "+1 effect when ___",
-            "swap": "Use [action] instead of [action] when ___",
-            "liberty": "[New narrative liberty] when ___",
+            "dot": said("+1 action dot"),
+            "die": said("+1d6 when ___"),
+            "effect": said("+1 effect when ___"),
+            "swap": said("Use [action] instead of [action] when ___"),
+            "liberty": said("[New narrative liberty] when ___"),
         }[self.value]
 
     @property
@@ -86,38 +87,45 @@ class Talent:
         """Why this talent cannot fill ``slot`` ("Situational Talents")."""
         errors = []
         if slot is TalentKind.ACTION_DOT and self.kind is not TalentKind.ACTION_DOT:
-            errors.append("This slot gives an action dot.")
+            errors.append(said("This slot gives an action dot."))
         if slot is not None and slot.is_situational and not self.kind.is_situational:
-            errors.append("This slot gives a situational talent, not an action dot.")
+            errors.append(said("This slot gives a situational talent, not an action dot."))
         elif slot is not None and slot.is_situational and self.kind not in slot_choices(slot):
-            errors.append(f"This slot gives \u201c{slot.label()}\u201d (or a talent without a bonus, "
-                          "such as using one action instead of another).")
+            errors.append(said("This slot gives “%(talent)s” (or a talent without a bonus, "
+                               "such as using one action instead of another).", talent=slot.label()))
         if self.action and self.action not in action_names:
-            errors.append(f"{self.action} is not an action in this campaign.")
+            errors.append(said("%(action)s is not an action in this campaign.", action=self.action))
         if self.kind is TalentKind.ACTION_DOT and not self.action:
-            errors.append("Choose the action that gets the dot.")
+            errors.append(said("Choose the action that gets the dot."))
         needs_action = self.kind.is_situational and self.kind is not TalentKind.NARRATIVE_LIBERTY
         if needs_action and not self.action:
-            errors.append("Choose the action the talent works with.")
+            errors.append(said("Choose the action the talent works with."))
         if self.kind.is_situational and not self.situation.strip():
-            errors.append("Say when the talent applies (the situation).")
+            errors.append(said("Say when the talent applies (the situation)."))
         if self.kind is TalentKind.ACTION_SWAP:
             if self.instead_of not in action_names:
-                errors.append("Choose the action it replaces.")
+                errors.append(said("Choose the action it replaces."))
             elif self.instead_of == self.action:
-                errors.append("An action cannot replace itself.")
+                errors.append(said("An action cannot replace itself."))
         return errors
 
     def describe(self, wording: RiskWording = RiskWording.RISK) -> str:
         situation = self.situation.strip()
         if self.kind is TalentKind.ACTION_DOT:
-            return f"+1 {self.action}"
+            return said("+1 %(action)s", action=self.action)
         if self.kind is TalentKind.ACTION_SWAP:
-            return f"Use {self.action} instead of {self.instead_of} when {situation}"
+            return said("Use %(action)s instead of %(instead_of)s when %(situation)s", action=self.action,
+                        instead_of=self.instead_of, situation=situation)
         if self.kind is TalentKind.NARRATIVE_LIBERTY:
             return situation
-        bonus = self.kind.label(wording).removesuffix(" when ___")
-        return f"{bonus} when I {self.action} {situation}".replace("  ", " ")
+        words = {"action": self.action, "situation": situation}
+        if self.kind is TalentKind.EXTRA_DIE:
+            return said("+1d6 when I %(action)s %(situation)s", **words)
+        if self.kind is TalentKind.EXTRA_EFFECT:
+            return said("+1 effect when I %(action)s %(situation)s", **words)
+        if wording is RiskWording.POSITION:
+            return said("+1 position when I %(action)s %(situation)s", **words)
+        return said("-1 risk when I %(action)s %(situation)s", **words)
 
 
 STARTING_TALENT_KIND = TalentKind.EXTRA_EFFECT

@@ -5,6 +5,8 @@ this project's README), so that a later correction is a one-line change. Every o
 these values from here rather than repeating them.
 """
 
+from gamerules.words import said
+
 # Reading 3 (Charge, zero dice): with zero or fewer dice, roll this many and read the lowest.
 ZERO_DICE_ROLLED = 2
 
@@ -140,9 +142,10 @@ RESOURCE_RETENTION_DIE_PER_POINT = True
 
 # Reading 1 (Ability vs difficulty, the lost tables): the difficulty ratings and the ability
 # (skill) ratings by die size, the unskilled roll, and the effect level bands of |result| + 1.
-DIFFICULTY_RATINGS = ((4, "Challenging"), (6, "Very Challenging"), (8, "Hard"), (10, "Very Hard"),
-                      (12, "Extremely Hard"))
-ABILITY_RATINGS = ((4, "Novice"), (6, "Trained"), (8, "Skilled"), (10, "Expert"), (12, "Master"))
+DIFFICULTY_RATINGS = ((4, said("Challenging")), (6, said("Very Challenging")), (8, said("Hard")),
+                      (10, said("Very Hard")), (12, said("Extremely Hard")))
+ABILITY_RATINGS = ((4, said("Novice")), (6, said("Trained")), (8, said("Skilled")), (10, said("Expert")),
+                   (12, said("Master")))
 UNSKILLED_DIE = 4
 UNSKILLED_AT_DISADVANTAGE = True
 EFFECT_LEVEL_BANDS = (3, 6)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from math import comb
 
 from gamerules.readings import RESOURCE_RETENTION_DIE_PER_POINT
+from gamerules.words import said, said_n
 
 GATHER_FACES = frozenset({4, 5, 6})
 """"For each result of 4, 5, or 6, mark 1 Resource in a shared Resource Pool" (Recap)."""
@@ -36,8 +37,8 @@ class Gain(Enum):
 
     @property
     def label(self) -> str:
-        return {"by_hand": "By hand, as the fiction says",
-                "recap_roll": "The recap's roll before a planned scenario (each 4-6 marks 1)"}[self.value]
+        return {"by_hand": said("By hand, as the fiction says"),
+                "recap_roll": said("The recap's roll before a planned scenario (each 4-6 marks 1)")}[self.value]
 
 
 class Spend(Enum):
@@ -62,18 +63,19 @@ class Resource:
     def errors(self) -> list[str]:
         errors = []
         if not self.name.strip():
-            errors.append("Name the resource: Grit, Mana, Expedition Funds...")
+            errors.append(said("Name the resource: Grit, Mana, Expedition Funds..."))
         if self.spend is Spend.DIE and not 1 <= self.cap <= 6:
-            errors.append("A resource adds 1 to 6 dice to a roll at most.")
+            errors.append(said("A resource adds 1 to 6 dice to a roll at most."))
         return errors
 
     def spend_errors(self, held: int, spent: int) -> list[str]:
         if spent < 0:
-            return ["Points spent cannot be negative."]
+            return [said("Points spent cannot be negative.")]
         if spent > held:
-            return [f"There {'is' if held == 1 else 'are'} only {held} {self.name} to spend."]
+            return [said_n("There is only %(n)s %(resource)s to spend.", "There are only %(n)s %(resource)s to spend.",
+                           held, resource=self.name)]
         if self.spend is Spend.DIE and spent > self.cap:
-            return [f"At most {self.cap} {self.name} on one roll."]
+            return [said("At most %(cap)s %(resource)s on one roll.", cap=self.cap, resource=self.name)]
         return []
 
 

@@ -4,6 +4,7 @@ character is incapacitated until they come to. Scars harden; a character may bow
 from dataclasses import dataclass
 
 from gamerules.readings import SCARS_COMING_TO_ROUNDS_DOWN
+from gamerules.words import said, said_n
 
 HARDENED_MOMENTUM = 1
 """Being hardened: "consume 1 momentum to clear one tick of the stress clock" ("Being hardened")."""
@@ -50,11 +51,12 @@ def hardened_errors(scars: int, momentum: int, stress: int) -> list[str]:
     tick for 1 momentum ("Being hardened")."""
     errors = []
     if scars < 1:
-        errors.append("Only a character with a scar is hardened.")
+        errors.append(said("Only a character with a scar is hardened."))
     if momentum < HARDENED_MOMENTUM:
-        errors.append(f"Being hardened consumes {HARDENED_MOMENTUM} momentum, and there is none.")
+        errors.append(said_n("Being hardened consumes %(n)s momentum, and there is none.",
+                             "Being hardened consumes %(n)s momentum, and there is none.", HARDENED_MOMENTUM))
     if stress < 1:
-        errors.append("There is no stress to clear.")
+        errors.append(said("There is no stress to clear."))
     return errors
 
 

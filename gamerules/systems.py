@@ -3,6 +3,8 @@ the primary one, and three more fiction-first systems, each its own rules module
 
 from enum import Enum
 
+from gamerules.words import said
+
 
 class DiceSystem(Enum):
     CHARGE = "charge"
@@ -12,8 +14,8 @@ class DiceSystem(Enum):
 
     @property
     def label(self) -> str:
-        return {"charge": "Charge", "traits": "Traits & Consequence", "ability": "Ability vs Difficulty",
-                "advantage": "Advantage & Threat"}[self.value]
+        return {"charge": said("Charge"), "traits": said("Traits & Consequence"),
+                "ability": said("Ability vs Difficulty"), "advantage": said("Advantage & Threat")}[self.value]
 
     @property
     def document(self) -> str:

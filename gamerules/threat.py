@@ -16,6 +16,7 @@ from math import comb, factorial
 
 from gamerules.charge import FACES, Outcome, dice_rolled, read_pool
 from gamerules.readings import THREAT_DEADLIER_SIXES_LAST, THREAT_ZERO_POOL_READS_LOWEST_LEFT
+from gamerules.words import said
 
 SUGGESTED_RATINGS = range(1, 4)
 """"A good range would be between 1 and 3" ("Is there a limit to the Threat Level rating?"):
@@ -40,8 +41,8 @@ class ThreatRule(Enum):
 
     @property
     def label(self) -> str:
-        return {"same_value": "Same value", "deadlier": "Deadlier: a threat 6 cancels the highest die",
-                "harsher": "Harsher: a threat die cancels one equal or lower"}[self.value]
+        return {"same_value": said("Same value"), "deadlier": said("Deadlier: a threat 6 cancels the highest die"),
+                "harsher": said("Harsher: a threat die cancels one equal or lower")}[self.value]
 
 
 def cancel(action: Sequence[int], threat: Sequence[int], rule: ThreatRule = ThreatRule.SAME_VALUE) -> tuple[int, ...]:

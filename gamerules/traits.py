@@ -18,6 +18,8 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from gamerules.words import said, said_n
+
 FACES = range(1, 7)
 SUCCESS_FACES = frozenset({4, 5, 6})
 """"every die that shows a high number – a 4, 5, or 6 – is a success" ("Dice System")."""
@@ -107,13 +109,13 @@ class Result(Enum):
 
     @property
     def label(self) -> str:
-        return {"whole": "Whole success", "mixed": "Mixed success", "loss": "Loss"}[self.value]
+        return {"whole": said("Whole success"), "mixed": said("Mixed success"), "loss": said("Loss")}[self.value]
 
     @property
     def meaning(self) -> str:
-        return {"whole": "You win the stakes. Tell us how it goes down.",
-                "mixed": "You win the stakes, but at a price.",
-                "loss": "You don't win the conflict: you take Consequence."}[self.value]
+        return {"whole": said("You win the stakes. Tell us how it goes down."),
+                "mixed": said("You win the stakes, but at a price."),
+                "loss": said("You don't win the conflict: you take Consequence.")}[self.value]
 
 
 @dataclass(frozen=True)
@@ -169,9 +171,11 @@ def bid_errors(stat_value: int, traits: int, items: int) -> list[str]:
     """"You can bid as many Traits as the value of the Stat you're using" and "one item"."""
     errors = []
     if traits > max(stat_value, 0):
-        errors.append(f"You can bid at most {max(stat_value, 0)} Traits with a Stat of {stat_value}.")
+        errors.append(said_n("You can bid at most %(n)s Traits with a Stat of %(stat)s.",
+                             "You can bid at most %(n)s Traits with a Stat of %(stat)s.", max(stat_value, 0),
+                             stat=stat_value))
     if items > 1:
-        errors.append("You can bid one Item.")
+        errors.append(said("You can bid one Item."))
     return errors
 
 
@@ -206,9 +210,12 @@ def damage_errors(amount: int, damage: dict[str, int], current: dict[str, int]) 
     """Why a split of Consequence into damage cannot be taken, in a player's words."""
     errors = []
     if any(points < 0 for points in damage.values()):
-        errors.append("Damage is a number of points, 0 or more.")
+        errors.append(said("Damage is a number of points, 0 or more."))
     if sum(damage.values()) > amount:
-        errors.append(f"There {'is' if amount == 1 else 'are'} only {amount} Consequence to take as damage.")
-    errors += [f"{stat} is at {current.get(stat, 0)}: it cannot take {points} damage."
+        errors.append(said_n("There is only %(n)s Consequence to take as damage.",
+                             "There are only %(n)s Consequence to take as damage.", amount))
+    errors += [said_n("%(stat)s is at %(current)s: it cannot take %(n)s damage.",
+                      "%(stat)s is at %(current)s: it cannot take %(n)s damage.", points,
+                      stat=stat, current=current.get(stat, 0))
                for stat, points in damage.items() if points > current.get(stat, 0)]
     return errors

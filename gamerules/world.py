@@ -10,6 +10,7 @@ from enum import Enum
 from fractions import Fraction
 
 from gamerules.charge import Outcome, Risk, odds, roll_pool
+from gamerules.words import said
 
 HOOK_CARDS = 3
 """"The GM draws 3 hook cards" ("World Extra Rule"): theme 1, theme 2, then the mission."""
@@ -88,9 +89,9 @@ class MissionStart(Enum):
     @property
     def label(self) -> str:
         """In the section's position words, with the risk each is."""
-        return {"desperate": "Desperate (high risk)", "risky": "Risky (moderate risk)",
-                "controlled": "Controlled (low risk)",
-                "controlled_with_benefit": "Controlled (low risk), with a benefit"}[self.value]
+        return {"desperate": said("Desperate (high risk)"), "risky": said("Risky (moderate risk)"),
+                "controlled": said("Controlled (low risk)"),
+                "controlled_with_benefit": said("Controlled (low risk), with a benefit")}[self.value]
 
     @property
     def risk(self) -> Risk:

@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext, ngettext, pgettext
 
 from campaign.models import (
     Campaign,
@@ -21,6 +22,7 @@ from characters.models import Asset, AssetSource, Attachment, Character, Goal, S
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
+from core.templatetags.words import action as action_word
 from gamerules.action_roll import (
     ActionRollChoices,
     ActionRollPlan,
@@ -65,10 +67,21 @@ from gamerules.progression import TalentKind
 from gamerules.resources import roll_retained
 from gamerules.threat import MOST_THREAT_DICE, roll_threatened
 from gamerules.world import Card, draw_hooks, roll_mission
-from rolls.models import PendingRoll, Roll, RollKind, Threat, new_key
+from rolls.models import PendingRoll, Roll, RollKind, Threat, by_wording, new_key
 
 SYSTEM_RANDOM = random.SystemRandom()
 """Where the table's dice come from. Tests replace it, or pass their own ``rng``."""
+
+
+def either(choices) -> str:
+    """"Shoot or Study": a choice of one among a few, said in the reader's language."""
+    return f" {pgettext('one or another', 'or')} ".join(map(str, choices))
+
+
+def _not_an_action(action: str) -> str:
+    if action:
+        return gettext("%(action)s is not an action in this campaign.") % {"action": action_word(action)}
+    return gettext("That is not an action in this campaign.")
 
 
 def table_dice(rng: random.Random | None) -> random.Random:
@@ -132,10 +145,10 @@ def _setup_benefit(campaign, roll_id, roller: Character) -> SetupBenefit | None:
         return None
     setup = Roll.objects.filter(campaign=campaign, pk=roll_id, kind=RollKind.SETUP).first()
     if setup and setup.character_id == roller.pk:
-        raise Refused(f"{roller.name} set this up: a teammate follows through on it.")
+        raise Refused(gettext("%(name)s set this up: a teammate follows through on it.") % {"name": roller.name})
     benefit = setup.aftermath.setup_benefit if setup else None
     if benefit is None:
-        raise Refused("That setup has no benefit to give (it failed, or its player has not chosen).")
+        raise Refused(gettext("That setup has no benefit to give (it failed, or its player has not chosen)."))
     return benefit
 
 
@@ -145,38 +158,39 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
     campaign = membership.campaign
     roller = characters.get(request.character_id)
     if roller is None or roller.campaign_id != campaign.pk:
-        raise Refused("Choose a character of this campaign.")
+        raise Refused(gettext("Choose a character of this campaign."))
     if not roller.editable_by(membership):
-        raise Refused(f"{roller.name} is another player's character: they roll for them.")
+        raise Refused(gettext("%(name)s is another player's character: they roll for them.") % {"name": roller.name})
     if request.action not in campaign.rules.action_names:
-        raise Refused(f"{request.action or 'That'} is not an action in this campaign.")
+        raise Refused(_not_an_action(request.action))
     if request.action and roller.lost_action == request.action:
-        raise Refused(f"Lost opportunity: {request.action} did not work. Try another action.")
+        raise Refused(gettext("Lost opportunity: %(action)s did not work. Try another action.") % {"action": action_word(request.action)})
     helpers = []
     for helper_id in request.helper_ids:
         helper = characters.get(helper_id)
         if helper is None or helper.campaign_id != campaign.pk or helper_id == roller.pk:
-            raise Refused("A helper must be another character of this campaign.")
+            raise Refused(gettext("A helper must be another character of this campaign."))
         if not helper.may_assist(roller, membership):
-            raise Refused(f"{helper.name}'s player has not offered to assist {roller.name}: "
-                          f"they tap “Assist {roller.name}” on their screen first.")
+            raise Refused(gettext("%(helper)s's player has not offered to assist %(roller)s: "
+                                  "they tap “Assist %(roller)s” on their screen first.")
+                          % {"helper": helper.name, "roller": roller.name})
         helpers.append(Helper(str(helper.pk), helper.momentum, helper.name, helper.taken_out))
     if request.project_id is not None:
         _workable_project(membership, roller, request.project_id)
     if (request.asset is None) != (request.asset_id is None) or (
             request.asset_id is not None and not roller.assets.filter(pk=request.asset_id,
                                                                   spent_by__isnull=True).exists()):
-        raise Refused(f"Use an asset {roller.name} holds and has not spent.")
+        raise Refused(gettext("Use an asset %(name)s holds and has not spent.") % {"name": roller.name})
     _check_risk_and_effect(membership, request, roller, pending)
     if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
                                    membership.is_gm, campaign.wording):
         raise Refused(errors[0])
     own = {t.pk: t for t in roller.talents.all()}
     if any(talent_id not in own for talent_id in request.talent_ids):
-        raise Refused(f"Only {roller.name}'s own talents apply.")
+        raise Refused(gettext("Only %(name)s's own talents apply.") % {"name": roller.name})
     talents = {pk: TalentKind(t.kind) for pk, t in own.items()}
     if request.cap_lifted and not membership.is_gm:
-        raise Refused("Only a GM lifts the cap on bonus dice.")
+        raise Refused(gettext("Only a GM lifts the cap on bonus dice."))
     cast = pending.spell if pending is not None and pending.spell_id and campaign.rules.has(Extra.MAGIC) else None
     if cast is not None:
         _castable(campaign, roller, cast, request.action)
@@ -203,11 +217,14 @@ def _castable(campaign, caster: Character, spell: Spell, action: str) -> None:
     """A spell of the caster's, cast with one of its actions, within its casting limit ("The Magic
     Dial", "The Cost of Magic")."""
     if not campaign.rules.has(Extra.MAGIC):
-        raise Refused("This campaign does not use magic (the Magic extra).")
+        raise Refused(gettext("This campaign does not use magic (the Magic extra)."))
     if spell.character_id != caster.pk:
-        raise Refused(f"{caster.name} casts only their own spells.")
+        raise Refused(gettext("%(name)s casts only their own spells.") % {"name": caster.name})
     if action not in spell.actions:
-        raise Refused(f"{spell.name} is cast with {' or '.join(spell.actions)}, not {action or 'that'}.")
+        said = (gettext("%(spell)s is cast with %(actions)s, not %(action)s.") if action
+                else gettext("%(spell)s is cast with %(actions)s, not that."))
+        raise Refused(said % {"spell": spell.name, "actions": either(map(action_word, spell.actions)),
+                              "action": action_word(action)})
     session = campaign.current_session
     if errors := spell.casting_errors(campaign.day, session.pk if session else None):
         raise Refused(errors[0])
@@ -221,12 +238,12 @@ def _helping_spell(campaign, request: ActionRollRequest, cast: Spell | None) -> 
     spell = (Spell.objects.filter(pk=request.spell_id, character__campaign=campaign).first()
              if campaign.rules.has(Extra.MAGIC) else None)
     if spell is None or not spell.charge:
-        raise Refused("That spell is not ready: cast it first.")
+        raise Refused(gettext("That spell is not ready: cast it first."))
     if cast is not None and cast.pk == spell.pk:
-        raise Refused(f"{spell.name} cannot help its own casting.")
+        raise Refused(gettext("%(spell)s cannot help its own casting.") % {"spell": spell.name})
     if request.spell_benefit not in spell.benefits():
-        choices = " or ".join(benefit.label(campaign.wording) for benefit in spell.benefits())
-        raise Refused(f"{spell.name} gives {choices}.")
+        choices = either(benefit.label(campaign.wording) for benefit in spell.benefits())
+        raise Refused(gettext("%(spell)s gives %(choices)s.") % {"spell": spell.name, "choices": choices})
     return spell
 
 
@@ -237,13 +254,13 @@ def spent_resources(campaign, roller: Character, spent, locked: bool = False) ->
     if not chosen:
         return []
     if not campaign.rules.has(Extra.RESOURCE_POOL):
-        raise Refused("This campaign has no resource pools (the Resource Pool extra).")
+        raise Refused(gettext("This campaign has no resource pools (the Resource Pool extra)."))
     resources = {r.pk: r for r in campaign.resources.filter(pk__in=[pk for pk, _ in chosen], spend="die")}
     result = []
     for resource_id, points in chosen:
         resource = resources.get(resource_id)
         if resource is None:
-            raise Refused("Spend a resource that adds dice to a roll.")
+            raise Refused(gettext("Spend a resource that adds dice to a roll."))
         pools = ResourcePool.objects.select_for_update(of=("self",)) if locked else ResourcePool.objects
         pool = pools.filter(resource=resource, character=None if resource.shared else roller).first()
         if errors := resource.as_rule().spend_errors(pool.points if pool else 0, points):
@@ -268,14 +285,24 @@ def _check_risk_and_effect(membership: Membership, request: ActionRollRequest, r
     if pending is None and membership.is_gm:
         return  # the GM sets them as they roll
     if pending is None or pending.character_id != roller.pk or pending.action != request.action:
-        raise Refused(f"Start {roller.name}'s {request.action or 'action'} roll first: choose the goal and "
-                      "the action.")
+        said = (gettext("Start %(name)s's %(action)s roll first: choose the goal and the action.") if request.action
+                else gettext("Start %(name)s's action roll first: choose the goal and the action."))
+        raise Refused(said % {"name": roller.name, "action": action_word(request.action)})
     if not pending.is_set:
-        raise Refused(f"Waiting for the GM to set the {wording.value} and the effect.")
+        raise Refused(waiting_for_the_gm(wording))
     if (request.risk, request.effect) != (pending.rules_risk, pending.rules_effect):
-        raise Refused(f"The GM changed the {wording.value} and the effect: now "
-                      f"{pending.rules_risk.label(wording).lower()} {wording.value}, "
-                      f"{pending.rules_effect.label.lower()} effect. Roll again if you agree.")
+        said = by_wording(wording, gettext("The GM changed the risk and the effect: now %(risk)s risk, %(effect)s effect. "
+                                           "Roll again if you agree."),
+                          gettext("The GM changed the position and the effect: now %(risk)s position, %(effect)s "
+                                  "effect. Roll again if you agree."))
+        raise Refused(said % {"risk": str(pending.rules_risk.label(wording)).lower(),
+                              "effect": str(pending.rules_effect.label).lower()})
+
+
+def waiting_for_the_gm(wording) -> str:
+    """Why a player cannot roll yet: the GM has not set the risk and the effect."""
+    return by_wording(wording, gettext("Waiting for the GM to set the risk and the effect."),
+                      gettext("Waiting for the GM to set the position and the effect."))
 
 
 def _rolled_action(request: ActionRollRequest, talents: dict) -> str:
@@ -285,8 +312,9 @@ def _rolled_action(request: ActionRollRequest, talents: dict) -> str:
     if not swaps:
         return request.action
     if len(swaps) > 1 or swaps[0].instead_of != request.action:
-        raise Refused(f"That talent replaces {swaps[0].instead_of}, not {request.action}: choose one "
-                      "talent that replaces the action you roll.")
+        raise Refused(gettext("That talent replaces %(replaced)s, not %(action)s: choose one talent that replaces "
+                              "the action you roll.") % {"replaced": action_word(swaps[0].instead_of),
+                                                         "action": action_word(request.action)})
     return swaps[0].action
 
 
@@ -295,12 +323,13 @@ def _workable_project(membership: Membership, character: Character, clock_id: in
     ("Long-term Projects"), if whoever rolls may tick it."""
     clock = Clock.objects.filter(pk=clock_id, character=character, kind="project", archived=False).first()
     if clock is None or not clock.tickable_by(membership):
-        raise Refused("Choose one of the character's projects that you may tick.")
+        raise Refused(gettext("Choose one of the character's projects that you may tick."))
     session = character.campaign.current_session
     if session is None:
-        raise Refused("Projects are worked on during a session: none is running.")
+        raise Refused(gettext("Projects are worked on during a session: none is running."))
     if clock.worked_in_id == session.pk:
-        raise Refused(f"{character.name} already worked on {clock.name} in {session}.")
+        raise Refused(gettext("%(name)s already worked on %(clock)s in %(session)s.") % {
+            "name": character.name, "clock": clock.name, "session": session})
     return clock
 
 
@@ -318,7 +347,7 @@ def plan(membership: Membership, request: ActionRollRequest, pending: PendingRol
 def _existing(campaign, key) -> Roll | None:
     roll = Roll.objects.filter(idempotency_key=key).first()
     if roll and roll.campaign_id != campaign.pk:
-        raise Refused("That roll belongs elsewhere.")
+        raise Refused(gettext("That roll belongs elsewhere."))
     return roll
 
 
@@ -345,12 +374,12 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     rules = campaign.rules
     planned = plan_action_roll(choices, rules.extras)
     if isinstance(planned, Refusal):
-        raise Refused(" ".join(planned.reasons))
+        raise Refused(" ".join(map(str, planned.reasons)))
     spending = spent_resources(campaign, characters[request.character_id], request.resources, locked=True)
     bearing, disposition = bearing_on_a_roll(campaign, pending.party_details if pending else [])
     if int(disposition) != request.disposition:
-        raise Refused("The GM changed the party details that bear on this roll (now "
-                      f"{disposition.label.lower()}). Roll again if you agree.")
+        raise Refused(gettext("The GM changed the party details that bear on this roll (now %(disposition)s). "
+                              "Roll again if you agree.") % {"disposition": str(disposition.label).lower()})
     threats = pending.applied_threats() if pending is not None and rules.has(Extra.THREAT_LEVEL) else []
     threat = _threat_pool(threats, request.threat)
     threat_rolled = None
@@ -401,7 +430,9 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
         roll.save(update_fields=["choices"])
     if planned.progress_burned:  # "spend filled segments of the progress clock as momentum"
         record_change(membership, progress, progress.filled - planned.progress_burned,
-                      f"{roller.name} burned {planned.progress_burned} progress as momentum", roll=roll)
+                      ngettext("%(name)s burned %(count)s progress as momentum",
+                               "%(name)s burned %(count)s progress as momentum", planned.progress_burned)
+                      % {"name": roller.name, "count": planned.progress_burned}, roll=roll)
     if request.asset_id is not None:
         Asset.objects.filter(pk=request.asset_id, spent_by__isnull=True).update(spent_by=roll)
     if magic := _magic(membership, roll, roller, pending, request, planned, result):
@@ -422,14 +453,14 @@ def _magic(membership, roll: Roll, caster: Character, pending: PendingRoll | Non
     if request.spell_id is not None:
         helped = Spell.objects.select_for_update().get(pk=request.spell_id)
         if not helped.charge:
-            raise Refused(f"{helped.name} helped another roll a moment ago.")
+            raise Refused(gettext("%(spell)s helped another roll a moment ago.") % {"spell": helped.name})
         magic["helped"] = {"id": helped.pk, "name": helped.name, "level": helped.charge,
                            "benefit": request.spell_benefit.value}
         helped.charge = None
         helped.save(update_fields=["charge"])
         if helped.ritual_id is not None:
             record_change(membership, Clock.objects.select_related("campaign").locked(pk=helped.ritual_id), 0,
-                          f"{helped.name} took effect", roll=roll)
+                          gettext("%(spell)s took effect") % {"spell": helped.name}, roll=roll)
     if pending is None or not pending.spell_id or not campaign.rules.has(Extra.MAGIC):
         return magic
     spell = Spell.objects.select_for_update().get(pk=pending.spell_id)
@@ -467,8 +498,9 @@ def _threat_pool(threats, seen: int) -> int:
     """The threat pool of the threats that apply, as the roller read it."""
     threat = sum(t.rating for t in threats)
     if threat != seen:
-        now = ", ".join(map(str, threats)) or "none"
-        raise Refused(f"The GM changed the threats that apply (now: {now}). Roll again if you agree.")
+        now = ", ".join(map(str, threats)) or gettext("none")
+        raise Refused(gettext("The GM changed the threats that apply (now: %(threats)s). Roll again if you agree.")
+                      % {"threats": now})
     return threat
 
 
@@ -494,16 +526,16 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
     campaign = membership.campaign
     character = _lock({start.character_id}).get(start.character_id)
     if character is None or character.campaign_id != campaign.pk or not character.editable_by(membership):
-        raise Refused("Roll for a character of yours in this campaign.")
+        raise Refused(gettext("Roll for a character of yours in this campaign."))
     if start.action not in campaign.rules.action_names:
-        raise Refused(f"{start.action or 'That'} is not an action in this campaign.")
+        raise Refused(_not_an_action(start.action))
     if start.project_id is not None:
         _workable_project(membership, character, start.project_id)
     spell = None
     if start.spell_id is not None:
         spell = Spell.objects.filter(pk=start.spell_id).first()
         if spell is None:
-            raise Refused("That spell is gone.")
+            raise Refused(gettext("That spell is gone."))
         _castable(campaign, character, spell, start.action)
     if errors := flashback_errors(start.flashback_cost, character.momentum, campaign.rules.flashback_most):
         raise Refused(errors[0])
@@ -540,7 +572,7 @@ def _locked_pending(membership: Membership, pending_id) -> PendingRoll:
         return (PendingRoll.objects.select_related("character", "campaign")
                 .locked(pk=pending_id, campaign=membership.campaign))
     except PendingRoll.DoesNotExist:
-        raise Refused("That roll was made or withdrawn a moment ago.") from None
+        raise Refused(gettext("That roll was made or withdrawn a moment ago.")) from None
 
 
 @transaction.atomic
@@ -550,10 +582,10 @@ def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
     Threat Level extra the threats that apply, with the Party extra the party details that bear
     on it (``None``: as they were)."""
     if not gm.is_gm:
-        raise Refused("The GM sets the risk and the effect.")
+        raise Refused(gettext("The GM sets the risk and the effect."))
     pending = _locked_pending(gm, pending_id)
     if gm.campaign.quick:
-        raise Refused("Quick Charge reads the risk and the effect from the dice.")
+        raise Refused(gettext("Quick Charge reads the risk and the effect from the dice."))
     pending.risk, pending.effect = int(risk), int(effect)
     # The mission's first roll has its risk: the mission roll's start is used up.
     HookDraw.objects.filter(campaign=gm.campaign_id, start_pending=True).update(start_pending=False)
@@ -562,7 +594,7 @@ def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
     if party_detail_ids is not None:
         chosen = set(party_detail_ids)
         if not gm.campaign.rules.has(Extra.PARTY) or gm.campaign.party_details.filter(pk__in=chosen).count() != len(chosen):
-            raise Refused("Choose details of this campaign's party sheet.")
+            raise Refused(gettext("Choose details of this campaign's party sheet."))
         pending.party_details = sorted(chosen)
     pending.save(update_fields=["risk", "effect", "threats", "party_details"])
     return pending
@@ -573,7 +605,7 @@ def apply_threats(gm: Membership, pending_id, threat_ids) -> PendingRoll:
     """The GM says which threats bear on a roll on its way ("when the threat can be tied to a
     reason why that roll might be impacted"); their ratings make its threat pool."""
     if not gm.is_gm:
-        raise Refused("The GM says which threats apply.")
+        raise Refused(gettext("The GM says which threats apply."))
     pending = _locked_pending(gm, pending_id)
     _apply_threats(gm, pending, threat_ids)
     pending.save(update_fields=["threats"])
@@ -582,13 +614,15 @@ def apply_threats(gm: Membership, pending_id, threat_ids) -> PendingRoll:
 
 def _apply_threats(gm: Membership, pending: PendingRoll, threat_ids) -> None:
     if not gm.campaign.rules.has(Extra.THREAT_LEVEL):
-        raise Refused("This campaign does not use threats (the Threat Level extra).")
+        raise Refused(gettext("This campaign does not use threats (the Threat Level extra)."))
     chosen = set(threat_ids)
     threats = list(Threat.objects.filter(campaign=gm.campaign, pk__in=chosen).facing(pending.character_id))
     if len(threats) != len(chosen):
-        raise Refused(f"Choose threats on the scene or on {pending.character.name}.")
+        raise Refused(gettext("Choose threats on the scene or on %(name)s.") % {"name": pending.character.name})
     if sum(t.rating for t in threats) > MOST_THREAT_DICE:
-        raise Refused(f"A threat pool has at most {MOST_THREAT_DICE} dice here: apply fewer threats.")
+        raise Refused(ngettext("A threat pool has at most %(count)s die here: apply fewer threats.",
+                               "A threat pool has at most %(count)s dice here: apply fewer threats.",
+                               MOST_THREAT_DICE) % {"count": MOST_THREAT_DICE})
     pending.threats = sorted(chosen)
 
 
@@ -598,23 +632,25 @@ def add_threat(gm: Membership, source: str, rating: int, character_id: int | Non
     not a cap), on the scene or on one character."""
     source = source.strip()
     if not gm.is_gm:
-        raise Refused("The GM sets threats.")
+        raise Refused(gettext("The GM sets threats."))
     if not gm.campaign.rules.has(Extra.THREAT_LEVEL):
-        raise Refused("This campaign does not use threats (the Threat Level extra).")
+        raise Refused(gettext("This campaign does not use threats (the Threat Level extra)."))
     if not source:
-        raise Refused("Name the threat's source, so that nobody has to guess what it affects.")
+        raise Refused(gettext("Name the threat's source, so that nobody has to guess what it affects."))
     if not 1 <= rating <= MOST_THREAT_DICE:
-        raise Refused(f"A threat's rating is 1 to {MOST_THREAT_DICE} (1-3 suggested).")
+        raise Refused(gettext("A threat's rating is 1 to %(most)s (1-3 suggested).") % {"most": MOST_THREAT_DICE})
     character = None
     if character_id is not None:
         character = gm.campaign.characters.filter(pk=character_id).first()
         if character is None:
-            raise Refused("Put the threat on the scene or on a character of this campaign.")
+            raise Refused(gettext("Put the threat on the scene or on a character of this campaign."))
     Campaign.objects.locked(pk=gm.campaign_id)  # two taps at once: the second finds the first
     if Threat.objects.filter(campaign=gm.campaign, character=character, source__iexact=source[:120]).exists():
-        raise Refused(f"{source} is already in play on {character.name if character else 'the scene'}.")
+        said = (gettext("%(source)s is already in play on %(name)s.") if character
+                else gettext("%(source)s is already in play on the scene."))
+        raise Refused(said % {"source": source, "name": character.name if character else ""})
     threat = Threat.objects.create(campaign=gm.campaign, character=character, source=source[:120], rating=rating)
-    gm.campaign.log(gm.user, f"Threat {threat} on {threat.target}.")
+    gm.campaign.log(gm.user, gettext("Threat %(threat)s on %(target)s.") % {"threat": threat, "target": threat.target})
     return threat
 
 
@@ -622,11 +658,11 @@ def add_threat(gm: Membership, source: str, rating: int, character_id: int | Non
 def clear_threat(gm: Membership, threat_id) -> None:
     """The threat is gone from the fiction; rolls on their way no longer count it."""
     if not gm.is_gm:
-        raise Refused("The GM clears threats.")
+        raise Refused(gettext("The GM clears threats."))
     threat = Threat.objects.select_for_update().filter(campaign=gm.campaign, pk=threat_id).first()
     if threat is None:
-        raise Refused("That threat is already gone.")
-    gm.campaign.log(gm.user, f"Threat {threat} on {threat.target} is gone.")
+        raise Refused(gettext("That threat is already gone."))
+    gm.campaign.log(gm.user, gettext("Threat %(threat)s on %(target)s is gone.") % {"threat": threat, "target": threat.target})
     threat.delete()
 
 
@@ -636,12 +672,12 @@ def ask_for_assist(membership: Membership, pending_id, helper_id) -> PendingRoll
     since the helper pays the momentum ("Assist")."""
     pending = _locked_pending(membership, pending_id)
     if not pending.character.editable_by(membership):
-        raise Refused(f"{pending.character.name}'s player asks for help.")
+        raise Refused(gettext("%(name)s's player asks for help.") % {"name": pending.character.name})
     helper = Character.objects.filter(pk=helper_id, campaign=membership.campaign).first()
     if helper is None or helper.pk == pending.character_id:
-        raise Refused("Ask another character of this campaign.")
+        raise Refused(gettext("Ask another character of this campaign."))
     if helper.taken_out:
-        raise Refused(f"{helper.name} is taken out and cannot assist.")
+        raise Refused(gettext("%(name)s is taken out and cannot assist.") % {"name": helper.name})
     if helper.pk not in pending.asked:
         pending.asked = [*pending.asked, helper.pk]
         pending.save(update_fields=["asked"])
@@ -653,7 +689,7 @@ def withdraw_roll(membership: Membership, pending_id) -> None:
     """The roller's player or a GM takes back a roll on its way (a call, too)."""
     pending = _locked_pending(membership, pending_id)
     if not pending.character.editable_by(membership):
-        raise Refused(f"{pending.character.name}'s player or a GM withdraws this roll.")
+        raise Refused(gettext("%(name)s's player or a GM withdraws this roll.") % {"name": pending.character.name})
     pending.delete()
 
 
@@ -670,42 +706,42 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
     """A success ticks a progress clock by its effect ("Clocks"); a consequence first, if any."""
     roll = _locked_roll(membership, roll_id)
     if not _may_settle(membership, roll):
-        raise Refused("Only the roller's player or a GM applies this roll.")
+        raise Refused(gettext("Only the roller's player or a GM applies this roll."))
     aftermath = roll.aftermath
     if aftermath.progress is not None:
-        raise Refused("This roll already ticked a clock.")
+        raise Refused(gettext("This roll already ticked a clock."))
     if roll.awaits_consequence:
-        raise Refused("Settle the consequence first: it may reduce the effect.")
+        raise Refused(gettext("Settle the consequence first: it may reduce the effect."))
     if roll.rules_outcome is Outcome.BAD or not roll.effect:
-        raise Refused("Only a success with some effect ticks a progress clock.")
+        raise Refused(gettext("Only a success with some effect ticks a progress clock."))
     clock = (Clock.objects.for_progress().select_for_update(of=("self",))
              .select_related("campaign", "character").filter(pk=clock_id, campaign=membership.campaign)
              .first())
     if clock is None or not clock.tickable_by(membership) or clock.archived:
-        raise Refused("Choose a progress clock, a project or an opposed clock you may tick.")
+        raise Refused(gettext("Choose a progress clock, a project or an opposed clock you may tick."))
     is_project = clock.rules_kind is ClockKind.PROJECT
     if is_project and roll.choices.get("project") != clock.pk:
-        raise Refused(f"{clock.name} moves only by a roll made to work on it (once per session).")
+        raise Refused(gettext("%(clock)s moves only by a roll made to work on it (once per session).") % {"clock": clock.name})
     if is_project:
         _workable_project(membership, roll.character, clock.pk)
         session = roll.campaign.current_session
     before = clock.filled
     moved = clock.moved_by_roll(roll.effect, success=True)
-    change = record_change(membership, clock, clock.filled + moved,
-                           f"{_who(roll)}'s {roll.action} roll: {Effect(roll.effect).label.lower()} effect",
-                           roll=roll)
+    reason = gettext("%(who)s's %(action)s roll: %(effect)s effect") % {
+        "who": _who(roll), "action": action_word(roll.action), "effect": str(Effect(roll.effect).label).lower()}
+    change = record_change(membership, clock, clock.filled + moved, reason, roll=roll)
     if is_project:
         clock.worked_in = session
         clock.save(update_fields=["worked_in"])
-        roll.campaign.log(membership.user, f"{_who(roll)} worked on {clock.name}: {before}→{clock.filled}.",
-                          clock=clock)
+        roll.campaign.log(membership.user, gettext("%(who)s worked on %(clock)s: %(before)s→%(after)s.") % {
+            "who": _who(roll), "clock": clock.name, "before": before, "after": clock.filled}, clock=clock)
     roll.aftermath = replace(aftermath, progress=ProgressTick(clock.pk, clock.name, roll.effect))
     roll.save(update_fields=["result"])
     return change
 
 
 def _who(roll: Roll) -> str:
-    return roll.character.name if roll.character else "The GM"
+    return roll.character.name if roll.character else gettext("The GM")
 
 
 @transaction.atomic
@@ -718,13 +754,13 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
     ticks "a new or existing clock": ``new_clock`` (name, size) starts a danger clock."""
     roll = _locked_roll(gm, roll_id)
     if not roll.brings_consequence:
-        raise Refused("Only a 1-5 on an action roll brings a consequence.")
+        raise Refused(gettext("Only a 1-5 on an action roll brings a consequence."))
     aftermath = roll.aftermath
     if aftermath.consequence is not None:
-        raise Refused("This roll's consequence is already chosen.")
+        raise Refused(gettext("This roll's consequence is already chosen."))
     exposed = {roll.character_id, *roll.choices.get("helpers", [])}
     if target_id not in exposed:
-        raise Refused("The consequence falls on the roller or on a character who assisted.")
+        raise Refused(gettext("The consequence falls on the roller or on a character who assisted."))
     is_complication = kind is ConsequenceKind.COMPLICATION
     if is_complication and new_clock:
         name, size = new_clock
@@ -733,8 +769,8 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
         clock_id = create_clock(gm, Clock(name=name[:120], kind="danger", size=size)).pk
     elif is_complication and not Clock.objects.for_consequences().filter(
             pk=clock_id, campaign=gm.campaign, archived=False).exists():
-        raise Refused("A complication ticks a danger clock, a complication or an opposed clock: "
-                      "choose one, or name a new one.")
+        raise Refused(gettext("A complication ticks a danger clock, a complication or an opposed clock: "
+                              "choose one, or name a new one."))
     roll.aftermath = replace(aftermath, consequence=InflictedConsequence(
         kind, roll.consequence_rating, target_id, clock_id if is_complication else None, story=story[:300]))
     roll.save(update_fields=["result"])
@@ -745,7 +781,7 @@ def _pending(membership: Membership, roll_id) -> tuple[Roll, InflictedConsequenc
     roll = _locked_roll(membership, roll_id)
     consequence = roll.aftermath.consequence
     if consequence is None or consequence.settled:
-        raise Refused("There is no consequence waiting on this roll.")
+        raise Refused(gettext("There is no consequence waiting on this roll."))
     target = _lock({consequence.target})[consequence.target]
     return roll, consequence, target
 
@@ -760,11 +796,11 @@ def protect(membership: Membership, roll_id, protector_id: int) -> Roll:
     roll, consequence, _ = _pending(membership, roll_id)
     protector = Character.objects.filter(pk=protector_id, campaign=membership.campaign).first()
     if protector is None or not protector.editable_by(membership):
-        raise Refused("Protect with your own character.")
+        raise Refused(gettext("Protect with your own character."))
     if protector.pk == consequence.target:
-        raise Refused(f"{protector.name} already faces this consequence.")
+        raise Refused(gettext("%(name)s already faces this consequence.") % {"name": protector.name})
     if protector.taken_out:
-        raise Refused(f"{protector.name} is taken out for the scene and cannot step in.")
+        raise Refused(gettext("%(name)s is taken out for the scene and cannot step in.") % {"name": protector.name})
     _set_consequence(roll, consequence.protected(protector.pk, protector.name))
     roll.save(update_fields=["result"])
     return roll
@@ -777,20 +813,21 @@ def break_attachment(membership: Membership, roll_id, attachment_id) -> Roll:
     Attachment") on the sheet."""
     roll, consequence, target = _pending(membership, roll_id)
     if not target.editable_by(membership):
-        raise Refused(f"{target.name}'s player chooses to break an attachment.")
+        raise Refused(gettext("%(name)s's player chooses to break an attachment.") % {"name": target.name})
     if not roll.campaign.rules.has(Extra.ATTACHMENT):
-        raise Refused("This campaign does not use attachments (the Attachment extra).")
+        raise Refused(gettext("This campaign does not use attachments (the Attachment extra)."))
     attachment = (Attachment.objects.select_for_update(of=("self",)).select_related("repair")
                   .filter(pk=attachment_id, character=target).first())
     if attachment is None:
-        raise Refused(f"Break one of {target.name}'s attachments.")
+        raise Refused(gettext("Break one of %(name)s's attachments.") % {"name": target.name})
     if errors := break_errors(attachment.broken and not attachment.repaired, attachment.worn_out):
         raise Refused(errors[0])
     attachment.broken = True
-    attachment.repair = add_clock(membership, target, f"Repair: {attachment.name}"[:120], "project",
-                                  REPAIR_CLOCK_SEGMENTS)
+    attachment.repair = add_clock(membership, target, (gettext("Repair: %(attachment)s") % {"attachment": attachment.name})[:120],
+                                  "project", REPAIR_CLOCK_SEGMENTS)
     attachment.save(update_fields=["broken", "repair"])
-    roll.campaign.log(membership.user, f"{target.name} broke {attachment.name} to cancel a consequence.")
+    roll.campaign.log(membership.user, gettext("%(name)s broke %(attachment)s to cancel a consequence.") % {
+        "name": target.name, "attachment": attachment.name})
     return _apply(membership, roll, replace(consequence, broken_attachment=attachment.name), target,
                   Resistance.CANCELLED)
 
@@ -799,7 +836,7 @@ def break_attachment(membership: Membership, roll_id, attachment_id) -> Roll:
 def accept_consequence(membership: Membership, roll_id) -> Roll:
     roll, consequence, target = _pending(membership, roll_id)
     if not (membership.is_gm or target.editable_by(membership)):
-        raise Refused("The consequence's target, or a GM, accepts it.")
+        raise Refused(gettext("The consequence's target, or a GM, accepts it."))
     return _apply(membership, roll, consequence, target, Resistance.STILL_HAPPENS)
 
 
@@ -810,7 +847,7 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
     6 avoided, 66 avoided and the next roll's risk lowered ("Determination Roll")."""
     roll, consequence, target = _pending(membership, roll_id)
     if not target.editable_by(membership):
-        raise Refused(f"{target.name}'s player resists for them.")
+        raise Refused(gettext("%(name)s's player resists for them.") % {"name": target.name})
     if errors := determination_errors(momentum_burned, target.momentum):
         raise Refused(errors[0])
     pool = roll_pool(momentum_burned, table_dice(rng))
@@ -820,7 +857,7 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
     target.save(update_fields=["momentum"])
     _record(key, campaign=roll.campaign, session=roll.session, character=target,
             rolled_by=membership.user, kind=RollKind.DETERMINATION, parent=roll,
-            goal=f"Resist: {consequence.kind.label(roll.campaign.wording).lower()}",
+            goal=gettext("Resist: %(consequence)s") % {"consequence": str(consequence.kind.label(roll.campaign.wording)).lower()},
             pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
             dice=list(pool.dice), outcome=pool.outcome.value,
             momentum={str(target.pk): [before, target.momentum]},
@@ -842,7 +879,9 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
             clock = Clock.objects.select_related("campaign").locked(pk=consequence.clock)
             moved = clock.moved_by_roll(left.danger_ticks, success=False)
             record_change(membership, clock, clock.filled + moved,
-                          f"{_who(roll)}'s {roll.action} roll: complication", roll=roll)
+                          gettext("%(who)s's %(action)s roll: complication")
+                          % {"who": _who(roll), "action": action_word(roll.action)},
+                          roll=roll)
         if left.effect_reduction and roll.effect:
             roll.effect = int(Effect(roll.effect).reduced(left.effect_reduction))
             _weaken_readied_spell(roll, left.effect_reduction)
@@ -883,7 +922,8 @@ def _tick_spell_danger(membership, roll: Roll) -> None:
     spell = Spell.objects.filter(pk=cast["id"], danger__archived=False).first() if cast else None
     if spell is not None:
         clock = Clock.objects.select_related("campaign").locked(pk=spell.danger_id)
-        record_change(membership, clock, clock.filled + 1, f"{spell.name}: a consequence of casting it", roll=roll)
+        record_change(membership, clock, clock.filled + 1,
+                      gettext("%(spell)s: a consequence of casting it") % {"spell": spell.name}, roll=roll)
 
 
 @transaction.atomic
@@ -891,11 +931,11 @@ def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit)
     """The setup's player chooses what followers get: +1 effect or a better risk ("Set up")."""
     roll = _locked_roll(membership, roll_id)
     if roll.kind != RollKind.SETUP or not setup_succeeded(Outcome(roll.outcome)):
-        raise Refused("Only a successful setup action gives a benefit.")
+        raise Refused(gettext("Only a successful setup action gives a benefit."))
     if not _may_settle(membership, roll):
-        raise Refused("The setup's player chooses the benefit.")
+        raise Refused(gettext("The setup's player chooses the benefit."))
     if benefit is SetupBenefit.RISK and roll.campaign.quick:
-        raise Refused("In Quick Charge a setup gives +1 effect.")
+        raise Refused(gettext("In Quick Charge a setup gives +1 effect."))
     roll.aftermath = replace(roll.aftermath, setup_benefit=benefit)
     roll.save(update_fields=["result"])
     return roll
@@ -910,16 +950,16 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
     results ("Fortune Roll"). Or the pool is a character's action rating (SRD "Fortune Rolls":
     "by using a specific action"). A GM may roll hidden."""
     if hidden and not membership.is_gm:
-        raise Refused("Only a GM rolls hidden.")
+        raise Refused(gettext("Only a GM rolls hidden."))
     character = None
     if character_id is not None:
         character = Character.objects.select_related("campaign").filter(
             pk=character_id, campaign=membership.campaign).first()
         if character is None or action not in membership.campaign.rules.action_names:
-            raise Refused("Choose a character of this campaign and one of its actions.")
+            raise Refused(gettext("Choose a character of this campaign and one of its actions."))
         pool = character.rating(action)
     if not -1 <= pool <= 10 or (opposed_pool is not None and not -1 <= opposed_pool <= 10):
-        raise Refused("A fortune pool has 0 to 10 dice.")
+        raise Refused(gettext("A fortune pool has 0 to 10 dice."))
     if existing := _existing(membership.campaign, key):
         return existing
     first = roll_pool(pool, table_dice(rng))
@@ -941,16 +981,16 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
                    rng: random.Random | None = None) -> Roll:
     """After a conflict, search for loot: a fortune roll, 1d6 by default; a 6 creates one asset
     on the character's sheet, a 66 two ("Loot Assets Rule")."""
-    character = _lock_own_character(membership, character_id, "Search for loot with your own character.")
+    character = _lock_own_character(membership, character_id, gettext("Search for loot with your own character."))
     if existing := _existing(membership.campaign, key):
         return existing
     if not membership.campaign.rules.has(Extra.ASSET):
-        raise Refused("This campaign does not use assets (the Asset extra).")
+        raise Refused(gettext("This campaign does not use assets (the Asset extra)."))
     if not 0 <= pool <= 6:
-        raise Refused("A loot roll has 0 to 6 dice.")
+        raise Refused(gettext("A loot roll has 0 to 6 dice."))
     rolled = roll_pool(pool, table_dice(rng))
     found = assets_found(rolled.outcome)
-    name = name.strip()[:80] or "Loot"
+    name = name.strip()[:80] or gettext("Loot")
     roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    character=character, rolled_by=membership.user, kind=RollKind.LOOT, goal=name,
                    pool_size=pool, dice_sources=["fortune"] * len(rolled.dice), dice=list(rolled.dice),
@@ -958,8 +998,9 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
     for _ in range(found):
         Asset.objects.create(character=character, name=name, source=AssetSource.LOOT)
     if found:
-        membership.campaign.log(membership.user, f"{character.name} found loot: {found} "
-                                f"{'asset' if found == 1 else 'assets'} ({name}).")
+        membership.campaign.log(membership.user, ngettext(
+            "%(name)s found loot: %(count)s asset (%(loot)s).", "%(name)s found loot: %(count)s assets (%(loot)s).",
+            found) % {"name": character.name, "count": found, "loot": name})
     return roll
 
 
@@ -968,12 +1009,12 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
                      rng: random.Random | None = None) -> Roll:
     """"When players buy and sell goods on the market, they need to make a market roll": 1d6, the
     market's die up or down, +1d6 per money spent, the money coming off the sheet."""
-    character = _lock_own_character(membership, character_id, "Trade with your own character.")
+    character = _lock_own_character(membership, character_id, gettext("Trade with your own character."))
     if existing := _existing(membership.campaign, key):
         return existing
     campaign = membership.campaign
     if not campaign.rules.has(Extra.ECONOMY):
-        raise Refused("This campaign has no market (the Economy extra).")
+        raise Refused(gettext("This campaign has no market (the Economy extra)."))
     if errors := spend_money_errors(character.money, money):
         raise Refused(errors[0])
     filled = Campaign.objects.values_list("market_filled", flat=True).get(pk=campaign.pk)  # as it is now
@@ -986,9 +1027,26 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
                    rolled_by=membership.user, kind=RollKind.MARKET, pool_size=pool,
                    dice_sources=["market"] * len(rolled.dice), dice=list(rolled.dice), outcome=rolled.outcome.value,
                    choices={"trade": trade.value, "market": filled, "money": money})
-    campaign.log(membership.user, f"{character.name} goes {trade.value} at the market ({market_state(filled).label.lower()})"
-                 f"{f', spending {money} money' if money else ''}: {rolled.outcome.label.lower()}.")
+    campaign.log(membership.user, _market_line(trade, money) % {
+        "name": character.name, "state": market_state(filled).in_a_sentence, "money": money,
+        "outcome": str(rolled.outcome.label).lower()})
     return roll
+
+
+def _market_line(trade: Trade, money: int) -> str:
+    """The log's line of a market roll: who, buying or selling, the market's state, the money spent
+    and the outcome."""
+    if trade is Trade.SELLING:
+        if money:
+            return ngettext("%(name)s goes selling at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                            "%(name)s goes selling at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                            money)
+        return gettext("%(name)s goes selling at the market (%(state)s): %(outcome)s.")
+    if money:
+        return ngettext("%(name)s goes buying at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                        "%(name)s goes buying at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                        money)
+    return gettext("%(name)s goes buying at the market (%(state)s): %(outcome)s.")
 
 
 @transaction.atomic
@@ -997,19 +1055,19 @@ def draw_hook_cards(gm: Membership, rng: random.Random | None = None, seen: int 
     keeps the prompts as they read now; the players see them once the GM reveals them. ``seen``:
     the draws the GM's page showed; a double tap draws once."""
     if not gm.is_gm:
-        raise Refused("The GM draws the hook cards.")
+        raise Refused(gettext("The GM draws the hook cards."))
     if not gm.campaign.rules.has(Extra.WORLD):
-        raise Refused("This campaign does not draw hook cards (the World extra).")
+        raise Refused(gettext("This campaign does not draw hook cards (the World extra)."))
     Campaign.objects.locked(pk=gm.campaign_id)
     if seen is not None and seen != HookDraw.objects.filter(campaign=gm.campaign_id).count():
-        raise Refused("New hook cards were drawn a moment ago: here they are.")
+        raise Refused(gettext("New hook cards were drawn a moment ago: here they are."))
     tables = {table.place: table for table in WorldTable.objects.filter(campaign=gm.campaign)}
     cards = draw_hooks(table_dice(rng))
     draw = HookDraw.objects.create(
         campaign=gm.campaign, drawn_by=gm.user, cards=[str(card) for card in cards],
         titles=[str(tables[place]) if place in tables else "" for place in range(len(cards))],
         prompts=[tables[place].prompt(card.row) if place in tables else "" for place, card in enumerate(cards)])
-    gm.campaign.log(gm.user, f"The GM drew 3 hook cards: {draw}.", gm_only=True)
+    gm.campaign.log(gm.user, gettext("The GM drew 3 hook cards: %(cards)s.") % {"cards": draw}, gm_only=True)
     return draw
 
 
@@ -1019,17 +1077,17 @@ def make_mission_roll(gm: Membership, draw_id, key: str, rng: random.Random | No
     result is where the mission starts, and the risk the GM's first call of the mission starts at.
     Kept with its draw: hidden until the GM reveals it."""
     if not gm.is_gm:
-        raise Refused("The GM makes the mission roll.")
+        raise Refused(gettext("The GM makes the mission roll."))
     if existing := _existing(gm.campaign, key):
         return existing
     draw = HookDraw.objects.select_for_update().filter(campaign=gm.campaign_id, pk=draw_id).first()
     if draw is None:
-        raise Refused("That draw is gone.")
+        raise Refused(gettext("That draw is gone."))
     if draw.mission_roll_id:
-        raise Refused("This draw's mission roll is made.")
+        raise Refused(gettext("This draw's mission roll is made."))
     rolled = roll_mission(tuple(Card.parse(card) for card in draw.cards), table_dice(rng))
     roll = _record(key, campaign=gm.campaign, session=gm.campaign.current_session, rolled_by=gm.user,
-                   kind=RollKind.MISSION, goal=draw.prompts[-1] or "The next mission", hidden=not draw.revealed,
+                   kind=RollKind.MISSION, goal=draw.prompts[-1] or gettext("The next mission"), hidden=not draw.revealed,
                    pool_size=draw.red_cards, dice_sources=["red card"] * len(rolled.dice), dice=list(rolled.dice),
                    outcome=rolled.outcome.value, choices={"start": rolled.start.value, "red": draw.red_cards})
     HookDraw.objects.filter(campaign=gm.campaign_id, start_pending=True).update(start_pending=False)
@@ -1052,31 +1110,34 @@ def make_goal_roll(membership: Membership, goal_id: int, mode: str, key: str, po
     more)."""
     goal = Goal.objects.filter(pk=goal_id, character__campaign=membership.campaign).first()
     if goal is None:
-        raise Refused("That goal is gone.")
-    character = _lock_own_character(membership, goal.character_id, "Roll for your own character's goals.")
+        raise Refused(gettext("That goal is gone."))
+    character = _lock_own_character(membership, goal.character_id, gettext("Roll for your own character's goals."))
     if existing := _existing(membership.campaign, key):
         return existing
     goal = Goal.objects.select_for_update().get(pk=goal.pk)
     rules = membership.campaign.rules
     if not goal.under_way:
-        raise Refused(f"{goal.name} has ended.")
+        raise Refused(gettext("%(goal)s has ended.") % {"goal": goal.name})
     difficulty = goal.rules_difficulty
     if mode == GoalRollMode.ADVANCE:
         if not rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE):
-            raise Refused("This campaign ticks goals without rolling (the dial is off).")
+            raise Refused(gettext("This campaign ticks goals without rolling (the dial is off)."))
         if goal.due < 1:
-            raise Refused(f"No progress to roll for {goal.name}: the GM says when a goal progresses.")
+            raise Refused(gettext("No progress to roll for %(goal)s: the GM says when a goal progresses.") % {"goal": goal.name})
         if not 0 <= pool <= 6:
-            raise Refused("Rolling to advance takes 0 to 6 dice; 2 when in doubt.")
+            raise Refused(gettext("Rolling to advance takes 0 to 6 dice; 2 when in doubt."))
     elif mode == GoalRollMode.RESOLVE:
         if not rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE):
-            raise Refused("This campaign does not roll to resolve goals (the dial is off).")
+            raise Refused(gettext("This campaign does not roll to resolve goals (the dial is off)."))
         pool = goal.resolve_pool
         if pool is None:
-            raise Refused(f"Too soon: {goal.name} has {goal.filled} of {goal.size} segments; "
-                          "rolling to resolve needs more than a quarter.")
+            raise Refused(ngettext("Too soon: %(goal)s has %(filled)s of %(size)s segment; rolling to resolve needs "
+                                   "more than a quarter.",
+                                   "Too soon: %(goal)s has %(filled)s of %(size)s segments; rolling to resolve needs "
+                                   "more than a quarter.", goal.size)
+                          % {"goal": goal.name, "filled": goal.filled, "size": goal.size})
     else:
-        raise Refused("Roll to advance or to resolve.")
+        raise Refused(gettext("Roll to advance or to resolve."))
     rolled = roll_pool(pool, table_dice(rng))
     choices = {"goal": goal.pk, "goal_mode": mode}
     if mode == GoalRollMode.ADVANCE:
@@ -1103,7 +1164,7 @@ def make_goal_roll(membership: Membership, goal_id: int, mode: str, key: str, po
 def make_determination_roll(membership: Membership, character_id: int, burned: int, key: str,
                             note: str = "", rng: random.Random | None = None) -> Roll:
     """A determination roll on its own, against a consequence described in words."""
-    character = _lock_own_character(membership, character_id, "Roll for your own character.")
+    character = _lock_own_character(membership, character_id, gettext("Roll for your own character."))
     if existing := _existing(membership.campaign, key):
         return existing
     if errors := determination_errors(burned, character.momentum):
@@ -1129,7 +1190,7 @@ def make_flashback(membership: Membership, character_id: int, cost: int, key: st
     """Pay the GM's price of 0-2 momentum for a flashback that needs no roll, or before its
     fortune roll ("Flashbacks"). A flashback resolved by an action roll is paid in the wizard,
     so that the roll knows momentum was spent on it."""
-    character = _lock_own_character(membership, character_id, "Call a flashback for your own character.")
+    character = _lock_own_character(membership, character_id, gettext("Call a flashback for your own character."))
     if existing := _existing(membership.campaign, key):
         return existing
     if errors := flashback_errors(cost, character.momentum, membership.campaign.rules.flashback_most):

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RollsConfig(AppConfig):
     name = "rolls"
-    verbose_name = "Rolls"
+    verbose_name = _("Rolls")
 
     def ready(self):
         from campaign import live

@@ -1,8 +1,11 @@
 from django import forms
 from django.utils.functional import cached_property
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models import ResourcePool
 from characters.models import Spell
+from core.templatetags.words import action as action_word
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.assets import LOOT_POOL
 from gamerules.charge import Effect, Risk
@@ -10,8 +13,8 @@ from gamerules.dials import Extra
 from gamerules.economy import MONEY_MOST
 from gamerules.fortune import Likeliness
 from gamerules.magic import SpellBenefit
-from rolls.actions import ActionRollRequest, RollStart
-from rolls.models import Roll, RollKind
+from rolls.actions import ActionRollRequest, RollStart, either
+from rolls.models import Roll, RollKind, risk_noun
 
 STEPS = {
     1: ("key", "character", "action", "goal", "spell", "setup", "flashback", "project"),
@@ -22,59 +25,72 @@ STEPS = {
 LAST_STEP = 3
 
 
+def _with_momentum(character) -> str:
+    """"Ash (3 momentum)": a character to choose, with the momentum they have."""
+    return ngettext("%(name)s (%(momentum)s momentum)", "%(name)s (%(momentum)s momentum)",
+                    character.momentum) % {"name": character.name, "momentum": character.momentum}
+
+
+def _party_detail(detail) -> str:
+    """A line of the party sheet to choose: its concept, whether it is the key one, its text."""
+    if detail.key:
+        return gettext("%(concept)s (key concept): %(text)s") % {"concept": detail.rules_concept.label, "text": detail.text}
+    return f"{detail.rules_concept.label}: {detail.text}"
+
+
 class ActionRollForm(forms.Form):
     """The action roll wizard's choices. Each step shows its own fields; the goal and action, and
     the GM's risk and effect, come from the roll on its way (PendingRoll)."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    character = forms.TypedChoiceField(label="Character", coerce=int)
-    action = forms.ChoiceField(label="Action")
-    goal = forms.CharField(label="Goal", max_length=300, required=False,
-                           help_text="What the character wants, in a few words.")
-    spell = forms.TypedChoiceField(label="Cast a spell", required=False, coerce=int, empty_value=None,
-                                   help_text="Roll one of the actions that cast it; its effect readies the spell.")
+    character = forms.TypedChoiceField(label=_("Character"), coerce=int)
+    action = forms.ChoiceField(label=_("Action"))
+    goal = forms.CharField(label=_("Goal"), max_length=300, required=False,
+                           help_text=_("What the character wants, in a few words."))
+    spell = forms.TypedChoiceField(label=_("Cast a spell"), required=False, coerce=int, empty_value=None,
+                                   help_text=_("Roll one of the actions that cast it; its effect readies the spell."))
     # Free text under a list: a spell used up a moment ago is refused in words, not as a bad choice.
-    spell_help = forms.RegexField(label="A readied spell helps this roll", required=False, widget=forms.Select,
+    spell_help = forms.RegexField(label=_("A readied spell helps this roll"), required=False, widget=forms.Select,
                                   regex=rf"^\d+:({'|'.join(b.value for b in SpellBenefit)})$",
-                                  error_messages={"invalid": "Choose a readied spell and what it gives."},
-                                  help_text="Its effect is used up by this roll.")
-    setup = forms.BooleanField(label="A setup action: it helps a teammate who follows through",
+                                  error_messages={"invalid": _("Choose a readied spell and what it gives.")},
+                                  help_text=_("Its effect is used up by this roll."))
+    setup = forms.BooleanField(label=_("A setup action: it helps a teammate who follows through"),
                                required=False)
-    flashback = forms.ChoiceField(label="Flashback", required=False)
-    project = forms.TypedChoiceField(label="Work on a long-term project", required=False, coerce=int,
+    flashback = forms.ChoiceField(label=_("Flashback"), required=False)
+    project = forms.TypedChoiceField(label=_("Work on a long-term project"), required=False, coerce=int,
                                      empty_value=None,
-                                     help_text="Once per session; the roll's effect ticks the project.")
+                                     help_text=_("Once per session; the roll's effect ticks the project."))
     risk = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Risk.MODERATE))
     effect = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Effect.STANDARD))
     threats = forms.TypedMultipleChoiceField(
-        label="Threats that apply to this roll", required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
-        help_text="Their ratings are rolled as threat dice; each cancels an action die.")
+        label=_("Threats that apply to this roll"), required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
+        help_text=_("Their ratings are rolled as threat dice; each cancels an action die."))
     threat = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     party_details = forms.TypedMultipleChoiceField(
-        label="Party details that bear on this roll", required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
-        help_text="Positive: −1 consequence rating, or +1 effect; negative: +1 consequence rating. Conflicting ones cancel.")
+        label=_("Party details that bear on this roll"), required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
+        help_text=_("Positive: −1 consequence rating, or +1 effect; negative: +1 consequence rating. Conflicting ones cancel."))
     party_benefit = forms.ChoiceField(
-        label="A positive party detail bears on it", required=False, widget=forms.RadioSelect, initial="rating",
-        choices=[("rating", "−1 consequence rating (a better position)"), ("effect", "+1 effect instead")])
-    burn = forms.TypedChoiceField(label="Burn the party's progress as momentum", required=False, coerce=int,
-                                  empty_value=0, help_text="One segment pays one momentum of this roll's costs.")
+        label=_("A positive party detail bears on it"), required=False, widget=forms.RadioSelect, initial="rating",
+        choices=[("rating", _("−1 consequence rating (a better position)")), ("effect", _("+1 effect instead"))])
+    burn = forms.TypedChoiceField(label=_("Burn the party's progress as momentum"), required=False, coerce=int,
+                                  empty_value=0, help_text=_("One segment pays one momentum of this roll's costs."))
     disposition = forms.IntegerField(widget=forms.HiddenInput, required=False)
     pushes = forms.TypedMultipleChoiceField(
-        label="Push yourself (2 momentum each)", required=False, coerce=PushBenefit,
+        label=_("Push yourself (2 momentum each)"), required=False, coerce=PushBenefit,
         widget=forms.CheckboxSelectMultiple, choices=[(p.value, p.label) for p in PushBenefit])
     helpers = forms.TypedMultipleChoiceField(
-        label="Assist (the helper consumes 1 momentum)", required=False, coerce=int,
+        label=_("Assist (the helper consumes 1 momentum)"), required=False, coerce=int,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Another player's character is listed once its player taps “Assist” for you.")
-    tension = forms.CharField(label="Add tension: the consequence the GM offers", max_length=300,
-                              required=False, help_text="Accepting it adds +1d6.")
-    talents = forms.TypedMultipleChoiceField(label="Talents whose situation applies", required=False,
+        help_text=_("Another player's character is listed once its player taps “Assist” for you."))
+    tension = forms.CharField(label=_("Add tension: the consequence the GM offers"), max_length=300,
+                              required=False, help_text=_("Accepting it adds +1d6."))
+    talents = forms.TypedMultipleChoiceField(label=_("Talents whose situation applies"), required=False,
                                              coerce=int, widget=forms.CheckboxSelectMultiple)
-    asset = forms.ChoiceField(label="Use an asset (it is spent)", required=False)
-    setup_from = forms.TypedChoiceField(label="Follow a teammate's setup", required=False,
+    asset = forms.ChoiceField(label=_("Use an asset (it is spent)"), required=False)
+    setup_from = forms.TypedChoiceField(label=_("Follow a teammate's setup"), required=False,
                                         coerce=int, empty_value=None)
-    last_standing = forms.BooleanField(label="The last one standing: pushes cost 1", required=False)
-    cap_lifted = forms.BooleanField(label="Lift the cap of two bonus dice (GM)", required=False)
+    last_standing = forms.BooleanField(label=_("The last one standing: pushes cost 1"), required=False)
+    cap_lifted = forms.BooleanField(label=_("Lift the cap of two bonus dice (GM)"), required=False)
 
     def __init__(self, *args, membership, step=1, **kwargs):
         super().__init__(*args, **kwargs)
@@ -83,26 +99,27 @@ class ActionRollForm(forms.Form):
         self.rules, self.wording = campaign.rules, campaign.wording
         self.mine = list(campaign.characters.editable_by(membership).order_by("name").prefetch_related("talents"))
         self.fields["character"].choices = [(c.pk, c.name) for c in self.mine]
-        self.fields["action"].choices = [(name, name) for name in self.rules.action_names]
-        self.fields["flashback"].choices = [("", "No: it happens now")] + [
-            (str(cost), f"Yes, for {cost} momentum: {text}")
+        self.fields["action"].choices = [(name, action_word(name)) for name in self.rules.action_names]
+        self.fields["flashback"].choices = [("", gettext("No: it happens now"))] + [
+            (str(cost), ngettext("Yes, for %(cost)s momentum: %(text)s", "Yes, for %(cost)s momentum: %(text)s",
+                                 cost) % {"cost": cost, "text": text})
             for cost, text in flashback_costs(self.rules.flashback_most).items()]
         self.fields["risk"].choices = [(int(r), f"{r.label(self.wording)}: {r.meaning(self.wording)}")
                                        for r in Risk]
         self.fields["effect"].choices = [(int(e), f"{e.label}: {e.meaning}") for e in reversed(Effect)]
-        self.fields["risk"].label = self.wording.noun
+        self.fields["risk"].label = risk_noun(self.wording)
         self.character = self._chosen_character()
         if self.character:  # each action with the chosen character's rating
             ratings = self.character.ratings()
-            self.fields["action"].choices = [(name, f"{name} ({ratings.get(name, 0)})")
+            self.fields["action"].choices = [(name, f"{action_word(name)} ({ratings.get(name, 0)})")
                                              for name in self.rules.action_names]
         # Looked up only when shown (step 1) or chosen: the later steps stay as quick as before.
-        self.fields["project"].choices = lambda: [("", "No")] + [(c.pk, c.name) for c in self.projects]
+        self.fields["project"].choices = lambda: [("", gettext("No"))] + [(c.pk, c.name) for c in self.projects]
         if step == 1 and not self.projects and not self.is_bound:  # shown only with a project; checked always
             del self.fields["project"]
         # The other characters, loaded once: helpers, and whom to ask for help.
         self.others = list(campaign.characters.exclude(pk=self.character.pk if self.character else None))
-        self.fields["helpers"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in self.others
+        self.fields["helpers"].choices = [(c.pk, _with_momentum(c)) for c in self.others
                                           if self.character and c.may_assist(self.character, membership)]
         # Bonuses, and the talents that roll another action's dots in place of this one.
         chosen_action = self.data.get("action") or self.initial.get("action") or ""
@@ -111,16 +128,16 @@ class ActionRollForm(forms.Form):
         self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording)) for t in talents]
         setups = Roll.objects.filter(campaign=campaign, kind=RollKind.SETUP,
                                      session__ended_at__isnull=True).select_related("character")
-        self.fields["setup_from"].choices = [("", "No setup")] + [
-            (r.pk, f"{r.character.name if r.character else 'A teammate'}: "
+        self.fields["setup_from"].choices = [("", gettext("No setup"))] + [
+            (r.pk, f"{r.character.name if r.character else gettext('A teammate')}: "
                    f"{r.aftermath.setup_benefit.describe(self.wording)}")
             for r in setups if r.aftermath.setup_benefit
             and not (self.character and r.character_id == self.character.pk)]
         held = (list(self.character.assets.filter(spent_by__isnull=True))
                 if self.character and self.rules.has(Extra.ASSET) else [])
-        self.fields["asset"].choices = [("", "No asset")] + [
+        self.fields["asset"].choices = [("", gettext("No asset"))] + [
             (f"{asset.pk}:{benefit.value}", f"{asset.name}: {label}") for asset in held
-            for benefit, label in ((AssetBenefit.DIE, "+1d6"), (AssetBenefit.EFFECT, "+1 effect"))]
+            for benefit, label in ((AssetBenefit.DIE, gettext("+1d6")), (AssetBenefit.EFFECT, gettext("+1 effect")))]
         if not held:
             del self.fields["asset"]
         if not self.rules.has(Extra.SOLO):
@@ -132,7 +149,8 @@ class ActionRollForm(forms.Form):
         self._spell_fields(campaign)
         facing = (list(campaign.threats.facing(self.character.pk)) if self.character and membership.is_gm
                   and self.rules.has(Extra.THREAT_LEVEL) else [])
-        self.fields["threats"].choices = [(t.pk, f"{t} on {t.target}") for t in facing]
+        self.fields["threats"].choices = [(t.pk, gettext("%(threat)s on %(target)s") % {"threat": t, "target": t.target})
+                                          for t in facing]
         if not facing:
             del self.fields["threats"]
 
@@ -149,7 +167,8 @@ class ActionRollForm(forms.Form):
             if held:
                 name = f"resource-{resource.pk}"
                 self.fields[name] = forms.TypedChoiceField(
-                    label=f"Spend {resource.name} (+1d6 each, {held} held)", required=False, coerce=int, empty_value=0,
+                    label=gettext("Spend %(resource)s (+1d6 each, %(held)s held)") % {"resource": resource.name, "held": held},
+                    required=False, coerce=int, empty_value=0,
                     choices=[(n, n) for n in range(min(held, resource.cap) + 1)])
                 self.spendable.append(resource.pk)
 
@@ -157,15 +176,18 @@ class ActionRollForm(forms.Form):
         """The Magic extra's: the roller's spells to cast, and the readied spells that may help."""
         magic = self.rules.has(Extra.MAGIC) and self.character is not None
         spells = list(self.character.spells.all()) if magic else []
-        self.fields["spell"].choices = [("", "No spell")] + [
-            (spell.pk, f"{spell.name} (with {' or '.join(spell.actions)})") for spell in spells]
+        self.fields["spell"].choices = [("", gettext("No spell"))] + [
+            (spell.pk, gettext("%(spell)s (with %(actions)s)") % {"spell": spell.name, "actions": either(map(action_word, spell.actions))})
+            for spell in spells]
         if not spells:
             del self.fields["spell"]
         readied = (Spell.objects.filter(character__campaign=campaign, charge__isnull=False).select_related("character")
                    if magic else [])
-        self.fields["spell_help"].widget.choices = [("", "No spell")] + [
+        self.fields["spell_help"].widget.choices = [("", gettext("No spell"))] + [
             (f"{spell.pk}:{benefit.value}",
-             f"{spell.name} ({spell.character.name}, {spell.rules_charge.label.lower()}): {benefit.label(self.wording)}")
+             gettext("%(spell)s (%(character)s, %(level)s): %(benefit)s") % {
+                 "spell": spell.name, "character": spell.character.name,
+                 "level": str(spell.rules_charge.label).lower(), "benefit": benefit.label(self.wording)})
             for spell in readied for benefit in spell.benefits()]
         if not magic:
             del self.fields["spell_help"]
@@ -182,14 +204,14 @@ class ActionRollForm(forms.Form):
         """The Party extra's: the details the GM says bear on the roll, and the progress to burn."""
         party = self.rules.has(Extra.PARTY)
         details = list(campaign.party_details.all()) if party and membership.is_gm else []
-        self.fields["party_details"].choices = [
-            (d.pk, f"{d.rules_concept.label}{' (key concept)' if d.key else ''}: {d.text}") for d in details]
+        self.fields["party_details"].choices = [(d.pk, _party_detail(d)) for d in details]
         if not details:
             del self.fields["party_details"]
         self.progress = campaign.clocks.filter(party=True, kind="progress", archived=False).first() if party else None
         filled = self.progress.filled if self.progress else 0
-        self.fields["burn"].choices = [(n, f"{n} {'segment' if n == 1 else 'segments'}" if n else "None")
-                                       for n in range(filled + 1)]
+        self.fields["burn"].choices = [
+            (n, ngettext("%(count)s segment", "%(count)s segments", n) % {"count": n} if n else gettext("None"))
+            for n in range(filled + 1)]
         if not filled:
             del self.fields["burn"]
 
@@ -248,45 +270,45 @@ class ActionRollForm(forms.Form):
 
 class FortuneForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    label = forms.CharField(label="What is at stake", max_length=300, required=False)
-    likeliness = forms.TypedChoiceField(label="How likely is it?", coerce=int,
+    label = forms.CharField(label=_("What is at stake"), max_length=300, required=False)
+    likeliness = forms.TypedChoiceField(label=_("How likely is it?"), coerce=int,
                                         initial=int(Likeliness.EVEN),
                                         choices=[(int(level), level.label) for level in Likeliness])
-    character = forms.TypedChoiceField(label="Or roll a character's action", required=False,
+    character = forms.TypedChoiceField(label=_("Or roll a character's action"), required=False,
                                        coerce=int, empty_value=None,
-                                       help_text="The SRD: a fortune pool may use a specific action.")
-    action = forms.ChoiceField(label="Action", required=False)
-    opposed = forms.TypedChoiceField(label="Against an opposing force?", required=False, coerce=int,
+                                       help_text=_("The SRD: a fortune pool may use a specific action."))
+    action = forms.ChoiceField(label=_("Action"), required=False)
+    opposed = forms.TypedChoiceField(label=_("Against an opposing force?"), required=False, coerce=int,
                                      empty_value=None,
-                                     choices=[("", "No: one pool")] + [
+                                     choices=[("", _("No: one pool"))] + [
                                          (int(level), level.label) for level in Likeliness])
-    hidden = forms.BooleanField(label="Roll hidden: only GMs see it", required=False)
+    hidden = forms.BooleanField(label=_("Roll hidden: only GMs see it"), required=False)
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
         campaign = membership.campaign
-        self.fields["character"].choices = [("", "No: by likeliness")] + [
+        self.fields["character"].choices = [("", gettext("No: by likeliness"))] + [
             (c.pk, c.name) for c in campaign.characters.order_by("name")]
-        self.fields["action"].choices = [("", "Choose an action")] + [
-            (name, name) for name in campaign.rules.action_names]
+        self.fields["action"].choices = [("", gettext("Choose an action"))] + [
+            (name, action_word(name)) for name in campaign.rules.action_names]
         if not membership.is_gm:
             del self.fields["hidden"]
 
     def clean(self):
         data = super().clean()
         if bool(data.get("character")) != bool(data.get("action")):
-            raise forms.ValidationError("Choose a character and an action to roll its rating, or neither.")
+            raise forms.ValidationError(gettext("Choose a character and an action to roll its rating, or neither."))
         return data
 
 
 class LootForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    character = forms.TypedChoiceField(label="Who searches (the asset lands on their sheet)", coerce=int)
-    name = forms.CharField(label="What might be found", max_length=80, required=False,
-                           help_text="The asset's name if the dice find one, e.g. “The captain's spyglass”.")
-    pool = forms.TypedChoiceField(label="How rich is the place?", coerce=int, initial=LOOT_POOL,
+    character = forms.TypedChoiceField(label=_("Who searches (the asset lands on their sheet)"), coerce=int)
+    name = forms.CharField(label=_("What might be found"), max_length=80, required=False,
+                           help_text=_("The asset's name if the dice find one, e.g. “The captain's spyglass”."))
+    pool = forms.TypedChoiceField(label=_("How rich is the place?"), coerce=int, initial=LOOT_POOL,
                                   choices=[(int(level), level.label) for level in Likeliness],
-                                  help_text="The rule is 1d6; the GM may say a place is richer.")
+                                  help_text=_("The rule is 1d6; the GM may say a place is richer."))
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
@@ -302,62 +324,67 @@ class GoalRollForm(forms.Form):
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     pool = forms.TypedChoiceField(
-        label="Dice", coerce=int, initial=2, choices=[(n, f"{n}d" if n else "0d (roll 2, keep the lowest)")
-                                                      for n in range(0, 7)],
-        help_text="Did the character take a risk just for the goal? Did working on it cost them? "
-                  "When in doubt, 2 dice.")
+        label=_("Dice"), coerce=int, initial=2, choices=[(n, n) for n in range(0, 7)],
+        help_text=_("Did the character take a risk just for the goal? Did working on it cost them? "
+                    "When in doubt, 2 dice."))
     partial = forms.ChoiceField(
-        label="On a 4-5", widget=forms.RadioSelect, initial="dot",
-        choices=[("dot", "Take one less talent dot"), ("consequence", "Keep the dots and suffer a consequence")])
+        label=_("On a 4-5"), widget=forms.RadioSelect, initial="dot",
+        choices=[("dot", _("Take one less talent dot")), ("consequence", _("Keep the dots and suffer a consequence"))])
 
     def __init__(self, *args, mode, **kwargs):
         super().__init__(*args, **kwargs)
+        # "2d": the dice rolled, in the reader's notation.
+        self.fields["pool"].choices = [(n, gettext("%(count)sd") % {"count": n} if n else gettext("0d (roll 2, keep the lowest)"))
+                                       for n in range(0, 7)]
         del self.fields["partial" if mode == "advance" else "pool"]
 
 
 class DeterminationForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    character = forms.TypedChoiceField(label="Character", coerce=int)
-    burn = forms.TypedChoiceField(label="Momentum to burn (one die each)", coerce=int,
+    character = forms.TypedChoiceField(label=_("Character"), coerce=int)
+    burn = forms.TypedChoiceField(label=_("Momentum to burn (one die each)"), coerce=int,
                                   choices=[(n, n) for n in range(0, 11)], initial=1)
-    note = forms.CharField(label="The consequence resisted", max_length=300, required=False)
+    note = forms.CharField(label=_("The consequence resisted"), max_length=300, required=False)
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
         mine = membership.campaign.characters.editable_by(membership).order_by("name")
-        self.fields["character"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in mine]
+        self.fields["character"].choices = [(c.pk, _with_momentum(c)) for c in mine]
 
 
 class FlashbackForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    character = forms.TypedChoiceField(label="Character", coerce=int)
-    cost = forms.TypedChoiceField(label="The GM's price", coerce=int, widget=forms.RadioSelect,
+    character = forms.TypedChoiceField(label=_("Character"), coerce=int)
+    cost = forms.TypedChoiceField(label=_("The GM's price"), coerce=int, widget=forms.RadioSelect,
                                   initial=0)
-    resolution = forms.ChoiceField(label="How it resolves", widget=forms.RadioSelect, initial="no_roll",
-                                   choices=[("no_roll", "No roll: it simply happened"),
-                                            ("fortune_roll", "A fortune roll: it was a matter of luck"),
-                                            ("action_roll", "An action roll: there was danger")])
-    note = forms.CharField(label="What happened back then", max_length=300, required=False)
+    resolution = forms.ChoiceField(label=_("How it resolves"), widget=forms.RadioSelect, initial="no_roll",
+                                   choices=[("no_roll", _("No roll: it simply happened")),
+                                            ("fortune_roll", _("A fortune roll: it was a matter of luck")),
+                                            ("action_roll", _("An action roll: there was danger"))])
+    note = forms.CharField(label=_("What happened back then"), max_length=300, required=False)
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
         mine = membership.campaign.characters.editable_by(membership).order_by("name")
-        self.fields["character"].choices = [(c.pk, f"{c.name} ({c.momentum} momentum)") for c in mine]
-        self.fields["cost"].choices = [(cost, f"{cost} momentum: {text}") for cost, text
-                                       in flashback_costs(membership.campaign.rules.flashback_most).items()]
+        self.fields["character"].choices = [(c.pk, _with_momentum(c)) for c in mine]
+        self.fields["cost"].choices = [
+            (cost, ngettext("%(cost)s momentum: %(text)s", "%(cost)s momentum: %(text)s", cost) % {"cost": cost, "text": text})
+            for cost, text in flashback_costs(membership.campaign.rules.flashback_most).items()]
 
 
 class MarketForm(forms.Form):
     """A market roll's choices ("The Market Clock", "Money")."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    character = forms.TypedChoiceField(label="Who trades", coerce=int)
-    trade = forms.ChoiceField(label="Buying or selling", widget=forms.RadioSelect,
-                              choices=[("buying", "Buying"), ("selling", "Selling")])
-    money = forms.TypedChoiceField(label="Money to spend (+1d6 each)", coerce=int, initial=0, empty_value=0,
+    character = forms.TypedChoiceField(label=_("Who trades"), coerce=int)
+    trade = forms.ChoiceField(label=_("Buying or selling"), widget=forms.RadioSelect,
+                              choices=[("buying", _("Buying")), ("selling", _("Selling"))])
+    money = forms.TypedChoiceField(label=_("Money to spend (+1d6 each)"), coerce=int, initial=0, empty_value=0,
                                    required=False, choices=[(n, n) for n in range(0, MONEY_MOST + 1)])
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
         mine = membership.campaign.characters.editable_by(membership).order_by("name")
-        self.fields["character"].choices = [(c.pk, f"{c.name} ({c.money} money)") for c in mine]
+        self.fields["character"].choices = [
+            (c.pk, ngettext("%(name)s (%(money)s money)", "%(name)s (%(money)s money)", c.money) % {
+                "name": c.name, "money": c.money}) for c in mine]

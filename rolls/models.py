@@ -6,12 +6,15 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from core.templatetags.words import action as action_word
 from gamerules.advantage import Outcome as AdvantageOutcome
 from gamerules.aftermath import Aftermath
-from gamerules.charge import Effect, Outcome, Risk
+from gamerules.charge import Effect, Outcome, Risk, RiskWording
 from gamerules.traits import Result as TraitsResult
 from gamerules.world import MissionStart
 
@@ -21,21 +24,32 @@ def new_key() -> str:
     return secrets.token_urlsafe(24)
 
 
+def by_wording(wording: RiskWording, risk: str, position: str) -> str:
+    """The words for the campaign's wording: Charge 1.1's risk, or the classic position. Each
+    wording has its sentences whole, so that a translator writes each as it reads."""
+    return position if wording is RiskWording.POSITION else risk
+
+
+def risk_noun(wording: RiskWording) -> str:
+    """"Risk" or "Position", as a label, in the reader's language."""
+    return by_wording(wording, gettext("Risk"), gettext("Position"))
+
+
 class RollKind(models.TextChoices):
-    ACTION = "action", "Action roll"
-    SETUP = "setup", "Setup action"
-    FORTUNE = "fortune", "Fortune roll"
-    DETERMINATION = "determination", "Determination roll"
-    FLASHBACK = "flashback", "Flashback"
-    LOOT = "loot", "Loot roll"
-    GOAL = "goal", "Goal roll"
-    MARKET = "market", "Market roll"
-    MISSION = "mission", "Mission roll"
-    CONFLICT = "conflict", "Conflict"  # Traits & Consequence
-    AFTERMATH = "aftermath", "Aftermath"  # Traits & Consequence
-    ABILITY = "ability", "Action roll"  # Ability vs Difficulty
-    QUICK = "quick", "Quick action roll"  # Ability vs Difficulty
-    CHECK = "check", "Check"  # Advantage & Threat
+    ACTION = "action", _("Action roll")
+    SETUP = "setup", _("Setup action")
+    FORTUNE = "fortune", _("Fortune roll")
+    DETERMINATION = "determination", _("Determination roll")
+    FLASHBACK = "flashback", _("Flashback")
+    LOOT = "loot", _("Loot roll")
+    GOAL = "goal", _("Goal roll")
+    MARKET = "market", _("Market roll")
+    MISSION = "mission", _("Mission roll")
+    CONFLICT = "conflict", _("Conflict")  # Traits & Consequence
+    AFTERMATH = "aftermath", _("Aftermath")  # Traits & Consequence
+    ABILITY = "ability", _("Action roll")  # Ability vs Difficulty
+    QUICK = "quick", _("Quick action roll")  # Ability vs Difficulty
+    CHECK = "check", _("Check")  # Advantage & Threat
 
     @classmethod
     def charge(cls) -> frozenset:
@@ -76,7 +90,7 @@ class Roll(models.Model):
     outcome = models.CharField(max_length=10, blank=True,
                                choices=[(o.value, o.label) for o in Outcome]
                                + [(r.value, r.label) for r in TraitsResult]
-                               + [("success", "Success"), ("failure", "Failure")]
+                               + [("success", _("Success")), ("failure", _("Failure"))]
                                + [(o.value, o.label) for o in AdvantageOutcome])
     risk = models.PositiveSmallIntegerField(null=True, blank=True)
     effect = models.PositiveSmallIntegerField(null=True, blank=True,
@@ -101,7 +115,7 @@ class Roll(models.Model):
         indexes = [models.Index(fields=["campaign", "-id"], name="roll_latest")]
 
     def __str__(self):
-        who = self.character.name if self.character else "The GM"
+        who = self.character.name if self.character else gettext("The GM")
         return f"{who}: {self.get_kind_display()}"
 
     def get_absolute_url(self):
@@ -202,7 +216,7 @@ class PendingRoll(models.Model):
         ordering = ["created_at", "pk"]
 
     def __str__(self):
-        return f"{self.character.name}: {self.action}"
+        return f"{self.character.name}: {action_word(self.action)}"
 
     def get_absolute_url(self):
         return reverse("roll_pending", args=[self.campaign_id, self.pk])
@@ -223,9 +237,11 @@ class PendingRoll(models.Model):
     def risk_and_effect(self, wording) -> str:
         """"Moderate risk · standard effect", or what it waits for."""
         if not self.is_set:
-            return f"the GM sets the {wording.value} and the effect"
-        return (f"{self.rules_risk.label(wording)} {wording.value} · "
-                f"{self.rules_effect.label.lower()} effect")
+            return by_wording(wording, gettext("the GM sets the risk and the effect"),
+                              gettext("the GM sets the position and the effect"))
+        return by_wording(wording, gettext("%(risk)s risk · %(effect)s effect"),
+                          gettext("%(risk)s position · %(effect)s effect")) % {
+            "risk": self.rules_risk.label(wording), "effect": str(self.rules_effect.label).lower()}
 
     def applied_threats(self) -> list:
         """The threats the GM said apply, as they are now: a threat cleared since no longer counts."""
@@ -285,4 +301,4 @@ class Threat(models.Model):
 
     @property
     def target(self) -> str:
-        return self.character.name if self.character_id else "the scene"
+        return self.character.name if self.character_id else gettext("the scene")

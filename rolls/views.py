@@ -6,6 +6,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseLocation
 
@@ -16,6 +18,7 @@ from clocks.models import Clock, SeenClock, Visibility
 from core.htmx import answer
 from core.posted import posted_text, whole_number
 from core.refused import Refused, refusal_of
+from core.templatetags.words import action as action_word
 from gamerules.action_roll import ActionRollPlan, SetupBenefit
 from gamerules.assets import LOOT_POOL
 from gamerules.assets import loot_odds as found_odds
@@ -41,7 +44,7 @@ from rolls.forms import (
     LootForm,
     MarketForm,
 )
-from rolls.models import PendingRoll, Roll, RollKind, new_key
+from rolls.models import PendingRoll, Roll, RollKind, by_wording, new_key, risk_noun
 
 WIZARD = "rolls/wizard.html"
 LOG_PAGE = 50
@@ -133,12 +136,12 @@ def _odds_context(membership, form, pending, changed=False):
     wording = membership.campaign.wording
     helping = {pk for pk, _ in form.fields["helpers"].choices}
     others = [c for c in form.others if c.pk not in helping and not c.taken_out]
-    context = {"risk_word": wording.noun, "pending": pending, "form": form, "changed": changed,
+    context = {"pending": pending, "form": form, "changed": changed,
                "asked": [c for c in others if c.pk in pending.asked],
                "askable": [c for c in others if c.pk not in pending.asked], "plan": None, "reasons": [],
                "uses_threats": membership.campaign.rules.has(Extra.THREAT_LEVEL)}
     if not pending.is_set:
-        return {**context, "reasons": [f"Waiting for the GM to set the {wording.value} and the effect."]}
+        return {**context, "reasons": [actions.waiting_for_the_gm(wording)]}
     if not form.validate_up_to(LAST_STEP):
         return {**context, "reasons": [e for errors in form.errors.values() for e in errors]}
     loaded = {c.pk: c for c in [form.character, *form.others]}
@@ -191,7 +194,7 @@ def roll_new(request, campaign_id):
         asked = {name: request.GET.get(name) for name in ("character", "action", "goal", "flashback", "project", "spell")}
         form = ActionRollForm(membership=membership, initial={"key": new_key(), **asked})
         if not form.mine:
-            messages.info(request, "Create a character first: rolls are made for a character.")
+            messages.info(request, _("Create a character first: rolls are made for a character."))
             return redirect("character_create", campaign_id)
         pending = PendingRoll.objects.filter(character=form.character).first() if form.character else None
         if pending:  # the roll already on its way, with what the link asks for
@@ -278,7 +281,7 @@ def _gone(request, membership):
     made = membership.campaign.rolls.visible_to(membership).filter(
         idempotency_key=request.POST.get("key") or None).first()
     if made is None:
-        messages.info(request, "That roll is no longer on its way: it was made or withdrawn.")
+        messages.info(request, _("That roll is no longer on its way: it was made or withdrawn."))
     target = made.get_absolute_url() if made else reverse("rolls", args=[membership.campaign_id])
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
@@ -311,7 +314,7 @@ def roll_set(request, campaign_id, pending_id):
     if campaign.quick:  # no risk or effect to set: only the threats
         error = refusal_of(lambda: actions.apply_threats(membership, pending.pk, threat_ids or []))
     elif risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
-        error = f"Choose a {campaign.wording.value} and an effect."
+        error = by_wording(campaign.wording, _("Choose a risk and an effect."), _("Choose a position and an effect."))
     else:
         error = refusal_of(lambda: actions.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect),
                                                              threat_ids, detail_ids))
@@ -329,7 +332,8 @@ def roll_withdraw(request, campaign_id, pending_id):
     if error := refusal_of(lambda: actions.withdraw_roll(membership, pending.pk)):
         messages.error(request, error)
     else:
-        messages.info(request, f"{pending.character.name}'s {pending.action} roll is withdrawn.")
+        messages.info(request, _("%(name)s's %(action)s roll is withdrawn.") % {
+            "name": pending.character.name, "action": action_word(pending.action)})
     back = "console" if membership.is_gm and request.POST.get("from") == "console" else "campaign"
     if request.htmx:
         return HttpResponseClientRedirect(reverse(back, args=[campaign_id]))
@@ -375,8 +379,8 @@ def pending_context(membership) -> dict:
                          tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
                          tuple((d, d.pk in p.party_details) for d in details), mission)
             for p in pending],
-        "presets": [("risk", campaign.wording.noun, [(int(r), r.label(campaign.wording)) for r in Risk]),
-                    ("effect", "Effect", [(int(e), e.label) for e in reversed(Effect)])],
+        "presets": [("risk", risk_noun(campaign.wording), [(int(r), r.label(campaign.wording)) for r in Risk]),
+                    ("effect", _("Effect"), [(int(e), e.label) for e in reversed(Effect)])],
     }
 
 
@@ -385,7 +389,7 @@ def _resistance_label(consequence, campaign) -> str:
     if consequence is None or consequence.resistance is None:
         return ""
     if consequence.resistance is Resistance.REDUCED and not consequence.final_rating:
-        return "The consequence is reduced to nothing: it is avoided."
+        return _("The consequence is reduced to nothing: it is avoided.")
     return consequence.resistance.label(campaign.wording, campaign.quick)
 
 
@@ -399,38 +403,64 @@ def _extra_text(roll) -> str:
         return ""
     found = roll.choices.get("assets", 0)
     if not found:
-        return "Nothing worth taking."
-    where = roll.character.name if roll.character else "the sheet"
-    return f"Found {'one asset' if found == 1 else 'two assets'}: {roll.goal}, on {where}'s sheet."
+        return _("Nothing worth taking.")
+    where = roll.character.name if roll.character else _("the sheet")
+    said = _("Found one asset: %(loot)s, on %(name)s's sheet.") if found == 1 else \
+        _("Found two assets: %(loot)s, on %(name)s's sheet.")
+    return said % {"loot": roll.goal, "name": where}
 
 
 def _market_text(roll) -> str:
     choices = roll.choices
     state = market_state(choices["market"])
     spent = choices["money"]
-    money = f"{spent} money spent" if spent else "no money spent"
-    return (f"{choices['trade'].capitalize()} in a {state.label.lower()} market "
-            f"({choices['market']}/{MARKET_CLOCK_SEGMENTS}), {money}: the GM says what the {choices['trade']} brings.")
+    selling = choices["trade"] == Trade.SELLING.value
+    if spent and selling:
+        said = ngettext("Selling in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the selling brings.",
+                        "Selling in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the selling brings.", spent)
+    elif spent:
+        said = ngettext("Buying in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the buying brings.",
+                        "Buying in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the buying brings.", spent)
+    elif selling:
+        said = _("Selling in a %(state)s market (%(market)s/%(size)s), no money spent: "
+                 "the GM says what the selling brings.")
+    else:
+        said = _("Buying in a %(state)s market (%(market)s/%(size)s), no money spent: "
+                 "the GM says what the buying brings.")
+    return said % {"state": state.in_a_sentence, "market": choices["market"], "size": MARKET_CLOCK_SEGMENTS,
+                   "money": spent}
 
 
 def _goal_text(roll) -> str:
     choices = roll.choices
     if choices.get("goal_mode") == actions.GoalRollMode.ADVANCE:
         ticks = choices.get("ticks", 0)
-        return f"{roll.goal}: {ticks} {'segment' if ticks == 1 else 'segments'} ticked." if ticks else \
-            f"{roll.goal}: no progress this time."
+        if not ticks:
+            return _("%(goal)s: no progress this time.") % {"goal": roll.goal}
+        return ngettext("%(goal)s: %(count)s segment ticked.", "%(goal)s: %(count)s segments ticked.",
+                        ticks) % {"goal": roll.goal, "count": ticks}
     dots = choices.get("dots", 0)
     if choices.get("resolution") == Resolution.LOST.value:
-        return f"{roll.goal}: the goal is lost."
-    also = " And a consequence, as the GM says." if choices.get("consequence") else ""
-    return f"{roll.goal}: complete, {dots} talent {'dot' if dots == 1 else 'dots'} to place.{also}"
+        return _("%(goal)s: the goal is lost.") % {"goal": roll.goal}
+    if choices.get("consequence"):
+        said = ngettext("%(goal)s: complete, %(count)s talent dot to place. And a consequence, as the GM says.",
+                        "%(goal)s: complete, %(count)s talent dots to place. And a consequence, as the GM says.",
+                        dots)
+    else:
+        said = ngettext("%(goal)s: complete, %(count)s talent dot to place.",
+                        "%(goal)s: complete, %(count)s talent dots to place.", dots)
+    return said % {"goal": roll.goal, "count": dots}
 
 
 def _by_audience(clocks) -> list[tuple[str, list]]:
     """Clocks for a GM's choice, those whose segments players see apart from the others, so
     that the GM sees before confirming when the roll's page will keep a change to itself."""
-    groups = [("Seen by everyone", [c for c in clocks if c.visibility == Visibility.ALL]),
-              ("Hidden from players", [c for c in clocks if c.visibility != Visibility.ALL])]
+    groups = [(_("Seen by everyone"), [c for c in clocks if c.visibility == Visibility.ALL]),
+              (_("Hidden from players"), [c for c in clocks if c.visibility != Visibility.ALL])]
     return [(label, group) for label, group in groups if group]
 
 
@@ -453,8 +483,8 @@ def roll_context(membership, roll):
     return {
         "membership": membership, "campaign": campaign, "roll": roll,
         "outcome": roll.rules_outcome, "effect": roll.rules_effect,
-        "risk_text": (f"{campaign.wording.value} {roll.rules_risk.label(campaign.wording).lower()}"
-                      if roll.rules_risk else ""),
+        "risk_text": (by_wording(campaign.wording, _("risk %(level)s"), _("position %(level)s")) % {
+            "level": str(roll.rules_risk.label(campaign.wording)).lower()} if roll.rules_risk else ""),
         "determination_text": (aftermath.resistance.label(campaign.wording, campaign.quick)
                                if aftermath.resistance else ""),
         "setup_benefits": [b for b in SetupBenefit if not (campaign.quick and b is SetupBenefit.RISK)],
@@ -538,7 +568,7 @@ def roll_progress(request, campaign_id, roll_id):
 @require_POST
 def roll_consequence(request, campaign_id, roll_id):
     def inflict(membership):
-        kind = _choice(ConsequenceKind, request.POST.get("kind", ""), "Choose one of the five consequences.")
+        kind = _choice(ConsequenceKind, request.POST.get("kind", ""), _("Choose one of the five consequences."))
         new_name = posted_text(request, "new_clock", 120)
         new_clock = (new_name, whole_number(request.POST.get("new_clock_size")) or 0) if new_name else None
         actions.choose_consequence(membership, roll_id, kind, whole_number(request.POST.get("target")),
@@ -559,7 +589,7 @@ def roll_resist(request, campaign_id, roll_id):
     def resist(membership):
         burned, key = whole_number(request.POST.get("burn")), posted_text(request, "key", 64)
         if burned is None or not key:
-            raise Refused("Choose how much momentum to burn.")
+            raise Refused(_("Choose how much momentum to burn."))
         actions.resist_consequence(membership, roll_id, burned, key)
     return _apply(request, campaign_id, roll_id, resist)
 
@@ -582,7 +612,7 @@ def roll_protect(request, campaign_id, roll_id):
 @require_POST
 def roll_setup(request, campaign_id, roll_id):
     def choose(membership):
-        benefit = _choice(SetupBenefit, request.POST.get("benefit", ""), "Choose +1 effect or a better risk.")
+        benefit = _choice(SetupBenefit, request.POST.get("benefit", ""), _("Choose +1 effect or a better risk."))
         actions.choose_setup_benefit(membership, roll_id, benefit)
     return _apply(request, campaign_id, roll_id, choose)
 
@@ -703,8 +733,9 @@ def roll_goal(request, campaign_id, goal_id, mode):
             form.add_error(None, str(refusal))
         else:
             return redirect(roll)
+    heading = _("Rolling to advance") if mode == actions.GoalRollMode.ADVANCE else _("Rolling to resolve")
     context = {"membership": membership, "campaign": membership.campaign, "form": form, "goal": goal,
-               "mode": mode, **_goal_odds(goal, mode, form)}
+               "mode": mode, "heading": heading, **_goal_odds(goal, mode, form)}
     if request.htmx.target == "goal-odds":
         return render(request, "rolls/goal.html#goal_odds", context)
     return render(request, "rolls/goal.html", context)
@@ -731,9 +762,11 @@ def _goal_odds(goal, mode: str, form) -> dict:
 
 def _resolve_words(result: Resolution, dots: int, consequence: bool) -> str:
     if result is Resolution.LOST:
-        return "The goal is lost"
-    words = f"{dots} talent {'dot' if dots == 1 else 'dots'}"
-    return f"{words} and a consequence" if consequence and result is Resolution.PARTIAL else words
+        return _("The goal is lost")
+    if consequence and result is Resolution.PARTIAL:
+        return ngettext("%(count)s talent dot and a consequence", "%(count)s talent dots and a consequence",
+                        dots) % {"count": dots}
+    return ngettext("%(count)s talent dot", "%(count)s talent dots", dots) % {"count": dots}
 
 
 @login_required
@@ -776,7 +809,7 @@ def roll_flashback(request, campaign_id):
             form.add_error(None, str(refusal))
         else:
             if data["resolution"] == "fortune_roll":
-                messages.info(request, "Flashback paid. Now the fortune roll: how likely was it?")
+                messages.info(request, _("Flashback paid. Now the fortune roll: how likely was it?"))
                 return redirect("roll_fortune", campaign_id)
             return redirect(roll)
     return render(request, "rolls/flashback.html", {"membership": membership,

@@ -7,6 +7,8 @@ import random
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign.models import Campaign, Membership
 from characters.models import Character
@@ -42,13 +44,13 @@ def set_stat_list(gm: Membership, text: str) -> list[str]:
     """The GM sets the campaign's Stats, one a line ("Stats & Powers" names its examples)."""
     names = list(dict.fromkeys(line.strip()[:STAT_NAME_MOST] for line in text.splitlines() if line.strip()))
     if not names:
-        raise Refused("Name at least one Stat.")
+        raise Refused(_("Name at least one Stat."))
     if len(names) > MOST_STATS:
-        raise Refused(f"At most {MOST_STATS} Stats.")
+        raise Refused(_("At most %(most)s Stats.") % {"most": MOST_STATS})
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     campaign.system_options = {**campaign.system_options, "stats": names}
     campaign.save(update_fields=["system_options"])
-    campaign.log(gm.user, f"Stats: {', '.join(names)}.")
+    campaign.log(gm.user, _("Stats: %(names)s.") % {"names": ", ".join(names)})
     return names
 
 
@@ -61,13 +63,16 @@ def set_stats(membership: Membership, character_id, values: dict[str, tuple[int,
     stats = dict(sheet.stats)
     for name, (rating, current) in values.items():
         if name not in names:
-            raise Refused(f"{name} is not one of this campaign's Stats.")
+            raise Refused(_("%(name)s is not one of this campaign's Stats.") % {"name": name})
         if not 0 <= rating <= MOST_RATING or not 0 <= current <= rating:
-            raise Refused(f"{name}: a rating from 0 to {MOST_RATING}, and a current value from 0 to the rating.")
+            raise Refused(_("%(name)s: a rating from 0 to %(most)s, and a current value from 0 to the rating.")
+                          % {"name": name, "most": MOST_RATING})
         stats[name] = {"rating": rating, "current": current}
     if stats != sheet.stats:
-        membership.campaign.log(membership.user, f"{character.name}'s Stats: " + ", ".join(
-            f"{name} {stat['current']}/{stat['rating']}" for name, stat in stats.items() if stat != sheet.stats.get(name)) + ".")
+        changes = ", ".join(f"{name} {stat['current']}/{stat['rating']}"
+                            for name, stat in stats.items() if stat != sheet.stats.get(name))
+        membership.campaign.log(membership.user, _("%(name)s's Stats: %(changes)s.")
+                                % {"name": character.name, "changes": changes})
     sheet.stats = stats
     sheet.save(update_fields=["stats"])
     return sheet
@@ -78,13 +83,14 @@ def set_pool(gm: Membership, character_id, consequence: int, gl: int) -> Sheet:
     """The GM corrects the Consequence pool or sets GL (the explosion threshold)."""
     character = Character.objects.filter(campaign=gm.campaign, pk=character_id).first()
     if character is None:
-        raise Refused("No such character.")
+        raise Refused(_("No such character."))
     if gl < 1 or consequence < 0 or consequence >= gl:
-        raise Refused("GL is 1 or more, and the pool stays below it (at GL it explodes).")
+        raise Refused(_("GL is 1 or more, and the pool stays below it (at GL it explodes)."))
     sheet = sheet_of(character, locked=True)
     sheet.consequence, sheet.gl = consequence, gl
     sheet.save(update_fields=["consequence", "gl"])
-    gm.campaign.log(gm.user, f"{character.name}'s Consequence pool set to {consequence}, GL {gl}.")
+    gm.campaign.log(gm.user, _("%(name)s's Consequence pool set to %(pool)s, GL %(gl)s.")
+                    % {"name": character.name, "pool": consequence, "gl": gl})
     return sheet
 
 
@@ -94,18 +100,22 @@ def add_feature(membership: Membership, character_id, kind: str, name: str, valu
     """A Power, a Trait or an Item written on the sheet ("Stats & Powers", "Traits and Items")."""
     character = own_character(membership, character_id)
     if kind not in FeatureKind.values:
-        raise Refused("Choose Power, Trait or Item.")
+        raise Refused(_("Choose Power, Trait or Item."))
     kind = FeatureKind(kind)
     if not name:
-        raise Refused("Name it.")
+        raise Refused(_("Name it."))
     if kind is FeatureKind.ITEM and tagged:
-        raise Refused("Only Traits and Powers carry the Consequence tag.")
+        raise Refused(_("Only Traits and Powers carry the Consequence tag."))
     if kind is not FeatureKind.TRAIT and not 1 <= value <= MOST_RATING:
-        raise Refused(f"A {kind.label}'s value is 1 to {MOST_RATING}.")
+        raise Refused((_("A Power's value is 1 to %(most)s.") if kind is FeatureKind.POWER
+                       else _("A Item's value is 1 to %(most)s.")) % {"most": MOST_RATING})
     feature = Feature.objects.create(character=character, kind=kind, name=name, tagged=tagged,
                                      value=value if kind is not FeatureKind.TRAIT else 1,
                                      applies_to=applies_to if kind is FeatureKind.POWER else "")
-    membership.campaign.log(membership.user, f"{character.name} gains a {kind.label}: {feature}.")
+    gains = {FeatureKind.POWER: _("%(name)s gains a Power: %(feature)s."),
+             FeatureKind.TRAIT: _("%(name)s gains a Trait: %(feature)s."),
+             FeatureKind.ITEM: _("%(name)s gains a Item: %(feature)s.")}[kind]
+    membership.campaign.log(membership.user, gains % {"name": character.name, "feature": feature})
     return feature
 
 
@@ -113,11 +123,12 @@ def add_feature(membership: Membership, character_id, kind: str, name: str, valu
 def remove_feature(membership: Membership, character_id, feature_id) -> None:
     character = own_character(membership, character_id)
     if hasattr(character, "conflict"):
-        raise Refused("Not while a conflict is on its way: its bids may use it.")
+        raise Refused(_("Not while a conflict is on its way: its bids may use it."))
     feature = character.features.filter(pk=feature_id).first()
     if feature:
         feature.delete()
-        membership.campaign.log(membership.user, f"{character.name} strikes out {feature}.")
+        membership.campaign.log(membership.user, _("%(name)s strikes out %(feature)s.")
+                                % {"name": character.name, "feature": feature})
 
 
 # A conflict ----------------------------------------------------------------------------------
@@ -142,18 +153,18 @@ def start_conflict(membership: Membership, start: ConflictStart, key: str) -> Co
         return existing  # the same form sent twice
     character = own_character(membership, start.character_id)
     if not start.stakes or not start.solution:
-        raise Refused("Write the stakes (what you hope to accomplish) and the solution (what you do).")
+        raise Refused(_("Write the stakes (what you hope to accomplish) and the solution (what you do)."))
     if start.stat not in stat_names(membership.campaign):
-        raise Refused("Choose one of the campaign's Stats.")
+        raise Refused(_("Choose one of the campaign's Stats."))
     sheet = sheet_of(character, locked=True)
     powers = list(character.features.filter(kind=FeatureKind.POWER, pk__in=start.power_ids).values_list("pk", flat=True))
     if len(powers) != len(set(start.power_ids)):
-        raise Refused("Those Powers are not on this sheet.")
+        raise Refused(_("Those Powers are not on this sheet."))
     if start.burn:
         if sheet.consequence < rules.BURN_PER_CONFLICT:
-            raise Refused("There is no Consequence to burn.")
+            raise Refused(_("There is no Consequence to burn."))
         if sheet.current([start.stat])[start.stat] < 1:
-            raise Refused(f"{start.stat} is at 0: there is nothing to take -1 from.")
+            raise Refused(_("%(stat)s is at 0: there is nothing to take -1 from.") % {"stat": start.stat})
         sheet.consequence -= rules.BURN_PER_CONFLICT
         sheet.save(update_fields=["consequence"])
     try:
@@ -164,21 +175,21 @@ def start_conflict(membership: Membership, start: ConflictStart, key: str) -> Co
                 complication=start.complication if start.burn else "",
                 started_by=membership.user)
     except IntegrityError:
-        raise Refused(f"{character.name} is already in a conflict: finish it first.") from None
+        raise Refused(_("%(name)s is already in a conflict: finish it first.") % {"name": character.name}) from None
 
 
 def _locked(membership: Membership, conflict_id) -> Conflict:
     conflict = (Conflict.objects.select_for_update(of=("self",)).select_related("character", "roll")
                 .filter(campaign=membership.campaign, pk=conflict_id).first())
     if conflict is None:
-        raise Refused("That conflict is over.")
+        raise Refused(_("That conflict is over."))
     return conflict
 
 
 def _playing(membership: Membership, conflict_id) -> Conflict:
     conflict = _locked(membership, conflict_id)
     if not conflict.character.editable_by(membership):
-        raise Refused("Only its player rolls this conflict.")
+        raise Refused(_("Only its player rolls this conflict."))
     return conflict
 
 
@@ -202,13 +213,13 @@ def set_gm_successes(gm: Membership, conflict_id, dice: int | None = None, state
         return conflict  # already set: a double tap
     if dice is not None:
         if not 1 <= dice <= rules.MOST_DICE:
-            raise Refused(f"Roll 1 to {rules.MOST_DICE} dice.")
+            raise Refused(_("Roll 1 to %(most)s dice.") % {"most": rules.MOST_DICE})
         faces = list(rules.roll(dice, roll_actions.table_dice(rng)))
         conflict.gm_dice, conflict.gm_successes = faces, rules.successes(faces)
     elif stated is not None and 0 <= stated <= rules.MOST_DICE:
         conflict.gm_successes = stated
     else:
-        raise Refused(f"Roll your dice, or state 0 to {rules.MOST_DICE} successes.")
+        raise Refused(_("Roll your dice, or state 0 to %(most)s successes.") % {"most": rules.MOST_DICE})
     conflict.save(update_fields=["gm_dice", "gm_successes"])
     return conflict
 
@@ -232,7 +243,7 @@ def roll_stat(membership: Membership, conflict_id, rng: random.Random | None = N
     if conflict.roll_id:
         return conflict.roll
     if conflict.gm_successes is None:
-        raise Refused("The GM has not said her successes yet.")
+        raise Refused(_("The GM has not said her successes yet."))
     sheet = sheet_of(conflict.character)
     faces = list(rules.roll(stat_dice(conflict, sheet), roll_actions.table_dice(rng)))
     powers, tags = power_successes(conflict)
@@ -272,20 +283,20 @@ def bid(membership: Membership, conflict_id, trait_ids, item_id=None, rng: rando
     conflict = _playing(membership, conflict_id)
     roll = conflict.roll
     if roll is None or roll.result.get("resolved"):
-        raise Refused("Bid after the Stat roll, before the conflict is resolved.")
+        raise Refused(_("Bid after the Stat roll, before the conflict is resolved."))
     sheet = sheet_of(conflict.character)
     traits, items, room = bids_left(conflict, sheet)
     chosen = [t for t in traits if t.pk in set(trait_ids)]
     item = next((i for i in items if i.pk == item_id), None)
     if len(chosen) != len(set(trait_ids)) or (item_id is not None and item is None):
-        raise Refused("Bid Traits and an Item from the sheet, each once (one Item per conflict).")
+        raise Refused(_("Bid Traits and an Item from the sheet, each once (one Item per conflict)."))
     already = roll.result.get("bids", [])
     if errors := rules.bid_errors(stat_dice(conflict, sheet),
                                   sum(b["kind"] == FeatureKind.TRAIT for b in already) + len(chosen),
                                   sum(b["kind"] == FeatureKind.ITEM for b in already) + (item is not None)):
         raise Refused(errors[0])
     if not chosen and item is None:
-        raise Refused("Choose a Trait or an Item to bid.")
+        raise Refused(_("Choose a Trait or an Item to bid."))
     result = _result(roll)
     dice = roll_actions.table_dice(rng)
     bids = list(result["bids"])
@@ -307,7 +318,7 @@ def resolve(membership: Membership, conflict_id) -> Roll:
     conflict = _playing(membership, conflict_id)
     roll = conflict.roll
     if roll is None:
-        raise Refused("Roll the Stat first.")
+        raise Refused(_("Roll the Stat first."))
     if roll.result.get("resolved"):
         return roll
     numbers = rules_conflict(roll)
@@ -332,7 +343,7 @@ def propose_damage(membership: Membership, conflict_id, damage: dict[str, int],
     conflict = _playing(membership, conflict_id)
     roll = conflict.roll
     if roll is None or not roll.result.get("resolved"):
-        raise Refused("Resolve the conflict first.")
+        raise Refused(_("Resolve the conflict first."))
     sheet = sheet_of(conflict.character, locked=True)
     damage = {stat: points for stat, points in damage.items() if points}
     if errors := rules.damage_errors(roll.result["consequence"], damage, sheet.current(stat_names(membership.campaign))):
@@ -352,7 +363,7 @@ def confirm_damage(gm: Membership, conflict_id, agreed: bool = True, rng: random
     conflict = _locked(gm, conflict_id)
     roll = conflict.roll
     if roll is None or "proposed" not in roll.result:
-        raise Refused("The player has not split the Consequence yet.")
+        raise Refused(_("The player has not split the Consequence yet."))
     sheet = sheet_of(conflict.character, locked=True)
     return _settle(gm, conflict, sheet, roll.result["proposed"] if agreed else {}, agreed, rng)
 
@@ -378,8 +389,8 @@ def _settle(membership, conflict, sheet, damage, agreed, rng) -> Roll:
     roll.result = result
     roll.save(update_fields=["result"])
     for explosion in result["explosions"]:
-        membership.campaign.log(membership.user, f"{conflict.character.name}'s Consequence explodes: "
-                                f"a twist of magnitude {explosion['successes']}.")
+        membership.campaign.log(membership.user, _("%(name)s's Consequence explodes: a twist of magnitude %(magnitude)s.")
+                                % {"name": conflict.character.name, "magnitude": explosion["successes"]})
     conflict.delete()
     return roll
 
@@ -389,9 +400,9 @@ def withdraw(membership: Membership, conflict_id) -> None:
     """A conflict not rolled yet is taken back; a burnt Consequence comes back with it."""
     conflict = _locked(membership, conflict_id)
     if not (conflict.character.editable_by(membership) or membership.is_gm):
-        raise Refused("Only its player or the GM takes it back.")
+        raise Refused(_("Only its player or the GM takes it back."))
     if conflict.roll_id:
-        raise Refused("The Stat is rolled: play it out.")
+        raise Refused(_("The Stat is rolled: play it out."))
     if conflict.burned:
         sheet = sheet_of(conflict.character, locked=True)
         sheet.consequence += rules.BURN_PER_CONFLICT
@@ -407,18 +418,19 @@ def aftermath(gm: Membership, character_id, burn: int, key: str, rng: random.Ran
         return existing
     character = Character.objects.filter(campaign=gm.campaign, pk=character_id).first()
     if character is None:
-        raise Refused("No such character.")
+        raise Refused(_("No such character."))
     sheet = sheet_of(character, locked=True)
     if not 1 <= burn <= sheet.consequence:
-        raise Refused(f"Burn 1 to {sheet.consequence} of {character.name}'s Consequence."
-                      if sheet.consequence else f"{character.name} has no Consequence to burn.")
+        raise Refused(_("Burn 1 to %(most)s of %(name)s's Consequence.") % {"most": sheet.consequence, "name": character.name}
+                      if sheet.consequence else _("%(name)s has no Consequence to burn.") % {"name": character.name})
     sheet.consequence -= burn
     sheet.save(update_fields=["consequence"])
     faces = list(rules.roll(burn, roll_actions.table_dice(rng)))
     campaign = gm.campaign
     gains = rules.successes(faces)
-    campaign.log(gm.user, f"Aftermath for {character.name}: {burn} Consequence burnt, "
-                 f"{gains} new Consequence Trait{'s' if gains != 1 else ''} to gain.")
+    campaign.log(gm.user, ngettext("Aftermath for %(name)s: %(burn)s Consequence burnt, %(gains)s new Consequence Trait to gain.",
+                                   "Aftermath for %(name)s: %(burn)s Consequence burnt, %(gains)s new Consequence Traits to gain.",
+                                   gains) % {"name": character.name, "burn": burn, "gains": gains})
     return Roll.objects.create(
         campaign=campaign, session=campaign.current_session, character=character, rolled_by=gm.user,
         kind=RollKind.AFTERMATH, pool_size=burn, dice=faces, idempotency_key=key,

@@ -1,11 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class TraitsConfig(AppConfig):
     """The "Traits & Consequence" dice system: its sheet, its conflicts, its registration."""
 
     name = "traits"
-    verbose_name = "Traits & Consequence"
+    verbose_name = gettext_lazy("Traits & Consequence")
 
     def ready(self):
         from campaign import live

@@ -4,6 +4,8 @@
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.models import LockingQuerySet
 from gamerules import traits as rules
@@ -14,10 +16,10 @@ class Sheet(models.Model):
 
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE, related_name="traits_sheet")
     stats = models.JSONField(default=dict, blank=True,
-                             help_text='By Stat: {"rating": r, "current": value after damage}.')
-    consequence = models.PositiveSmallIntegerField(default=0, help_text="The Consequence pool.")
-    gl = models.PositiveSmallIntegerField("GL", default=rules.DEFAULT_GL,
-                                          help_text="When the pool reaches it, Consequence explodes.")
+                             help_text=gettext_lazy('By Stat: {"rating": r, "current": value after damage}.'))
+    consequence = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("The Consequence pool."))
+    gl = models.PositiveSmallIntegerField(gettext_lazy("GL"), default=rules.DEFAULT_GL,
+                                          help_text=gettext_lazy("When the pool reaches it, Consequence explodes."))
 
     objects = LockingQuerySet.as_manager()
 
@@ -38,9 +40,9 @@ class Sheet(models.Model):
 
 
 class FeatureKind(models.TextChoices):
-    POWER = "power", "Power"
-    TRAIT = "trait", "Trait"
-    ITEM = "item", "Item"
+    POWER = "power", gettext_lazy("Power")
+    TRAIT = "trait", gettext_lazy("Trait")
+    ITEM = "item", gettext_lazy("Item")
 
 
 class Feature(models.Model):
@@ -51,8 +53,8 @@ class Feature(models.Model):
     kind = models.CharField(max_length=10, choices=FeatureKind.choices)
     name = models.CharField(max_length=120)
     value = models.PositiveSmallIntegerField(default=1)
-    tagged = models.BooleanField("Consequence tag ©", default=False)
-    applies_to = models.CharField(max_length=120, blank=True, help_text="What a Power applies to.")
+    tagged = models.BooleanField(gettext_lazy("Consequence tag ©"), default=False)
+    applies_to = models.CharField(max_length=120, blank=True, help_text=gettext_lazy("What a Power applies to."))
 
     class Meta:
         ordering = ["kind", "pk"]
@@ -78,10 +80,10 @@ class Conflict(models.Model):
     stakes = models.CharField(max_length=300)
     solution = models.CharField(max_length=300)
     stat = models.CharField(max_length=30)
-    burned = models.BooleanField(default=False, help_text="One Consequence burnt for -1 to the Stat.")
-    complication = models.CharField(max_length=300, blank=True, help_text="The complication the burn narrates.")
-    powers = models.JSONField(default=list, blank=True, help_text="The ids of the Powers that apply.")
-    gm_dice = models.JSONField(null=True, blank=True, help_text="The GM's dice, when she rolled them.")
+    burned = models.BooleanField(default=False, help_text=gettext_lazy("One Consequence burnt for -1 to the Stat."))
+    complication = models.CharField(max_length=300, blank=True, help_text=gettext_lazy("The complication the burn narrates."))
+    powers = models.JSONField(default=list, blank=True, help_text=gettext_lazy("The ids of the Powers that apply."))
+    gm_dice = models.JSONField(null=True, blank=True, help_text=gettext_lazy("The GM's dice, when she rolled them."))
     gm_successes = models.PositiveSmallIntegerField(null=True, blank=True)
     roll = models.OneToOneField("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -112,6 +114,13 @@ class Conflict(models.Model):
 
     @property
     def stage_words(self) -> str:
-        return {"gm": "waits for the GM's successes", "roll": "waits for the Stat roll",
-                "bid": "rolled: bidding Traits and an Item", "split": "waits for the Consequence to be taken",
-                "confirm": "waits for the GM to confirm the damage"}[self.stage]
+        stage = self.stage
+        if stage == "gm":
+            return _("waits for the GM's successes")
+        if stage == "roll":
+            return _("waits for the Stat roll")
+        if stage == "bid":
+            return _("rolled: bidding Traits and an Item")
+        if stage == "split":
+            return _("waits for the Consequence to be taken")
+        return _("waits for the GM to confirm the damage")

@@ -4,6 +4,7 @@ step by step in the text's order. Each works without htmx; with it, each answers
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
@@ -33,9 +34,9 @@ def sheet_context(membership, character, **extra) -> dict:
         "membership": membership, "campaign": campaign, "character": character, "sheet": sheet,
         "stats": sheet.stat_rows(actions.stat_names(campaign)), "can_edit": character.editable_by(membership),
         "feature_groups": [
-            ("Powers", [f for f in features if f.kind == FeatureKind.POWER], "No Power: automatic successes."),
-            ("Traits", [f for f in features if f.kind == FeatureKind.TRAIT], "No Trait: a die each when bid."),
-            ("Items", [f for f in features if f.kind == FeatureKind.ITEM], "No Item: its Value in dice.")],
+            (_("Powers"), [f for f in features if f.kind == FeatureKind.POWER], _("No Power: automatic successes.")),
+            (_("Traits"), [f for f in features if f.kind == FeatureKind.TRAIT], _("No Trait: a die each when bid.")),
+            (_("Items"), [f for f in features if f.kind == FeatureKind.ITEM], _("No Item: its Value in dice."))],
         "kinds": FeatureKind.choices, "burn_choices": range(1, sheet.consequence + 1), "conflict": conflict, "aftermath_key": new_key(),
         # GM notes reach the template only for a GM (text_fields_for decides).
         "text_fields": [(field, getattr(character, field)) for field in character.text_fields_for(membership)

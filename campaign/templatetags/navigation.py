@@ -1,17 +1,18 @@
 from django import template
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from gamerules.dials import Extra
 
 register = template.Library()
 
-TABS = (("Dashboard", "campaign"), ("Forces", "forces"), ("Rolls", "rolls"), ("Clocks", "clocks"),
-        ("Sessions", "sessions"), ("Playbooks", "playbooks"), ("Members", "members"))
+TABS = ((_("Dashboard"), "campaign"), (_("Forces"), "forces"), (_("Rolls"), "rolls"), (_("Clocks"), "clocks"),
+        (_("Sessions"), "sessions"), (_("Playbooks"), "playbooks"), (_("Members"), "members"))
 SHARED_TABS = tuple(tab for tab in TABS if tab[1] != "playbooks")
 """Every system's pages; Charge adds its playbooks, dials and Extras."""
-GM_TABS = (("Dials", "dials"),)
-EXTRA_TABS = ((Extra.WORLD, ("World", "world")), (Extra.PARTY, ("Party", "party")),
-              (Extra.RESOURCE_POOL, ("Resources", "resources")))
+GM_TABS = ((_("Dials"), "dials"),)
+EXTRA_TABS = ((Extra.WORLD, (_("World"), "world")), (Extra.PARTY, (_("Party"), "party")),
+              (Extra.RESOURCE_POOL, (_("Resources"), "resources")))
 """The pages an Extra adds, shown while it is switched on."""
 
 

@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.forms import SignupForm
@@ -41,6 +42,6 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}. Your account is ready.")
+        messages.success(request, _("Welcome, %(username)s. Your account is ready.") % {"username": user.username})
         return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})

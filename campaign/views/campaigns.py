@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
@@ -34,7 +35,7 @@ def campaign_create(request):
     form = CampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         campaign = actions.create_campaign(request.user, **form.cleaned_data)
-        messages.success(request, f"{campaign} is ready. Invite your players from Members.")
+        messages.success(request, _("%(campaign)s is ready. Invite your players from Members.") % {"campaign": campaign})
         return redirect(campaign)
     return render(request, "campaign/campaign_form.html", {"form": form})
 
@@ -112,14 +113,14 @@ def _inline_edit(request, campaign_id, form_class, card, title, saved):
 @require_http_methods(["GET", "POST"])
 def campaign_edit(request, campaign_id):
     return _inline_edit(request, campaign_id, CampaignForm, "about",
-                        "About the campaign", "Campaign details saved.")
+                        _("About the campaign"), _("Campaign details saved."))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def gm_notes_edit(request, campaign_id):
     return _inline_edit(request, campaign_id, GmNotesForm, "gm-notes",
-                        "GM notes", "GM notes saved.")
+                        _("GM notes"), _("GM notes saved."))
 
 
 @login_required
@@ -135,7 +136,7 @@ def dials_edit(request, campaign_id):
         form = DialsForm(request.POST)
         if form.is_valid():
             actions.set_dials(membership, form.dials)
-            messages.success(request, "Dials saved. They apply from the next roll and sheet on.")
+            messages.success(request, _("Dials saved. They apply from the next roll and sheet on."))
             return redirect("dials", campaign.pk)
     else:
         form = DialsForm(initial=DialsForm.initial_from(campaign.rules))
@@ -149,11 +150,11 @@ def milestone_award(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     form = MilestoneForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "That milestone could not be read; nothing was awarded.")
+        messages.error(request, _("That milestone could not be read; nothing was awarded."))
     else:
         attempt(request, lambda: actions.award_milestone(membership, form.cleaned_data["note"],
                                                          form.cleaned_data["expected_count"]),
-                "Milestone awarded: every character gains a talent.")
+                _("Milestone awarded: every character gains a talent."))
     return redirect(membership.campaign)
 
 

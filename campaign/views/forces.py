@@ -3,6 +3,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
@@ -60,8 +61,8 @@ def force_create(request, campaign_id):
     form = ForceForm(request.POST or None, instance=force)
     if request.method == "POST" and form.is_valid():
         force = actions.save_force(membership, form)
-        messages.success(request, f"{force.name} added"
-                         + (" and revealed to players." if force.revealed else ", hidden from players."))
+        messages.success(request, (_("%(force)s added and revealed to players.") if force.revealed
+                                   else _("%(force)s added, hidden from players.")) % {"force": force.name})
         return redirect("forces", campaign_id)
     return render(request, "campaign/force_edit.html",
                   {"membership": membership, "campaign": membership.campaign, "form": form})
@@ -86,7 +87,7 @@ def force_edit(request, campaign_id, force_id):
         actions.save_force(membership, form)
         if request.htmx:
             return changed(_card(request, membership, force))
-        messages.success(request, f"{force.name} saved.")
+        messages.success(request, _("%(force)s saved.") % {"force": force.name})
         return redirect("forces", campaign_id)
     context = {"membership": membership, "campaign": membership.campaign, "form": form,
                "force": force}
@@ -112,8 +113,8 @@ def force_delete(request, campaign_id, force_id):
     membership = gm_membership_or_404(request, campaign_id)
     force = force_for_edit_or_404(membership, force_id)
     if force.is_player_group:
-        messages.error(request, "The player group stays: edit it instead.")
+        messages.error(request, _("The player group stays: edit it instead."))
     else:
         force.delete()
-        messages.success(request, f"{force.name} deleted.")
+        messages.success(request, _("%(force)s deleted.") % {"force": force.name})
     return redirect("forces", campaign_id)

@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
@@ -34,7 +35,7 @@ def invitation_create(request, campaign_id):
                                                             created_by=request.user))
     if form.is_valid():
         invitation = form.save()
-        messages.success(request, "New invitation link ready: copy it from the list below.")
+        messages.success(request, _("New invitation link ready: copy it from the list below."))
         return redirect(reverse("members", args=[campaign_id]) + f"#invitation-{invitation.pk}")
     campaign = membership.campaign
     return render(request, "campaign/members.html", {
@@ -51,7 +52,7 @@ def invitation_revoke(request, campaign_id, invitation_id):
     if not invitation.revoked_at:
         invitation.revoked_at = timezone.now()
         invitation.save(update_fields=["revoked_at"])
-    messages.success(request, "Invitation withdrawn: the link no longer works.")
+    messages.success(request, _("Invitation withdrawn: the link no longer works."))
     return redirect("members", campaign_id)
 
 
@@ -60,7 +61,7 @@ def join(request, token):
     """An invitation link. Anyone may open it; joining takes a login, then one click."""
     invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
     if invitation is None:
-        return render(request, "campaign/join.html", {"refusal": (
+        return render(request, "campaign/join.html", {"refusal": _(
             "This invitation link is not valid. Check that you copied all of it, or ask your GM "
             "for a new one.")}, status=404)
     if request.user.is_authenticated and invitation.campaign.memberships.filter(
@@ -74,7 +75,7 @@ def join(request, token):
             campaign = actions.accept_invitation(token, request.user)
         except Refused as refused:
             return render(request, "campaign/join.html", {"refusal": str(refused)}, status=410)
-        messages.success(request, f"Welcome to {campaign}!")
+        messages.success(request, _("Welcome to %(campaign)s!") % {"campaign": campaign})
         return redirect(campaign)
     return render(request, "campaign/join.html", {"invitation": invitation})
 
@@ -85,7 +86,7 @@ def member_role(request, campaign_id, member_id):
     membership = gm_membership_or_404(request, campaign_id)
     member = get_object_or_404(Membership, campaign=membership.campaign, pk=member_id)
     attempt(request, lambda: actions.set_role(membership, member, request.POST.get("role", "")),
-            lambda _: f"{member.user} is now {member.get_role_display()}.")
+            lambda result: _("%(user)s is now %(role)s.") % {"user": member.user, "role": member.get_role_display()})
     return redirect("members", campaign_id)
 
 
@@ -97,7 +98,7 @@ def member_remove(request, campaign_id, member_id):
     if member.pk == membership.pk:
         return leave(request, campaign_id)
     attempt(request, lambda: actions.remove_member(membership, member),
-            f"{member.user} was removed. Their characters stay in the campaign.")
+            _("%(user)s was removed. Their characters stay in the campaign.") % {"user": member.user})
     return redirect("members", campaign_id)
 
 
@@ -106,5 +107,5 @@ def member_remove(request, campaign_id, member_id):
 def leave(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     left = attempt(request, lambda: actions.remove_member(membership, membership),
-                   f"You left {membership.campaign}. Your characters stay with it.")
+                   _("You left %(campaign)s. Your characters stay with it.") % {"campaign": membership.campaign})
     return redirect("campaigns") if left else redirect("members", campaign_id)

@@ -60,7 +60,7 @@ def party_context(membership) -> dict:
             "full_clocks": [(clock, DANGER_FILLED if clock.kind == "danger" else PROGRESS_FILLED)
                             for clock in clocks if clock.is_full],
             "dispositions": disposition_choices(rules), "detailed": detailed,
-            "shifts": (("up", "↑", "Upgrade"), ("down", "↓", "Downgrade")),
+            "shifts": (("up", "↑"), ("down", "↓")),  # the template words each button's label
             "no_neutral": rules.dialled(ExtraDial.PARTY_NO_NEUTRAL),
             "more_clocks": rules.dialled(ExtraDial.PARTY_MORE_CLOCKS)}
 

@@ -7,6 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import actions
@@ -26,8 +28,8 @@ class ResourceForm(forms.ModelForm):
     class Meta:
         model = Resource
         fields = ["name", "shared", "gain", "spend", "cap", "effect", "retained", "expires"]
-        help_texts = {"name": "Grit, Mana, Expedition Funds...",
-                      "cap": "The Mana example: “Rolls are capped at 3d6”."}
+        help_texts = {"name": gettext_lazy("Grit, Mana, Expedition Funds..."),
+                      "cap": gettext_lazy("The Mana example: “Rolls are capped at 3d6”.")}
 
 
 def resources_membership_or_404(request, campaign_id, gm=False):
@@ -44,7 +46,7 @@ def resources_context(membership, form=None) -> dict:
     rows = []
     for resource in resources:
         points = {pool.character_id: pool.points for pool in resource.pools.all()}
-        pools = ([(None, "The party", points.get(None, 0), True)] if resource.shared else
+        pools = ([(None, _("The party"), points.get(None, 0), True)] if resource.shared else
                  [(c.pk, c.name, points.get(c.pk, 0), c.editable_by(membership)) for c in characters])
         rows.append((resource, pools, sum(points.values())))
     odds = []
@@ -54,7 +56,7 @@ def resources_context(membership, form=None) -> dict:
         odds.append((rating, [(marks, chances[marks], shown[marks]) for marks in chances]))
     return {"membership": membership, "campaign": campaign, "resources": rows, "actions": campaign.rules.action_names,
             "form": form or ResourceForm(), "gather_odds": odds,
-            "steps": ((-1, "−", "Spend one"), (1, "+", "Add one"))}
+            "steps": ((-1, "−"), (1, "+"))}  # the template words each button's label
 
 
 @login_required
@@ -73,7 +75,7 @@ def resource_define(request, campaign_id):
         if error := refusal_of(lambda: actions.define_resource(membership, form.instance)):
             form.add_error(None, error)
         else:
-            messages.success(request, f"{form.instance.name} is ready to gather and spend.")
+            messages.success(request, _("%(resource)s is ready to gather and spend.") % {"resource": form.instance.name})
             return redirect("resources", campaign_id)
     return page(request, RESOURCES, resources_context(membership, form))
 

@@ -2,6 +2,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
@@ -35,12 +37,12 @@ def session_start(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     expected = whole_number(request.POST.get("number"))
     if expected is None:
-        messages.error(request, "That form was out of date; nothing was started. Try again.")
+        messages.error(request, _("That form was out of date; nothing was started. Try again."))
         return redirect("sessions", campaign_id)
     bookkeeping = membership.campaign.site.session_bookkeeping
     session = attempt(request, lambda: actions.start_session(membership, expected),
-                      lambda started: f"{started} started" + (": every character's momentum is reset."
-                                                               if bookkeeping else "."))
+                      lambda started: (_("%(session)s started: every character's momentum is reset.") if bookkeeping
+                                       else _("%(session)s started.")) % {"session": started})
     return redirect(session or reverse("sessions", args=[campaign_id]))
 
 
@@ -62,8 +64,8 @@ def session_detail(request, campaign_id, session_id):
 
 
 # The session's two texts, edited in place: the log everyone writes, the GM's own notes.
-TEXTS = {"session-log": (SessionLogForm, "Session log", False),
-         "session-notes": (SessionNotesForm, "GM notes", True)}
+TEXTS = {"session-log": (SessionLogForm, gettext_lazy("Session log"), False),
+         "session-notes": (SessionNotesForm, gettext_lazy("GM notes"), True)}
 
 
 @login_required
@@ -76,7 +78,7 @@ def session_text(request, campaign_id, session_id, card):
     if request.method == "POST" and form.is_valid():
         form.save()
         if not request.htmx:
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect(session)
         return changed(render(request, f"{TEMPLATE}#{card}", _context(membership, session)))
     context = _context(membership, session, **inline_form_context(
@@ -91,7 +93,7 @@ def session_end(request, campaign_id, session_id):
     membership = gm_membership_or_404(request, campaign_id)
     session = _session_or_404(membership, session_id)
     attempt(request, lambda: actions.end_session(membership, session),
-            f"{session} ended. " + ("Offer recovery below where the fiction allowed downtime, and remind players "
-                                    "to update their details." if membership.campaign.site.session_bookkeeping
-                                    else "Remind players to update their sheets."))
+            (_("%(session)s ended. Offer recovery below where the fiction allowed downtime, and remind players "
+               "to update their details.") if membership.campaign.site.session_bookkeeping
+             else _("%(session)s ended. Remind players to update their sheets.")) % {"session": session})
     return redirect(session)

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import translation
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import actions as campaign_actions
@@ -17,6 +19,7 @@ from characters.models import Spell
 from core.htmx import answer, asks_for, attempt, page
 from core.posted import posted_text, whole_number
 from core.refused import refusal_of
+from core.templatetags.words import action as action_word
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
@@ -84,8 +87,12 @@ def _context(membership, viewer, console=False):
 def table_screen(request, campaign_id):
     """For the laptop everyone looks at, or a projector: only what every player may see."""
     membership = membership_or_404(request, campaign_id)
-    return page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign)), TABLE_PANELS,
-                seen_as(membership))
+    language = membership.campaign.table_language or translation.get_language()
+    with translation.override(language):  # everyone reads the same screen: the table's language
+        response = page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign)), TABLE_PANELS,
+                        seen_as(membership))
+    response["Content-Language"] = language
+    return response
 
 
 @login_required
@@ -129,7 +136,8 @@ def call_for_roll(request, campaign_id):
     attempt(request, lambda: roll_actions.call_for_roll(
         membership, start, Risk(risk) if risk in {int(r) for r in Risk} else None,
         Effect(effect) if effect in {int(e) for e in Effect} else None),
-        lambda pending: f"Called for {pending.character.name}'s {pending.action} roll.")
+        lambda pending: _("Called for %(name)s's %(action)s roll.") % {"name": pending.character.name,
+                                                                        "action": action_word(pending.action)})
     return redirect("console", campaign_id)
 
 

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.access import membership_or_404
@@ -29,11 +30,11 @@ def campaign_export(request, campaign_id):
 
 def _uploaded_document(upload) -> dict:
     if upload is None or upload.size > MAX_IMPORT_BYTES:
-        raise Refused("Choose a campaign file (a .json export, 50 MB at most).")
+        raise Refused(_("Choose a campaign file (a .json export, 50 MB at most)."))
     try:
         return json.loads(upload.read())
     except (ValueError, UnicodeDecodeError):
-        raise Refused("That file is not a readable export.") from None
+        raise Refused(_("That file is not a readable export.")) from None
 
 
 @login_required
@@ -47,7 +48,7 @@ def campaign_import(request):
         except Refused as refusal:
             error = str(refusal)
         else:
-            messages.success(request, f"{campaign.name} is imported, with you as its GM. Invite "
-                             "your players again from Members.")
+            messages.success(request, _("%(campaign)s is imported, with you as its GM. Invite your players again "
+                                        "from Members.") % {"campaign": campaign.name})
             return redirect(campaign)
     return render(request, "campaign/import.html", {"error": error}, status=400 if error else 200)

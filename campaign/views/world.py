@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import actions
@@ -20,7 +21,7 @@ from rolls import actions as roll_actions
 from rolls.models import new_key
 
 WORLD = "campaign/world.html"
-PLACEHOLDERS = ("The Ship", "The Crew", "The Next Job")
+PLACEHOLDERS = (_("The Ship"), _("The Crew"), _("The Next Job"))
 """The designer note's first example of three titles."""
 
 

@@ -1,6 +1,7 @@
 from fractions import Fraction
 
 from django import template
+from django.utils.translation import pgettext
 
 register = template.Library()
 
@@ -11,9 +12,9 @@ def chance(value: Fraction) -> str:
     if value is None:
         return ""
     if value == 1:
-        return "certain"
+        return pgettext("a chance", "certain")
     if value == 0:
-        return "impossible"
+        return pgettext("a chance", "impossible")
     return f"{value.numerator}/{value.denominator} ({percent(value)})"
 
 

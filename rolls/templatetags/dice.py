@@ -1,6 +1,7 @@
 from collections import Counter
 
 from django import template
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from gamerules.charge import Outcome
 from gamerules.magic import SpellBenefit, SpellLevel
@@ -11,6 +12,29 @@ _PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72
          4: [(28, 28), (72, 28), (28, 72), (72, 72)],
          5: [(28, 28), (72, 28), (50, 50), (28, 72), (72, 72)],
          6: [(28, 25), (72, 25), (28, 50), (72, 50), (28, 75), (72, 75)]}
+
+
+_SOURCES = {
+    "rating": pgettext_lazy("where a die comes from", "rating"),
+    "assist": pgettext_lazy("where a die comes from", "assist"),
+    "push": pgettext_lazy("where a die comes from", "push"),
+    "tension": pgettext_lazy("where a die comes from", "tension"),
+    "asset": pgettext_lazy("where a die comes from", "asset"),
+    "talent": pgettext_lazy("where a die comes from", "talent"),
+    "resource": pgettext_lazy("where a die comes from", "resource"),
+    "spell": pgettext_lazy("where a die comes from", "spell"),
+    "momentum": pgettext_lazy("where a die comes from", "momentum"),
+    "fortune": pgettext_lazy("where a die comes from", "fortune"),
+    "market": pgettext_lazy("where a die comes from", "market"),
+    "red card": pgettext_lazy("where a die comes from", "red card"),
+}
+
+
+@register.filter
+def source_words(sources):
+    """Where each die of a roll came from (kept as data: "rating", "push"...), in the reader's
+    language; a source these words do not know stays as it was kept."""
+    return [str(_SOURCES.get(source, source)) for source in sources]
 
 
 @register.filter
@@ -64,7 +88,9 @@ def consequence_words(consequence, campaign):
     """A consequence in the campaign's words: its kind, and how it ended once settled."""
     words = consequence.kind.label(campaign.wording)
     if consequence.resistance is not None:
-        words += f" ({consequence.resistance.label(campaign.wording, campaign.quick).rstrip('.').lower()})"
+        ended = str(consequence.resistance.label(campaign.wording, campaign.quick)).rstrip(".").lower()
+        # Translators: a consequence and how it ended, e.g. "Complication (the consequence is reduced)".
+        words = gettext("%(consequence)s (%(ended)s)") % {"consequence": words, "ended": ended}
     return words
 
 
@@ -73,12 +99,14 @@ def threat_words(roll):
     """What the threat dice did to an action roll, in a line ("Threat Level Extra")."""
     threat = roll.threat
     cancelled = sorted((Counter(roll.dice) - Counter(threat["left"])).elements(), reverse=True)
-    said = f"Threat dice from {', '.join(threat['sources'])}: {' '.join(map(str, threat['dice']))}. "
+    said = gettext("Threat dice from %(sources)s: %(dice)s.") % {
+        "sources": ", ".join(threat["sources"]), "dice": " ".join(map(str, threat["dice"]))}
     if not threat["left"]:
-        return said + "They cancelled every action die: a critical fail."
+        return f"{said} {gettext('They cancelled every action die: a critical fail.')}"
     if not cancelled:
-        return said + "They cancelled nothing."
-    return said + f"They cancelled {' '.join(map(str, cancelled))}; left {' '.join(map(str, threat['left']))}."
+        return f"{said} {gettext('They cancelled nothing.')}"
+    return f"{said} " + gettext("They cancelled %(cancelled)s; left %(left)s.") % {
+        "cancelled": " ".join(map(str, cancelled)), "left": " ".join(map(str, threat["left"]))}
 
 
 @register.filter
@@ -87,11 +115,13 @@ def party_words(roll):
     party = roll.choices["party"]
     said = []
     if party["details"]:
-        bore = {1: "+1 effect" if party["for_effect"] else "−1 consequence rating", -1: "+1 consequence rating",
-                0: "they cancel out"}[party["disposition"]]
-        said.append(f"Party: {', '.join(party['details'])}: {bore}.")
+        bore = {1: gettext("+1 effect") if party["for_effect"] else gettext("−1 consequence rating"),
+                -1: gettext("+1 consequence rating"), 0: gettext("they cancel out")}[party["disposition"]]
+        said.append(gettext("Party: %(details)s: %(bearing)s.") % {"details": ", ".join(party["details"]), "bearing": bore})
     if party["burned"]:
-        said.append(f"{party['burned']} of the party's progress burned as momentum.")
+        said.append(ngettext("%(count)s of the party's progress burned as momentum.",
+                             "%(count)s of the party's progress burned as momentum.", party["burned"])
+                    % {"count": party["burned"]})
     return " ".join(said)
 
 
@@ -102,16 +132,31 @@ def magic_words(roll):
     magic = roll.choices["magic"]
     said = []
     if helped := magic.get("helped"):
-        level = SpellLevel(helped["level"]).label.lower()
-        said.append(f"{helped['name']} ({level}) helped: {SpellBenefit(helped['benefit']).label(roll.campaign.wording)}.")
+        level = str(SpellLevel(helped["level"]).label).lower()
+        said.append(gettext("%(spell)s (%(level)s) helped: %(benefit)s.") % {
+            "spell": helped["name"], "level": level,
+            "benefit": SpellBenefit(helped["benefit"]).label(roll.campaign.wording)})
     if cast := magic.get("cast"):
         if cast["ritual"]:
-            said.append(f"Cast {cast['name']}: a success ticks its time clock by the effect; full, the spell is ready.")
+            said.append(gettext("Cast %(spell)s: a success ticks its time clock by the effect; full, the spell is ready.")
+                        % {"spell": cast["name"]})
         elif cast["charge"]:
-            said.append(f"Cast {cast['name']}: ready, {SpellLevel(cast['charge']).label.lower()} effect, to help a roll.")
+            said.append(gettext("Cast %(spell)s: ready, %(level)s effect, to help a roll.") % {
+                "spell": cast["name"], "level": str(SpellLevel(cast["charge"]).label).lower()})
         else:
-            said.append(f"Cast {cast['name']}: no effect readied.")
-        costs = [f"{cast[cost]} {cost}" for cost in ("momentum", "stress") if cast[cost]]
-        if costs:
-            said.append(f"It cost {' and '.join(costs)}.")
+            said.append(gettext("Cast %(spell)s: no effect readied.") % {"spell": cast["name"]})
+        if cost := _casting_cost(cast["momentum"], cast["stress"]):
+            said.append(cost)
     return " ".join(said)
+
+
+def _casting_cost(momentum: int, stress: int) -> str:
+    """"It cost 1 momentum and 2 stress.", or what of that it cost; nothing, no words."""
+    if momentum and stress:
+        return gettext("It cost %(momentum)s momentum and %(stress)s stress.") % {"momentum": momentum, "stress": stress}
+    if momentum:
+        return ngettext("It cost %(momentum)s momentum.", "It cost %(momentum)s momentum.", momentum) % {
+            "momentum": momentum}
+    if stress:
+        return ngettext("It cost %(stress)s stress.", "It cost %(stress)s stress.", stress) % {"stress": stress}
+    return ""

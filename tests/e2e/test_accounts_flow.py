@@ -38,7 +38,7 @@ def test_the_colour_scheme_switches_to_light_and_is_remembered(new_page):
     page = new_page(DESKTOP)
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("data-bs-theme", "dark")
-    page.get_by_role("button", name="Switch between dark and light").click()
+    page.get_by_role("button", name="Light / dark").click()
     expect(page.locator("html")).to_have_attribute("data-bs-theme", "light")
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-bs-theme", "light")

@@ -101,7 +101,7 @@ def test_casting_presets_the_gms_risk_and_effect_and_charges_its_costs(crew, dic
     spell = Spell.objects.get()
     pending = on_its_way(crew, risk=None, action="Finesse", spell=spell.pk)
     gm_page = crew.client("gm").get(pending.get_absolute_url()).text
-    assert "Mend flesh starts at\n        great effect and high\n        risk." in gm_page
+    assert "Mend flesh starts at great effect and high risk." in gm_page
     assert re.search(r'name="risk" value="3"[^>]*checked', gm_page)  # high risk, great effect
     assert re.search(r'name="effect" value="3"[^>]*checked', gm_page)
     crew.client("gm").post(reverse("roll_set", args=[crew.campaign.pk, pending.pk]), {"risk": 3, "effect": 3})

@@ -104,7 +104,7 @@ def test_spending_adds_a_die_per_point_up_to_the_cap_and_keeps_points_on_5_6(cre
     assert (made.pool_size, made.dice, made.outcome) == (4, [6, 2, 1, 3], "full")
     assert made.choices["resources"] == [{"name": "Mana", "spent": 2, "dice": [5, 1], "back": 1}]
     assert points(resource) == 2
-    assert "2 Mana\n        spent; kept on a 5-6: 5 1, 1 back." in page
+    assert "2 Mana spent; kept on a 5-6: 5 1, 1 back." in page
 
 
 @pytest.mark.parametrize(("spent", "reason"), [(3, "At most 2 Mana on one roll."), (2, "There is only 1 Mana")])

@@ -44,7 +44,7 @@ def test_the_gm_puts_a_threat_on_the_scene_and_every_screen_shows_it(crew):
     threat = Threat.objects.get()
     assert (threat.source, threat.rating, threat.character) == ("A poisonous mist", 2, None)
     c = crew.campaign.pk
-    assert "A poisonous mist</strong> · 2\n" in crew.client("player").get(reverse("table", args=[c])).text
+    assert "A poisonous mist</strong> · 2 dice · on the scene" in crew.client("player").get(reverse("table", args=[c])).text
     sheet = crew.client("other_player").get(reverse("character", args=[c, crew.ada.pk])).text
     assert "A poisonous mist (2, on the scene)" in sheet
     assert "Threat A poisonous mist (2) on the scene." in crew.client("player").get(reverse("campaign", args=[c])).text
@@ -131,10 +131,10 @@ def test_the_gm_ticks_the_threats_that_apply_and_the_odds_count_them(crew):
     pending = on_its_way(crew, threats=[mist])
     assert fresh(pending).threats == [mist.pk]
     page = crew.client("player").get(pending.get_absolute_url()).text
-    assert "2 dice\n      against 2 threat dice" in page and "Threats: A poisonous mist (2)." in page
+    assert "The odds with 2 dice against 2 threat dice" in page and "Threats: A poisonous mist (2)." in page
     for outcome, chance in exact_odds(2, 2).items():
         assert f"{chance.numerator}/{chance.denominator}" in page, outcome
-    assert "Roll 2d6\n    and 2 threat</button>" in page
+    assert "Roll 2d6 and 2 threat</button>" in page
     console = crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text
     assert f'id="threat-{pending.pk}-{mist.pk}" checked' in console
     assert f'id="threat-{pending.pk}-{hexer.pk}"' not in console  # on Bo: it cannot bear on Ada's roll

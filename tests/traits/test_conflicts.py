@@ -230,7 +230,7 @@ def test_an_aftermath_burns_consequence_and_rolls_that_many_dice(traits_table, d
     roll = Roll.objects.get(kind="aftermath")
     assert (roll.dice, roll.result["successes"]) == ([5, 1], 1) and sheet(table).consequence == 1
     page = table.client("player").get(roll.get_absolute_url())
-    assert "may gain\n      1 new Consequence Trait." in page.text
+    assert "1 success: Ada may gain 1 new Consequence Trait." in words(page)
     response = table.client("gm").post(url, {"burn": 5, "key": "after-2"}, HTTP_HX_REQUEST="true")
     assert "Burn 1 to 1 of Ada&#x27;s Consequence." in response.text and sheet(table).consequence == 1
 

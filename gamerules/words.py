@@ -1,0 +1,75 @@
+"""The words the rules hand to the screens, in the reader's language.
+
+The rules write English and mark each phrase with ``said`` (gettext's catalogues gather the marked
+phrases, see core/management/commands/makemessages.py). A marked phrase is a ``str`` holding its
+English, so rules, tests and storage compare and keep English; the moment a screen turns it into
+text (``str()``, a template) it is said in the reader's language, by the translation the web
+layer installs (core/apps.py). The rules stay free of Django and of any one language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+_translate: Callable[[str], str] = lambda text: text  # noqa: E731 - English until the web layer installs one
+_translate_plural: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural  # noqa: E731
+_translate_in: Callable[[str, str], str] = lambda context, text: text  # noqa: E731
+
+
+def install(translate: Callable[[str], str], translate_plural: Callable[[str, str, int], str],
+            translate_in: Callable[[str, str], str]) -> None:
+    """How phrases are said: gettext, ngettext and pgettext, or anything with their shape."""
+    global _translate, _translate_plural, _translate_in
+    _translate, _translate_plural, _translate_in = translate, translate_plural, translate_in
+
+
+class Said(str):
+    """A phrase of the rules: its English as the string, said in the reader's language by ``str()``.
+    ``values`` fill its ``%(name)s`` places, each said in turn."""
+
+    __slots__ = ("_text", "_context", "_plural", "_values")
+
+    def __new__(cls, text: str, values: dict, context: str | None = None, plural: str | None = None):
+        english = (plural if plural is not None and values["n"] != 1 else text)
+        if values:  # the English of each value, whatever language is being read
+            english %= {name: str.__str__(value) if isinstance(value, Said) else value for name, value in values.items()}
+        phrase = super().__new__(cls, english)
+        phrase._text, phrase._context, phrase._plural, phrase._values = text, context, plural, values
+        return phrase
+
+    def __str__(self) -> str:
+        if self._plural is not None:
+            text = _translate_plural(self._text, self._plural, self._values["n"])
+        elif self._context is not None:
+            text = _translate_in(self._context, self._text)
+        else:
+            text = _translate(self._text)
+        return text % {name: str(value) for name, value in self._values.items()} if self._values else text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    # Immutable: a copy is the phrase itself, and a pickled one is said again when unpickled.
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return Said, (self._text, self._values, self._context, self._plural)
+
+
+def said(text: str, **values) -> str:
+    """``text`` (with ``%(name)s`` places for ``values``) as a phrase of the rules."""
+    return Said(text, values)
+
+
+def said_as(context: str, text: str) -> str:
+    """A word that means one thing in ``context`` and may be said otherwise elsewhere ("Study"
+    the action)."""
+    return Said(text, {}, context=context)
+
+
+def said_n(singular: str, plural: str, n: int, **values) -> str:
+    """The singular or plural phrase for ``n`` (``%(n)s`` is ``n``), as the reader's language counts."""
+    return Said(singular, {"n": n, **values}, plural=plural)
