@@ -28,6 +28,7 @@ from gamerules.party import (
 from gamerules.resources import DICE_CAP, Gain, Spend
 from gamerules.resources import Resource as RulesResource
 from gamerules.systems import DiceSystem
+from gamerules.words import Said, kept, said_again
 from gamerules.world import RANKS, Card, MissionStart, mission_pool
 
 
@@ -148,7 +149,10 @@ class Campaign(models.Model):
     def log(self, actor, text: str, *, gm_only: bool = False, clock=None, force=None) -> "Event":
         """A line in the campaign log. A line that mentions a clock or a force names it, and a
         player reads it only while they may see that clock's segments or that force."""
-        return Event.objects.create(campaign=self, actor=actor, text=text, gm_only=gm_only,
+        # A phrase is kept as its English and said in each reader's language; a plain text (a
+        # name, the writer's own words) as written.
+        phrase = kept(text) if isinstance(text, Said) else None
+        return Event.objects.create(campaign=self, actor=actor, text=str.__str__(text), phrase=phrase, gm_only=gm_only,
                                     clock=clock, force=force)
 
 
@@ -296,7 +300,9 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.SET_NULL, related_name="+")
-    text = models.CharField(max_length=1000)
+    text = models.CharField(max_length=1000)  # in English when ``phrase`` is kept
+    # The line as a phrase of the rules (gamerules.words.kept): said in each reader's language.
+    phrase = models.JSONField(null=True, blank=True, editable=False)
     gm_only = models.BooleanField(default=False)
     # What the line mentions, so that who may read it follows what they may see of that.
     clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
@@ -312,6 +318,11 @@ class Event(models.Model):
 
     def __str__(self):
         return self.text
+
+    @property
+    def shown(self) -> str:
+        """The line in the reader's language, when it was written as a phrase."""
+        return str(said_again(self.phrase)) if self.phrase else self.text
 
 
 class GameSession(models.Model):

@@ -108,7 +108,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # {% translate %} and {% blocktranslate %} in every template, without a {% load %} in each.
-            "builtins": ["django.templatetags.i18n", "core.templatetags.words"],
+            "builtins": ["django.templatetags.i18n", "core.templatetags.words", "core.templatetags.odds"],
         },
     },
 ]

@@ -73,3 +73,59 @@ def said_as(context: str, text: str) -> str:
 def said_n(singular: str, plural: str, n: int, **values) -> str:
     """The singular or plural phrase for ``n`` (``%(n)s`` is ``n``), as the reader's language counts."""
     return Said(singular, {"n": n, **values}, plural=plural)
+
+
+class Lowered(Said):
+    """A phrase said in lower case, inside a sentence ("... at the market: full success.")."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str, values: dict, context: str | None = None, plural: str | None = None):
+        english = Said(text, values, context, plural)
+        phrase = str.__new__(cls, str.__str__(english).lower())
+        phrase._text, phrase._context, phrase._plural, phrase._values = text, context, plural, values
+        return phrase
+
+    def __str__(self) -> str:
+        return super().__str__().lower()
+
+    def __reduce__(self):
+        return Lowered, (self._text, self._values, self._context, self._plural)
+
+
+def lowered(phrase: str) -> str:
+    """``phrase`` in lower case, in whatever language it is said (a label inside a sentence)."""
+    if not isinstance(phrase, Said):
+        return phrase.lower()
+    return Lowered(phrase._text, phrase._values, phrase._context, phrase._plural)
+
+
+def in_a_row(*phrases: str) -> str:
+    """Phrases one after the other, a space between, each said in the reader's language (the row
+    itself is no phrase to translate, so it is not marked)."""
+    names = [f"p{place}" for place in range(len(phrases))]
+    return Said(" ".join(f"%({name})s" for name in names), dict(zip(names, phrases, strict=True)))
+
+
+def kept(phrase):
+    """A phrase as JSON data, to be said again later in the language of whoever reads it (a log
+    line); anything else as it is."""
+    if not isinstance(phrase, Said):
+        return phrase
+    data = {"said": phrase._text, "values": {name: kept(value) for name, value in phrase._values.items()}}
+    if phrase._context is not None:
+        data["context"] = phrase._context
+    if phrase._plural is not None:
+        data["plural"] = phrase._plural
+    if isinstance(phrase, Lowered):
+        data["lower"] = True
+    return data
+
+
+def said_again(data):
+    """The phrase ``kept`` made data of."""
+    if not isinstance(data, dict) or "said" not in data:
+        return data
+    values = {name: said_again(value) for name, value in data.get("values", {}).items()}
+    return (Lowered if data.get("lower") else Said)(data["said"], values, context=data.get("context"),
+                                                   plural=data.get("plural"))

@@ -1,7 +1,9 @@
 from fractions import Fraction
 
+from babel.numbers import format_percent
 from django import template
-from django.utils.translation import pgettext
+from django.utils.formats import number_format
+from django.utils.translation import get_language, pgettext, to_locale
 
 register = template.Library()
 
@@ -23,18 +25,29 @@ def percent(value: Fraction) -> str:
     """A chance rounded for reading at a glance: "65%"; never 0% or 100% for what may or may not
     happen ("<1%", ">99%"). The exact fraction goes beside it."""
     if 0 < value < Fraction(1, 200):
-        return "<1%"
+        return "<" + _percent(1)
     if Fraction(199, 200) <= value < 1:
-        return ">99%"
-    return f"{round(float(value) * 100)}%"
+        return ">" + _percent(99)
+    return _percent(round(float(value) * 100))
+
+
+@register.filter
+def in_percent(whole: int) -> str:
+    """A whole percentage (of shares that add up to 100) as the reader's language writes it."""
+    return _percent(int(whole))
+
+
+def _percent(whole: int) -> str:
+    """A whole percentage as the reader's language writes it: "65%", "65 %"."""
+    return format_percent(whole / 100, locale=to_locale(get_language() or "en"))
 
 
 @register.filter
 def sides(value: Fraction) -> str:
-    """A die's sides to one decimal: "7.9"."""
-    return f"{float(value):.1f}"
+    """A die's sides to one decimal: "7.9" ("7,9" in French)."""
+    return number_format(float(value), 1)
 
 
 @register.filter
 def average(value: Fraction) -> str:
-    return f"{float(value):.2f}"
+    return number_format(float(value), 2)

@@ -81,3 +81,23 @@ def test_a_roll_a_sheet_and_the_table_screen_in_the_tables_language(new_page, sc
     assert "Sneak" not in table.locator("#table-rolls").inner_text()
     no_overflow(table)
     screenshot(table, f"language-{language}-table-1920x1080")
+
+
+def test_a_player_chooses_their_language_from_the_menu_on_a_phone(new_page, screenshot):
+    user = UserFactory(username="lea")
+    campaign = make_campaign(UserFactory(username="gm-lea"), name="Salt")
+    join(campaign, user)
+    phone = new_page(PHONE)
+    log_in(phone, "lea")
+    phone.goto(f"/c/{campaign.pk}/")
+    phone.get_by_role("button", name="Open the menu").click()
+    phone.get_by_role("link", name="English", exact=True).click()
+    screenshot(phone, "language-choose-phone")
+    phone.get_by_label("Language").select_option("sv")
+    phone.get_by_role("button", name="Save the language").click()  # 4 taps: menu, language, choice, save
+    expect(phone).to_have_url(re.compile(rf"/c/{campaign.pk}/$"))  # back where they were
+    expect(phone.locator("html")).to_have_attribute("lang", "sv")
+    expect(phone.get_by_role("alert")).to_contain_text(said("sv", "The site is now in %(language)s.") % {"language": "svenska"})
+    assert Account.objects.get(user=user).language == "sv"
+    no_overflow(phone)
+    screenshot(phone, "language-chosen-phone")

@@ -60,3 +60,15 @@ def test_english_until_a_translation_is_installed():
 
 def test_every_action_name_the_rules_give_is_marked():
     assert {a.name for preset in PRESET_ACTIONS.values() for a in preset} == set(RULEBOOK_ACTION_NAMES)
+
+
+def test_a_phrase_kept_as_data_is_said_again_in_the_language_of_the_day(french):
+    from gamerules.words import kept, said_again
+
+    phrase = said("%(helper)s has no momentum left to assist.", helper=said("Risky"))
+    data = json.loads(json.dumps(kept(phrase)))
+    assert str(said_again(data)) == "Risquée n’a plus d’élan pour aider."
+    assert said_again(data) == "Risky has no momentum left to assist."
+    assert str(said_again(kept(said_n("%(n)s segment", "%(n)s segments", 1)))) == "1 segment"
+    assert str(said_again(kept(said_as("action", "Study")))) == "Étudier"
+    assert kept("Ada's own words") == said_again("Ada's own words") == "Ada's own words"

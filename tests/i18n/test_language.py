@@ -105,3 +105,34 @@ def test_choosing_goes_back_to_the_page_the_menu_was_opened_on(client):
     assert 'name="next" value="/campaigns/?archived=1"' in page.content.decode()
     elsewhere = client.get(reverse("language"), HTTP_REFERER="http://elsewhere.example/campaigns/")
     assert 'name="next"' not in elsewhere.content.decode()
+
+
+def test_the_rulebooks_actions_are_translated_and_the_gms_own_names_are_not(client):
+    from django.utils import translation
+    from django.utils.translation import pgettext
+
+    from characters.models import Character
+    from gamerules.dials import Dials
+    from tests.factories import make_campaign
+
+    gm = UserFactory()
+    campaign = make_campaign(gm, name="Salt and Iron")
+    dials = Dials.from_data(campaign.dials).to_data()
+    dials["actions"] = [["Prowl" if name == "Sneak" else name, attribute] for name, attribute in dials["actions"]]
+    campaign.dials = dials
+    campaign.save()
+    ada = Character.objects.create(campaign=campaign, owner=gm, name="Ada", created=True,
+                                   action_dots={"Prowl": 2, "Finesse": 1})
+    Account.objects.create(user=gm, language="fr")
+    client.force_login(gm)
+    session = client.session
+    session["language"] = "fr"
+    session.save()
+    page = client.get(ada.get_absolute_url()).content.decode()
+    with translation.override("fr"):
+        finesse = pgettext("action", "Finesse")
+        notice = pgettext("action", "Notice")
+    assert notice != "Notice" and f">{notice}</a>" in page  # the rulebook's word, in French ("Remarquer")
+    assert f">{finesse}</a>" in page
+    assert ">Prowl</a>" in page  # the GM's word, as the GM wrote it
+    assert 'action=Prowl' in page and "action=Notice" in page  # what is sent stays the stored name
