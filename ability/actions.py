@@ -20,6 +20,7 @@ from clocks.models import Clock
 from core.refused import Refused
 from gamerules import ability as rules
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
+from gamerules.words import in_a_row, said
 from rolls import actions as roll_actions
 from rolls.models import Roll, RollKind
 
@@ -55,9 +56,9 @@ def add_skill(membership: Membership, character_id, name: str, die, specializati
     if character.skills.filter(name__iexact=name).exists():
         raise Refused(_("%(name)s already has %(skill)s.") % {"name": character.name, "skill": name})
     skill = Skill.objects.create(character=character, name=name, die=_die(die), specialization=specialization)
-    gains = (_("%(name)s gains a specialization: %(skill)s (%(rating)s).") if specialization
-             else _("%(name)s gains a skill set: %(skill)s (%(rating)s)."))
-    membership.campaign.log(membership.user, gains % {"name": character.name, "skill": skill.name, "rating": skill.rating})
+    values = {"name": character.name, "skill": skill.name, "rating": _rating(skill)}
+    membership.campaign.log(membership.user, said("%(name)s gains a specialization: %(skill)s (%(rating)s).", **values)
+                            if specialization else said("%(name)s gains a skill set: %(skill)s (%(rating)s).", **values))
     return skill
 
 
@@ -70,9 +71,14 @@ def set_skill_die(membership: Membership, character_id, skill_id, die) -> Skill:
     if skill.die != _die(die):
         skill.die = die
         skill.save(update_fields=["die"])
-        membership.campaign.log(membership.user, _("%(name)s's %(skill)s is now %(rating)s.")
-                                % {"name": character.name, "skill": skill.name, "rating": skill.rating})
+        membership.campaign.log(membership.user, said("%(name)s's %(skill)s is now %(rating)s.",
+                                                      name=character.name, skill=skill.name, rating=_rating(skill)))
     return skill
+
+
+def _rating(skill: Skill) -> str:
+    """Skill.rating ("Novice d4") inside a log line, its name said in each reader's language."""
+    return in_a_row(rules.rating_name(skill.die), f"d{skill.die}")
 
 
 def _not_in_play(character: Character) -> None:
@@ -86,8 +92,8 @@ def remove_skill(membership: Membership, character_id, skill_id) -> None:
     _not_in_play(character)
     if skill := character.skills.filter(pk=skill_id).first():
         skill.delete()
-        membership.campaign.log(membership.user, _("%(name)s strikes out %(feature)s.")
-                                % {"name": character.name, "feature": skill.name})
+        membership.campaign.log(membership.user, said("%(name)s strikes out %(feature)s.",
+                                                      name=character.name, feature=skill.name))
 
 
 @transaction.atomic
@@ -98,8 +104,8 @@ def add_boost(membership: Membership, character_id, name: str, applies_to: str, 
         raise Refused(_("Name the boost."))
     boost = Boost.objects.create(character=character, name=name, applies_to=applies_to, constraints=constraints,
                                  die=_die(die))
-    membership.campaign.log(membership.user, _("%(name)s gains a boost: %(boost)s (d%(size)s).")
-                            % {"name": character.name, "boost": boost.name, "size": boost.die})
+    membership.campaign.log(membership.user, said("%(name)s gains a boost: %(boost)s (d%(size)s).",
+                                                  name=character.name, boost=boost.name, size=boost.die))
     return boost
 
 
@@ -109,8 +115,8 @@ def remove_boost(membership: Membership, character_id, boost_id) -> None:
     _not_in_play(character)
     if boost := character.boosts.filter(pk=boost_id).first():
         boost.delete()
-        membership.campaign.log(membership.user, _("%(name)s strikes out the boost %(boost)s.")
-                                % {"name": character.name, "boost": boost.name})
+        membership.campaign.log(membership.user, said("%(name)s strikes out the boost %(boost)s.",
+                                                      name=character.name, boost=boost.name))
 
 
 @transaction.atomic
@@ -132,7 +138,7 @@ def set_grit(gm: Membership, character_id, grit) -> Sheet:
     sheet = sheet_of(character, locked=True)
     sheet.grit = grit
     sheet.save(update_fields=["grit"])
-    gm.campaign.log(gm.user, _("%(name)s's grit points set to %(grit)s.") % {"name": character.name, "grit": grit})
+    gm.campaign.log(gm.user, said("%(name)s's grit points set to %(grit)s.", name=character.name, grit=grit))
     return sheet
 
 
@@ -141,8 +147,8 @@ def set_dangerous(gm: Membership, on: bool) -> None:
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     campaign.system_options = {**campaign.system_options, "dangerous": on}
     campaign.save(update_fields=["system_options"])
-    campaign.log(gm.user, _("Dangerous Encounters: ties go to the director.") if on
-                 else _("Dangerous Encounters off: ties go to the player."))
+    campaign.log(gm.user, said("Dangerous Encounters: ties go to the director.") if on
+                 else said("Dangerous Encounters off: ties go to the player."))
 
 
 # An action roll ------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from clocks.models import Clock
 from core.refused import Refused
 from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
+from gamerules.words import said
 from rolls import actions as roll_actions
 from rolls.models import Roll, RollKind
 
@@ -104,8 +105,8 @@ def add_skill(membership: Membership, character_id, name: str, rank) -> Skill:
     if character.advantage_skills.filter(name__iexact=name).exists():
         raise Refused(_("%(name)s already has %(skill)s.") % {"name": character.name, "skill": name})
     skill = Skill.objects.create(character=character, name=_named(name, _("Name the skill.")), rank=rank)
-    membership.campaign.log(membership.user, _("%(name)s gains a skill: %(skill)s %(rank)s.")
-                            % {"name": character.name, "skill": skill.name, "rank": skill.rank})
+    membership.campaign.log(membership.user, said("%(name)s gains a skill: %(skill)s %(rank)s.",
+                                                  name=character.name, skill=skill.name, rank=skill.rank))
     return skill
 
 
@@ -120,8 +121,8 @@ def set_rank(membership: Membership, character_id, skill_id, rank) -> Skill:
     if skill.rank != rank:
         skill.rank = rank
         skill.save(update_fields=["rank"])
-        membership.campaign.log(membership.user, _("%(name)s's %(skill)s is now %(rating)s.")
-                                % {"name": character.name, "skill": skill.name, "rating": rank})
+        membership.campaign.log(membership.user, said("%(name)s's %(skill)s is now %(rating)s.",
+                                                      name=character.name, skill=skill.name, rating=rank))
     return skill
 
 
@@ -154,11 +155,19 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
         entry = Wound.objects.create(character=character, name=name, level=level)
     else:
         raise Refused(_("Choose a flaw, gear, a condition or a wound."))
+    values = {"name": character.name, "entry": _entry(entry)}
     membership.campaign.log(membership.user, {
-        "flaw": _("%(name)s: flaw %(entry)s."), "gear": _("%(name)s: gear %(entry)s."),
-        "condition": _("%(name)s: condition %(entry)s."), "wound": _("%(name)s: wound %(entry)s."),
-    }[kind] % {"name": character.name, "entry": entry})
+        "flaw": said("%(name)s: flaw %(entry)s.", **values), "gear": said("%(name)s: gear %(entry)s.", **values),
+        "condition": said("%(name)s: condition %(entry)s.", **values), "wound": said("%(name)s: wound %(entry)s.", **values),
+    }[kind])
     return entry
+
+
+def _entry(entry) -> str:
+    """An entry of the sheet inside a log line: its name, a wound's level said in each reader's language."""
+    if isinstance(entry, Wound):
+        return said("%(name)s (level %(level)s)", name=entry.name, level=entry.level)
+    return str(entry)
 
 
 @transaction.atomic
@@ -170,16 +179,19 @@ def add_feature(membership: Membership, character_id, gear_id, name: str, plus: 
     return GearFeature.objects.create(gear=gear, name=_named(name, _("Name the feature.")), plus=plus)
 
 
-STRUCK_OUT = {
-    "skill": gettext_lazy("%(name)s strikes out skill %(entry)s."),
-    "expertise": gettext_lazy("%(name)s strikes out expertise %(entry)s."),
-    "flaw": gettext_lazy("%(name)s strikes out flaw %(entry)s."),
-    "gear": gettext_lazy("%(name)s strikes out gear %(entry)s."),
-    "feature": gettext_lazy("%(name)s strikes out feature %(entry)s."),
-    "condition": gettext_lazy("%(name)s strikes out condition %(entry)s."),
-    "wound": gettext_lazy("%(name)s strikes out wound %(entry)s."),
-}
-"""The log's line for each kind of entry struck off a sheet."""
+def struck_out(kind: str, **values) -> str:
+    """The log's line for each kind of entry struck off a sheet."""
+    return {
+        "skill": said("%(name)s strikes out skill %(entry)s.", **values),
+        "expertise": said("%(name)s strikes out expertise %(entry)s.", **values),
+        "flaw": said("%(name)s strikes out flaw %(entry)s.", **values),
+        "gear": said("%(name)s strikes out gear %(entry)s.", **values),
+        "feature": said("%(name)s strikes out feature %(entry)s.", **values),
+        "condition": said("%(name)s strikes out condition %(entry)s.", **values),
+        "wound": said("%(name)s strikes out wound %(entry)s.", **values),
+    }[kind]
+
+
 ENTRIES = {"skill": (Skill, "character"), "expertise": (Expertise, "skill__character"), "flaw": (Flaw, "character"),
            "gear": (Gear, "character"), "feature": (GearFeature, "gear__character"),
            "condition": (Condition, "character"), "wound": (Wound, "character")}
@@ -195,7 +207,7 @@ def remove_entry(membership: Membership, character_id, kind: str, entry_id) -> N
     entry = model.objects.filter(pk=entry_id, **{owner: character}).first()
     if entry is not None:
         entry.delete()
-        membership.campaign.log(membership.user, STRUCK_OUT[kind] % {"name": character.name, "entry": entry})
+        membership.campaign.log(membership.user, struck_out(kind, name=character.name, entry=_entry(entry)))
 
 
 @transaction.atomic
@@ -214,8 +226,8 @@ def take_trauma(membership: Membership, character_id) -> Sheet:
     sheet.trauma += 1
     sheet.ap = rules.recovered(sheet.ap, 1, sheet.ap_max)
     sheet.save(update_fields=["trauma", "ap"])
-    membership.campaign.log(membership.user, _("%(name)s takes a Trauma (%(trauma)s) and gains 1 AP.")
-                            % {"name": character.name, "trauma": sheet.trauma})
+    membership.campaign.log(membership.user, said("%(name)s takes a Trauma (%(trauma)s) and gains 1 AP.",
+                                                  name=character.name, trauma=sheet.trauma))
     return sheet
 
 
@@ -227,21 +239,24 @@ def heal_trauma(gm: Membership, character_id) -> Sheet:
         sheet.trauma -= 1
         sheet.tough = min(sheet.tough, sheet.trauma)
         sheet.save(update_fields=["trauma", "tough"])
-        gm.campaign.log(gm.user, _("%(name)s recovers from a Trauma (%(trauma)s left).")
-                        % {"name": character.name, "trauma": sheet.trauma})
+        gm.campaign.log(gm.user, said("%(name)s recovers from a Trauma (%(trauma)s left).",
+                                      name=character.name, trauma=sheet.trauma))
     return sheet
 
 
-SPENDS = {
-    "momentum": (gettext_lazy("%(name)s spends 1 AP and seizes momentum."),
-                 gettext_lazy("%(name)s spends 1 AP and seizes momentum: %(words)s.")),
-    "declaration": (gettext_lazy("%(name)s spends 1 AP and makes a declaration."),
-                    gettext_lazy("%(name)s spends 1 AP and makes a declaration: %(words)s.")),
-    "tough": (gettext_lazy("%(name)s spends 1 AP and toughs it out."),
-              gettext_lazy("%(name)s spends 1 AP and toughs it out: %(words)s.")),
-}
-"""What 1 AP buys outside a check's dice ("Spending Action Points (AP)"): the log's line, without
-and with the player's words."""
+SPENDS = ("momentum", "declaration", "tough")
+"""What 1 AP buys outside a check's dice ("Spending Action Points (AP)")."""
+
+
+def _spent(spend: str, name: str, words: str) -> str:
+    """The log's line of an AP spent, without and with the player's words."""
+    if words:
+        return {"momentum": said("%(name)s spends 1 AP and seizes momentum: %(words)s.", name=name, words=words),
+                "declaration": said("%(name)s spends 1 AP and makes a declaration: %(words)s.", name=name, words=words),
+                "tough": said("%(name)s spends 1 AP and toughs it out: %(words)s.", name=name, words=words)}[spend]
+    return {"momentum": said("%(name)s spends 1 AP and seizes momentum.", name=name),
+            "declaration": said("%(name)s spends 1 AP and makes a declaration.", name=name),
+            "tough": said("%(name)s spends 1 AP and toughs it out.", name=name)}[spend]
 
 
 @transaction.atomic
@@ -260,9 +275,7 @@ def spend_ap(membership: Membership, character_id, spend: str, words: str = "") 
         sheet.tough += 1
     sheet.ap -= 1
     sheet.save(update_fields=["ap", "tough"])
-    without, with_words = SPENDS[spend]
-    membership.campaign.log(membership.user, (with_words if words else without)
-                            % {"name": character.name, "words": words})
+    membership.campaign.log(membership.user, _spent(spend, character.name, words))
     return sheet
 
 
@@ -274,7 +287,7 @@ def adrenaline_wears_off(gm: Membership, character_id) -> Sheet:
     if sheet.tough:
         sheet.tough = 0
         sheet.save(update_fields=["tough"])
-        gm.campaign.log(gm.user, _("%(name)s's adrenaline wears off: the Trauma weighs again.") % {"name": character.name})
+        gm.campaign.log(gm.user, said("%(name)s's adrenaline wears off: the Trauma weighs again.", name=character.name))
     return sheet
 
 
@@ -287,8 +300,8 @@ def set_ap(gm: Membership, character_id, ap, ap_max) -> Sheet:
     sheet = sheet_of(character, locked=True)
     sheet.ap, sheet.ap_max = ap, ap_max
     sheet.save(update_fields=["ap", "ap_max"])
-    gm.campaign.log(gm.user, _("%(name)s's Action Points set to %(ap)s of %(most)s.")
-                    % {"name": character.name, "ap": ap, "most": ap_max})
+    gm.campaign.log(gm.user, said("%(name)s's Action Points set to %(ap)s of %(most)s.",
+                                  name=character.name, ap=ap, most=ap_max))
     return sheet
 
 
@@ -300,7 +313,7 @@ def add_threat(gm: Membership, name: str, toughness, conditions: str = "") -> Th
         raise Refused(_("A Toughness of 0 to %(most)s.") % {"most": rules.MOST_DICE})
     threat = Threat.objects.create(campaign=gm.campaign, name=_named(name, _("Name the threat.")), toughness=toughness,
                                    current=toughness, conditions=conditions)
-    gm.campaign.log(gm.user, _("A threat: %(threat)s, Toughness %(toughness)s.") % {"threat": threat.name, "toughness": toughness})
+    gm.campaign.log(gm.user, said("A threat: %(threat)s, Toughness %(toughness)s.", threat=threat.name, toughness=toughness))
     return threat
 
 
@@ -338,7 +351,7 @@ def start_job(gm: Membership, name: str) -> Job:
         raise Refused(_("A job is under way: end it first."))
     job = Job.objects.create(campaign=campaign, name=_named(name, _("Name the job.")))
     _refill(campaign)
-    campaign.log(gm.user, _("The job begins: %(job)s. Every character's Action Points are full.") % {"job": job.name})
+    campaign.log(gm.user, said("The job begins: %(job)s. Every character's Action Points are full.", job=job.name))
     return job
 
 
@@ -351,7 +364,7 @@ def end_job(gm: Membership) -> Job | None:
     job.ended_at = timezone.now()
     job.save(update_fields=["ended_at"])
     _refill(campaign)
-    campaign.log(gm.user, _("The job ends: %(job)s. Action Points restored to their maximum.") % {"job": job.name})
+    campaign.log(gm.user, said("The job ends: %(job)s. Action Points restored to their maximum.", job=job.name))
     return job
 
 
@@ -470,7 +483,7 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
             raise Refused(_("Simple assistance adds +1 PLUS however many help."))
         dice, name, ref = rules.SIMPLE_ASSISTANCE_PLUS, name or _("Simple help"), None
     if dice not in signs:
-        raise Refused(f"{label}: {either(f'{d:+d}' for d in signs)}.")
+        raise Refused(_("%(kind)s: %(signs)s.") % {"kind": label, "signs": either(f"{d:+d}" for d in signs)})
     if not name:
         raise Refused(_("Name the factor: what helps or hinders?"))
     if any(f["kind"] == kind and f["ref"] == ref and f["name"] == name for f in check.factors):
@@ -518,7 +531,8 @@ def contributors(check: Check, sheet: Sheet) -> list[Contributor]:
     if sheet.trauma_minus:
         out.append(Contributor(_("Trauma (%(trauma)s)") % {"trauma": sheet.trauma - sheet.tough}, -sheet.trauma_minus))
     label = {kind: words for kind, (words, _, _) in FACTOR_KINDS.items()}
-    out += [Contributor(f"{label[f['kind']]}: {f['name']}", f["dice"]) for f in check.factors]
+    out += [Contributor(_("%(kind)s: %(name)s") % {"kind": label[f["kind"]], "name": f["name"]}, f["dice"])
+            for f in check.factors]
     return out
 
 

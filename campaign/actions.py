@@ -26,7 +26,7 @@ from characters.models import Character
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock
 from core.refused import Refused
-from core.templatetags.words import action as action_word
+from core.templatetags.words import action_phrase
 from gamerules.characters import session_start_momentum
 from gamerules.dials import Dials, Extra, ExtraDial
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
@@ -42,8 +42,12 @@ from gamerules.party import (
 )
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 from gamerules.resources import Spend, roll_gathered
+from gamerules.words import said
 from gamerules.world import RANKS
 from rolls import actions as roll_actions
+
+ROLE_SAID = {Role.GM: said("GM"), Role.PLAYER: said("Player")}
+"""A member's role inside a log line, said in each reader's language."""
 
 
 @transaction.atomic
@@ -53,7 +57,7 @@ def create_campaign(user, **fields) -> Campaign:
     Membership.objects.create(campaign=campaign, user=user, role=Role.GM)
     WorldForce.objects.create(campaign=campaign, name=_("The player group"), is_player_group=True,
                               kind="organisation", revealed=True)
-    campaign.log(user, _("%(user)s created the campaign.") % {"user": user})
+    campaign.log(user, said("%(user)s created the campaign.", user=user.username))
     return campaign
 
 
@@ -72,7 +76,7 @@ def accept_invitation(token: str, user) -> Campaign:
     Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
-    campaign.log(user, _("%(user)s joined the campaign.") % {"user": user})
+    campaign.log(user, said("%(user)s joined the campaign.", user=user.username))
     return campaign
 
 
@@ -91,7 +95,7 @@ def set_role(gm: Membership, member: Membership, role: str) -> None:
         raise Refused(_("A campaign needs a GM: make someone else GM first."))
     member.role = role
     member.save(update_fields=["role"])
-    gm.campaign.log(gm.user, _("%(user)s is now %(role)s.") % {"user": member.user, "role": member.get_role_display()})
+    gm.campaign.log(gm.user, said("%(user)s is now %(role)s.", user=member.user.username, role=ROLE_SAID[member.role]))
 
 
 @transaction.atomic
@@ -104,9 +108,10 @@ def remove_member(actor: Membership, member: Membership) -> Membership:
         character.owner = None
         character.save(update_fields=["owner"])  # a save, so the sheet's history records it
     member.delete()
-    text = (_("%(member)s left the campaign. Their characters stay with the campaign.") if actor.pk == member.pk
-            else _("%(actor)s removed %(member)s from the campaign. Their characters stay with the campaign."))
-    campaign.log(actor.user, text % {"actor": actor.user, "member": member.user})
+    campaign.log(actor.user, said("%(member)s left the campaign. Their characters stay with the campaign.",
+                                  member=member.user.username) if actor.pk == member.pk
+                 else said("%(actor)s removed %(member)s from the campaign. Their characters stay with the campaign.",
+                           actor=actor.user.username, member=member.user.username))
     return member
 
 
@@ -122,7 +127,7 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
         raise Refused(_("Session %(number)s was just started by someone else.") % {"number": number - 1})
     session = GameSession.objects.create(campaign=campaign, number=number)
     if not campaign.site.session_bookkeeping:  # momentum is Charge's
-        campaign.log(gm.user, _("Session %(number)s started.") % {"number": number})
+        campaign.log(gm.user, said("Session %(number)s started.", number=number))
         return session
     momentum = session_start_momentum(campaign.rules)
     changes = []
@@ -131,9 +136,9 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
             changes.append(f"{character.name} {character.momentum}→{momentum}")
             character.momentum = momentum
             character.save(update_fields=["momentum"])  # recorded in the sheet's history
-    said = {"number": number, "momentum": momentum, "changes": ", ".join(changes)}
-    campaign.log(gm.user, (_("Session %(number)s started. Momentum resets to %(momentum)s (%(changes)s).") if changes
-                           else _("Session %(number)s started. Momentum resets to %(momentum)s.")) % said)
+    campaign.log(gm.user, said("Session %(number)s started. Momentum resets to %(momentum)s (%(changes)s).",
+                               number=number, momentum=momentum, changes=", ".join(changes)) if changes
+                 else said("Session %(number)s started. Momentum resets to %(momentum)s.", number=number, momentum=momentum))
     return session
 
 
@@ -149,8 +154,8 @@ def end_session(gm: Membership, session: GameSession) -> None:
     for character in escalated if ESCALATION_LASTS_THE_SESSION else ():
         character.escalated_action, character.escalated_risk = "", None  # it lasted the session
         character.save(update_fields=["escalated_action", "escalated_risk"])
-    campaign.log(gm.user, _("Session %(number)s ended. Players: update your characters' "
-                            "details (concept, appearance, ties) if the session changed them.") % {"number": session.number})
+    campaign.log(gm.user, said("Session %(number)s ended. Players: update your characters' "
+                               "details (concept, appearance, ties) if the session changed them.", number=session.number))
 
 
 @transaction.atomic
@@ -161,8 +166,8 @@ def award_milestone(gm: Membership, note: str, expected_count: int) -> Milestone
         raise Refused(_("A milestone was just awarded by someone else; check before awarding another."))
     milestone = Milestone.objects.create(campaign=campaign, session=campaign.current_session,
                                          note=note.strip(), awarded_by=gm.user)
-    campaign.log(gm.user, _("Milestone: %(note)s. Every character gains a talent.") % {"note": milestone.note}
-                 if milestone.note else _("Milestone. Every character gains a talent."))
+    campaign.log(gm.user, said("Milestone: %(note)s. Every character gains a talent.", note=milestone.note)
+                 if milestone.note else said("Milestone. Every character gains a talent."))
     return milestone
 
 
@@ -190,7 +195,7 @@ def save_force(member: Membership, form) -> WorldForce:
 
 def _announce(member: Membership, force: WorldForce, was_revealed: bool) -> None:
     if force.revealed and not was_revealed and not force.is_player_group:
-        member.campaign.log(member.user, _("A force is revealed: %(force)s.") % {"force": force.name}, force=force)
+        member.campaign.log(member.user, said("A force is revealed: %(force)s.", force=force.name), force=force)
 
 
 PARTY_CLOCKS = ((gettext_lazy("The party's danger"), "danger"), (gettext_lazy("The party's progress"), "progress"))
@@ -269,8 +274,8 @@ def write_party_detail(membership: Membership, concept: str, text: str, disposit
         detail = detail or PartyDetail(campaign=membership.campaign, concept=concept, key=key)
     detail.text, detail.disposition = text, int(disposition)
     detail.save()
-    membership.campaign.log(membership.user, _("Party sheet, %(concept)s: %(detail)s.") % {
-        "concept": KeyConcept(concept).label, "detail": text})
+    membership.campaign.log(membership.user, said("Party sheet, %(concept)s: %(detail)s.",
+                                                  concept=KeyConcept(concept).label, detail=text))
     return detail
 
 
@@ -295,7 +300,7 @@ def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDeta
             raise Refused((_("%(detail)s is already as good as a detail gets.") if up
                            else _("%(detail)s is already as bad as a detail gets.")) % {"detail": detail.text}) from error
         if shifted is None:
-            membership.campaign.log(membership.user, _("Party sheet: %(detail)s is cleared.") % {"detail": detail.text})
+            membership.campaign.log(membership.user, said("Party sheet: %(detail)s is cleared.", detail=detail.text))
             _put_away_clock(detail)
             detail.delete()
             return None
@@ -304,8 +309,8 @@ def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDeta
     if detail.clock_id and detail.clock.is_full and (detail.clock.kind == "progress") == up:
         _put_away_clock(detail)  # its clock did its work: a new one may start
     detail.save(update_fields=["disposition", "clock"])
-    membership.campaign.log(membership.user, (_("Party sheet: %(detail)s is upgraded.") if up
-                                              else _("Party sheet: %(detail)s is downgraded.")) % {"detail": detail.text})
+    membership.campaign.log(membership.user, said("Party sheet: %(detail)s is upgraded.", detail=detail.text) if up
+                            else said("Party sheet: %(detail)s is downgraded.", detail=detail.text))
     return detail
 
 
@@ -313,7 +318,7 @@ def shift_party_detail(membership: Membership, detail_id, up: bool) -> PartyDeta
 def remove_party_detail(membership: Membership, detail_id) -> None:
     _playing_party(membership)
     detail = _party_detail(membership, detail_id)
-    membership.campaign.log(membership.user, _("Party sheet: %(detail)s is removed.") % {"detail": detail.text})
+    membership.campaign.log(membership.user, said("Party sheet: %(detail)s is removed.", detail=detail.text))
     _put_away_clock(detail)
     detail.delete()
 
@@ -375,8 +380,8 @@ def tick_market(gm: Membership, seen: int | None = None) -> Campaign:
     campaign.market_filled = next_market(campaign.market_filled)
     campaign.save(update_fields=["market_filled"])
     state = campaign.market
-    campaign.log(gm.user, _("A new scene: the market clock is at %(filled)s/%(size)s, %(state)s.") % {
-        "filled": campaign.market_filled, "size": MARKET_CLOCK_SEGMENTS, "state": state.in_a_sentence})
+    campaign.log(gm.user, said("A new scene: the market clock is at %(filled)s/%(size)s, %(state)s.",
+                               filled=campaign.market_filled, size=MARKET_CLOCK_SEGMENTS, state=state.in_a_sentence))
     return campaign
 
 
@@ -393,8 +398,8 @@ def new_day(gm: Membership, seen: int | None) -> Campaign:
         raise Refused(_("The day already moved on: it is day %(day)s.") % {"day": campaign.day})
     campaign.day += 1
     campaign.save(update_fields=["day"])
-    campaign.log(gm.user, _("A new day dawns: day %(day)s. Spells cast once per day may be cast again.") % {
-        "day": campaign.day})
+    campaign.log(gm.user, said("A new day dawns: day %(day)s. Spells cast once per day may be cast again.",
+                               day=campaign.day))
     return campaign
 
 
@@ -430,8 +435,9 @@ def reveal_draw(gm: Membership, draw_id) -> HookDraw:
         draw.save(update_fields=["revealed"])
         if draw.mission_roll_id:
             type(draw.mission_roll).objects.filter(pk=draw.mission_roll_id).update(hidden=False)
-        hooks = "; ".join(f"{title or _('Hook')}: {prompt or str(card)}" for card, title, prompt in draw.hooks)
-        gm.campaign.log(gm.user, _("The GM revealed the hooks: %(hooks)s.") % {"hooks": hooks})
+        hook = _("Hook")
+        hooks = "; ".join(f"{title or hook}: {prompt or str(card)}" for card, title, prompt in draw.hooks)
+        gm.campaign.log(gm.user, said("The GM revealed the hooks: %(hooks)s.", hooks=hooks))
     return draw
 
 
@@ -485,15 +491,15 @@ def change_pool(membership: Membership, resource_id, character_id, delta: int) -
         raise Refused(_("No %(resource)s left to spend.") % {"resource": resource.name})
     pool.points += delta
     pool.save(update_fields=["points"])
-    said = {"character": character.name if character else "", "resource": resource.name,
-            "before": pool.points - delta, "after": pool.points, "effect": resource.effect}
+    values = {"resource": resource.name, "before": pool.points - delta, "after": pool.points}
     if delta < 0 and resource.effect:
-        text = (_("%(character)s's %(resource)s %(before)s→%(after)s: %(effect)s.") if character
-                else _("The party's %(resource)s %(before)s→%(after)s: %(effect)s."))
+        text = (said("%(character)s's %(resource)s %(before)s→%(after)s: %(effect)s.", character=character.name,
+                     effect=resource.effect, **values) if character
+                else said("The party's %(resource)s %(before)s→%(after)s: %(effect)s.", effect=resource.effect, **values))
     else:
-        text = (_("%(character)s's %(resource)s %(before)s→%(after)s.") if character
-                else _("The party's %(resource)s %(before)s→%(after)s."))
-    membership.campaign.log(membership.user, text % said)
+        text = (said("%(character)s's %(resource)s %(before)s→%(after)s.", character=character.name, **values)
+                if character else said("The party's %(resource)s %(before)s→%(after)s.", **values))
+    membership.campaign.log(membership.user, text)
     return pool
 
 
@@ -522,8 +528,8 @@ def recap_roll(gm: Membership, resource_id, action: str, rng=None,
     if not rolled:
         raise Refused(_("No character is ready to roll yet."))
     rolls = "; ".join(f"{name} {' '.join(map(str, dice))} → {marked}" for name, dice, marked in rolled)
-    gm.campaign.log(gm.user, _("Recap's roll for %(resource)s (%(action)s): %(rolls)s.") % {
-        "resource": resource.name, "action": action_word(action), "rolls": rolls})
+    gm.campaign.log(gm.user, said("Recap's roll for %(resource)s (%(action)s): %(rolls)s.",
+                                  resource=resource.name, action=action_phrase(action), rolls=rolls))
     return rolled
 
 
@@ -536,5 +542,5 @@ def expire_resources(gm: Membership) -> int:
     pools = ResourcePool.objects.select_for_update().filter(resource__campaign=gm.campaign_id, resource__expires=True,
                                                             points__gt=0)
     emptied = pools.update(points=0)
-    gm.campaign.log(gm.user, _("The planned scenario is over: the resources that expire are gone."))
+    gm.campaign.log(gm.user, said("The planned scenario is over: the resources that expire are gone."))
     return emptied

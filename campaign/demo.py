@@ -35,6 +35,7 @@ from characters.models import (
 )
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from gamerules.dials import Dials
+from gamerules.words import said, said_n
 from rolls import actions as roll_actions
 from rolls.models import PendingRoll, Roll, Threat
 from traits import demo as traits_demo
@@ -112,14 +113,14 @@ def _campaign(users) -> Campaign:
         PartyDetail.objects.create(campaign=campaign, concept=concept, text=text, disposition=disposition, key=key)
     for name in DEMO_PLAYERS:
         Membership.objects.create(campaign=campaign, user=users[name], role=Role.PLAYER)
-        campaign.log(users[name], f"{name} joined the campaign.")
+        campaign.log(users[name], said("%(user)s joined the campaign.", user=name))
     WorldForce.objects.filter(campaign=campaign, is_player_group=True).update(**PLAYER_GROUP)
     rebels = WorldForce.objects.create(campaign=campaign, **REBEL_FORCES)
     WorldForce.objects.create(campaign=campaign, **HIDDEN_FORCE)
-    campaign.log(gm, "Session 1 started. Momentum resets to 2.")
-    campaign.log(gm, f"A force is revealed: {rebels.name}.", force=rebels)
-    campaign.log(gm, "Session 1 ended. Players: update your characters' details (concept, "
-                 "appearance, ties) if the session changed them.")
+    campaign.log(gm, said("Session %(number)s started. Momentum resets to %(momentum)s.", number=1, momentum=2))
+    campaign.log(gm, said("A force is revealed: %(force)s.", force=rebels.name), force=rebels)
+    campaign.log(gm, said("Session %(number)s ended. Players: update your characters' details (concept, "
+                          "appearance, ties) if the session changed them.", number=1))
     GameSession.objects.create(
         campaign=campaign, number=1, ended_at=timezone.now(),
         log="The crew met the rebels' go-between at the Drowned Bell and took the job: bring "
@@ -159,7 +160,7 @@ def _characters(campaign, users):
         talents={"2": {"action": "Sneak", "situation": "through the marsh at night"}})
     for note in ("Crossed the marsh", "Delivered the first letter"):
         Milestone.objects.create(campaign=campaign, note=note, awarded_by=users[DEMO_GM])
-        campaign.log(users[DEMO_GM], f"Milestone: {note}. Every character gains a talent.")
+        campaign.log(users[DEMO_GM], said("Milestone: %(note)s. Every character gains a talent.", note=note))
     for spec in CHARACTERS:
         character = Character.objects.create(
             campaign=campaign, owner=users[spec["player"]], name=spec["name"], created=True,
@@ -197,10 +198,11 @@ def _clocks(campaign, users):
                          size=4, filled=1, visibility=Visibility.GM)
     for clock in campaign.clocks.filter(character=None, party=False).order_by("pk"):
         # The line about the GM-only clock is the GM's alone, as the log's audience rule says.
-        campaign.log(users[DEMO_GM], f"New clock: {clock.name} ({clock.size} segments).", clock=clock)
+        campaign.log(users[DEMO_GM], said_n("New clock: %(name)s (%(size)s segment).", "New clock: %(name)s (%(size)s segments).",
+                                            clock.size, name=clock.name, size=clock.size), clock=clock)
     # The section's own example: "a heavy mist is a simple threat, with a rating of 1".
     mist = Threat.objects.create(campaign=campaign, source="A heavy mist off the harbour", rating=1)
-    campaign.log(users[DEMO_GM], f"Threat {mist} on {mist.target}.")
+    campaign.log(users[DEMO_GM], said("Threat %(threat)s on %(target)s.", threat=str(mist), target=said("the scene")))
 
 
 def _session_in_progress(campaign, users):
@@ -210,7 +212,7 @@ def _session_in_progress(campaign, users):
         return
     session = GameSession.objects.create(campaign=campaign, number=2,
                                          log="The crew reached the harbour gate at midnight.")
-    campaign.log(users[DEMO_GM], "Session 2 started. Momentum resets to 2.")
+    campaign.log(users[DEMO_GM], said("Session %(number)s started. Momentum resets to %(momentum)s.", number=2, momentum=2))
     vesna = campaign.characters.get(name="Vesna Kade")
     roll = Roll.objects.create(
         campaign=campaign, session=session, character=vesna, rolled_by=users["xavier"],

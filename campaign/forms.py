@@ -11,7 +11,16 @@ from campaign.models import Campaign, GameSession, Invitation, WorldForce
 from core.systems import playable
 from gamerules.charge import MomentumDial
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
-from gamerules.dials import PRESET_ACTIONS, ActionName, Attribute, Dials, Extra, ExtraDial
+from gamerules.dials import (
+    PRESET_ACTIONS,
+    ActionName,
+    Attribute,
+    Dials,
+    Extra,
+    ExtraDial,
+    action_said,
+    action_typed,
+)
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
 
 
@@ -27,7 +36,7 @@ class CampaignForm(forms.ModelForm):
         model = Campaign
         fields = ["name", "pitch", "system", "ruleset", "risk_wording", "table_language"]
         widgets = {"pitch": forms.Textarea(attrs={"rows": 4})}
-        labels = {"ruleset": _("Charge variant")}
+        labels = {"name": _("Name"), "ruleset": _("Charge variant")}
         help_texts = {
             "pitch": _("What the campaign is about and where it happens. Every member reads this."),
             "system": _("How the dice are read, and what a character sheet holds. It can change only while the "
@@ -123,7 +132,7 @@ class DialsForm(forms.Form):
         help_text=_("The size of each new goal's clock."))
     flashback_most = forms.IntegerField(label=_("Most a flashback may cost (momentum)"), min_value=2,
                                         max_value=6, help_text=_("2 in the recap and the SRD; the "
-                                                                 "rulebook's body allows \u201c2 (or more)\u201d."))
+                                                                 "rulebook's body allows “2 (or more)”."))
     # The Extras' and dials' names and summaries are gamerules' own words (gamerules/dials.py).
     extras = forms.MultipleChoiceField(
         label=_("Extras in play"), required=False, widget=forms.CheckboxSelectMultiple,
@@ -137,7 +146,7 @@ class DialsForm(forms.Form):
     @classmethod
     def initial_from(cls, dials: Dials, actions=None) -> dict:
         actions = actions or dials.actions
-        names = {attr: "\n".join(a.name for a in actions if a.attribute is attr) for attr in Attribute}
+        names = {attr: "\n".join(str(action_said(a.name)) for a in actions if a.attribute is attr) for attr in Attribute}
         return {
             "physique_actions": names[Attribute.PHYSIQUE], "insight_actions": names[Attribute.INSIGHT],
             "resolve_actions": names[Attribute.RESOLVE], "starting_dots": dials.starting_dots,
@@ -158,14 +167,14 @@ class DialsForm(forms.Form):
                   for key in data}
         for attribute in Attribute:
             values[f"{attribute.value}_actions"] = "\n".join(
-                a.name for a in PRESET_ACTIONS[count] if a.attribute is attribute)
+                str(action_said(a.name)) for a in PRESET_ACTIONS[count] if a.attribute is attribute)
         return values
 
     def clean(self):
         data = super().clean()
         if self.errors:
             return data
-        actions = tuple(ActionName(name, attribute) for attribute in Attribute
+        actions = tuple(ActionName(action_typed(name), attribute) for attribute in Attribute
                         for name in _lines(data[f"{attribute.value}_actions"]))
         self.dials = Dials(
             actions=actions, starting_dots=data["starting_dots"],
@@ -192,6 +201,7 @@ class ForceForm(forms.ModelForm):
     class Meta:
         model = WorldForce
         fields = ["name", "kind", "goal", "stance", "revealed", "gm_notes"]
+        labels = {"name": _("Name"), "goal": _("Goal")}
         widgets = {"goal": forms.Textarea(attrs={"rows": 2}),
                    "gm_notes": forms.Textarea(attrs={"rows": 3})}
         help_texts = {"goal": _("What the force wants to accomplish."),

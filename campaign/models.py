@@ -490,6 +490,11 @@ class HookDraw(models.Model):
         return " ".join(self.cards)
 
     @property
+    def label(self) -> str:
+        """The cards as the reader reads them ("Valet♠ 5♦ Dame♥"); ``str()`` is the cards as data."""
+        return " ".join(str(card.label) for card, _title, _prompt in self.hooks)
+
+    @property
     def hooks(self) -> list[tuple[Card, str, str]]:
         """(card, the table's title, the prompt) for each card."""
         return [(Card.parse(card), title, prompt) for card, title, prompt in zip(self.cards, self.titles, self.prompts,

@@ -21,6 +21,7 @@ from characters.models import (
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from core.templatetags.words import action as action_word
+from core.templatetags.words import action_phrase
 from gamerules.attachments import attachment_errors, repaired_wear, wear_errors
 from gamerules.characters import (
     creation_errors,
@@ -35,6 +36,7 @@ from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
 from gamerules.scars import HARDENED_MOMENTUM, come_to, hardened_errors
 from gamerules.scars import bow_out as bow_out_stress
+from gamerules.words import in_a_row, lowered, said, said_n
 
 
 def _locked(character: Character) -> Character:
@@ -55,7 +57,7 @@ def create_character(membership: Membership, name: str, playbook: Playbook | Non
         action_dots={name: dots for name, dots in (playbook.action_dots if playbook else {}).items()
                      if name in rules.action_names},
         created=membership.campaign.site.ready_characters)
-    _log(membership, _("%(user)s started a character: %(name)s.") % {"user": membership.user, "name": character.name})
+    _log(membership, said("%(user)s started a character: %(name)s.", user=membership.user.username, name=character.name))
     return character
 
 
@@ -104,8 +106,8 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
     character.action_dots = {name: value for name, value in spread.items() if value}
     character.save(update_fields=["action_dots"])
     if character.created:
-        _log(membership, _("GM override: %(name)s's %(action)s %(before)s→%(after)s.") % {
-            "name": character.name, "action": action_word(action), "before": before, "after": dots})
+        _log(membership, said("GM override: %(name)s's %(action)s %(before)s→%(after)s.",
+                              name=character.name, action=action_phrase(action), before=before, after=dots))
         return character
 
 
@@ -117,7 +119,7 @@ def finish_creation(membership: Membership, character: Character) -> Character:
         raise Refused(" ".join(map(str, errors)))
     character.created = True
     character.save(update_fields=["created"])
-    _log(membership, _("%(name)s is ready to play.") % {"name": character.name})
+    _log(membership, said("%(name)s is ready to play.", name=character.name))
     return character
 
 
@@ -129,8 +131,8 @@ def change_momentum(membership: Membership, character: Character, delta: int) ->
         raise Refused(_("%(name)s has no momentum left to spend.") % {"name": character.name})
     character.momentum += delta
     character.save(update_fields=["momentum"])
-    _log(membership, _("%(name)s's momentum %(before)s→%(after)s (by hand).") % {
-        "name": character.name, "before": character.momentum - delta, "after": character.momentum})
+    _log(membership, said("%(name)s's momentum %(before)s→%(after)s (by hand).",
+                          name=character.name, before=character.momentum - delta, after=character.momentum))
     return character
 
 
@@ -145,8 +147,8 @@ def change_money(membership: Membership, character: Character, delta: int) -> Ch
             "most": MONEY_MOST, "name": character.name, "money": character.money})
     character.money += delta
     character.save(update_fields=["money"])
-    _log(membership, _("%(name)s's money %(before)s→%(after)s (by hand).") % {
-        "name": character.name, "before": character.money - delta, "after": character.money})
+    _log(membership, said("%(name)s's money %(before)s→%(after)s (by hand).",
+                          name=character.name, before=character.money - delta, after=character.money))
     return character
 
 
@@ -168,7 +170,7 @@ def restore_character(gm: Membership, character: Character, history_id) -> Chara
     character._change_reason = _("Restored to the version of %(when)s") % {
         "when": dateformat.format(version.history_date, "M d, H:i:s")}
     character.save()
-    _log(gm, _("The GM restored %(name)s's sheet to an earlier version.") % {"name": character.name}, gm_only=True)
+    _log(gm, said("The GM restored %(name)s's sheet to an earlier version.", name=character.name), gm_only=True)
     return character
 
 
@@ -184,14 +186,14 @@ def change_stress(membership: Membership, character: Character, delta: int) -> C
         character.stress = max(0, before + delta)
     character.save(update_fields=["stress", "taken_out", "scars", "condition"])
     if filled and character.scars != scars:
-        _log(membership, _("%(name)s's stress clock is full: a new scar, and incapacitated. "
-                           "Say what the scar is on the sheet.") % {"name": character.name})
+        _log(membership, said("%(name)s's stress clock is full: a new scar, and incapacitated. "
+                              "Say what the scar is on the sheet.", name=character.name))
     elif filled and character.stress == 0:
-        _log(membership, _("%(name)s's stress clock is full: taken out for the scene. "
-                           "The clock clears; write a new condition.") % {"name": character.name})
+        _log(membership, said("%(name)s's stress clock is full: taken out for the scene. "
+                              "The clock clears; write a new condition.", name=character.name))
     else:
-        _log(membership, _("%(name)s's stress %(before)s→%(after)s.") % {
-            "name": character.name, "before": before, "after": character.stress})
+        _log(membership, said("%(name)s's stress %(before)s→%(after)s.",
+                              name=character.name, before=before, after=character.stress))
     return character
 
 
@@ -204,10 +206,10 @@ def back_in_action(membership: Membership, character: Character) -> Character:
     if character.campaign.rules.has(Extra.SCARS):
         before = character.stress
         character.stress = come_to(before, character.campaign.rules.stress_clock_size)
-        _log(membership, _("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.") % {
-            "name": character.name, "before": before, "after": character.stress})
+        _log(membership, said("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.",
+                              name=character.name, before=before, after=character.stress))
     else:
-        _log(membership, _("%(name)s is back in action.") % {"name": character.name})
+        _log(membership, said("%(name)s is back in action.", name=character.name))
     character.save(update_fields=["taken_out", "stress"])
     return character
 
@@ -222,10 +224,10 @@ def add_goal(membership: Membership, character: Character, name: str, difficulty
         raise Refused(_("Name the goal, clearly enough that everyone can tell when it progresses."))
     goal = Goal.objects.create(character=character, name=name.strip()[:200], difficulty=difficulty.value,
                                size=character.campaign.rules.goal_clock_size)
-    said = {Difficulty.EASY: _("%(name)s has a new easy goal: %(goal)s."),
-            Difficulty.MEDIUM: _("%(name)s has a new medium goal: %(goal)s."),
-            Difficulty.HARD: _("%(name)s has a new hard goal: %(goal)s.")}[difficulty]
-    _log(membership, said % {"name": character.name, "goal": goal.name})
+    values = {"name": character.name, "goal": goal.name}
+    _log(membership, {Difficulty.EASY: said("%(name)s has a new easy goal: %(goal)s.", **values),
+                      Difficulty.MEDIUM: said("%(name)s has a new medium goal: %(goal)s.", **values),
+                      Difficulty.HARD: said("%(name)s has a new hard goal: %(goal)s.", **values)}[difficulty])
     return goal
 
 
@@ -238,15 +240,15 @@ def advance_goal(gm: Membership, character: Character, goal_id: int) -> Goal:
     if goal is None:
         raise Refused(_("That goal is gone."))
     if not goal.under_way:
-        said = _("%(goal)s is already complete.") if goal.complete else _("%(goal)s is already lost.")
-        raise Refused(said % {"goal": goal.name})
+        refusal = _("%(goal)s is already complete.") if goal.complete else _("%(goal)s is already lost.")
+        raise Refused(refusal % {"goal": goal.name})
     if goal.filled >= goal.size:
         raise Refused(_("%(goal)s's clock is full: roll to resolve it.") % {"goal": goal.name})
     if character.campaign.rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE):
         goal.due += 1
         goal.save(update_fields=["due"])
-        _log(gm, _("%(name)s makes progress toward a goal, %(goal)s: roll to advance it.") % {
-            "name": character.name, "goal": goal.name})
+        _log(gm, said("%(name)s makes progress toward a goal, %(goal)s: roll to advance it.",
+                      name=character.name, goal=goal.name))
         return goal
     return tick_goal(gm, character, goal, goal.rules_difficulty.ticks)
 
@@ -261,12 +263,11 @@ def tick_goal(membership: Membership, character: Character, goal: Goal, ticks: i
         goal.save(update_fields=["filled", "ended"])
         return end_goal(membership, character, goal, goal.rules_difficulty.talent_dots)
     goal.save(update_fields=["filled"])
-    said = _("%(name)s's goal %(goal)s: %(filled)s/%(size)s.") % {
-        "name": character.name, "goal": goal.name, "filled": goal.filled, "size": goal.size}
+    line = said("%(name)s's goal %(goal)s: %(filled)s/%(size)s.",
+                name=character.name, goal=goal.name, filled=goal.filled, size=goal.size)
     if goal.filled >= goal.size:
-        full = _("Its clock is full: roll to resolve it.")
-        said = f"{said} {full}"
-    _log(membership, said)
+        line = in_a_row(line, said("Its clock is full: roll to resolve it."))
+    _log(membership, line)
     return goal
 
 
@@ -275,11 +276,11 @@ def end_goal(membership: Membership, character: Character, goal: Goal, dots: int
     character.goal_dots += dots
     character.save(update_fields=["goal_dots"])
     if goal.ended == "lost":
-        _log(membership, _("%(name)s's goal is lost: %(goal)s.") % {"name": character.name, "goal": goal.name})
+        _log(membership, said("%(name)s's goal is lost: %(goal)s.", name=character.name, goal=goal.name))
     else:
-        _log(membership, ngettext("%(name)s completes a goal: %(goal)s, and gains %(dots)s talent dot to place.",
-                                  "%(name)s completes a goal: %(goal)s, and gains %(dots)s talent dots to place.", dots)
-             % {"name": character.name, "goal": goal.name, "dots": dots})
+        _log(membership, said_n("%(name)s completes a goal: %(goal)s, and gains %(dots)s talent dot to place.",
+                                "%(name)s completes a goal: %(goal)s, and gains %(dots)s talent dots to place.", dots,
+                                name=character.name, goal=goal.name, dots=dots))
     return goal
 
 
@@ -298,8 +299,8 @@ def place_goal_dot(membership: Membership, character: Character, action: str) ->
     character.action_dots = {**character.action_dots, action: character.action_dots.get(action, 0) + 1}
     character.goal_dots -= 1
     character.save(update_fields=["action_dots", "goal_dots"])
-    _log(membership, _("%(name)s places a talent dot from a goal in %(action)s.") % {
-        "name": character.name, "action": action_word(action)})
+    _log(membership, said("%(name)s places a talent dot from a goal in %(action)s.",
+                          name=character.name, action=action_phrase(action)))
     return character
 
 
@@ -315,8 +316,8 @@ def harden(membership: Membership, character: Character) -> Character:
     character.momentum -= HARDENED_MOMENTUM
     character.stress -= 1
     character.save(update_fields=["momentum", "stress"])
-    _log(membership, _("%(name)s is hardened: a scar caused real trouble; 1 momentum clears 1 stress.") % {
-        "name": character.name})
+    _log(membership, said("%(name)s is hardened: a scar caused real trouble; 1 momentum clears 1 stress.",
+                          name=character.name))
     return character
 
 
@@ -331,8 +332,8 @@ def bow_out(membership: Membership, character: Character) -> Character:
     character.stress = bow_out_stress(before, left_a_friend_in_trouble=True)
     character.taken_out = True
     character.save(update_fields=["stress", "taken_out"])
-    _log(membership, _("%(name)s bows out of the scene, leaving a friend in trouble: stress %(before)s→%(after)s.")
-         % {"name": character.name, "before": before, "after": character.stress})
+    _log(membership, said("%(name)s bows out of the scene, leaving a friend in trouble: stress %(before)s→%(after)s.",
+                          name=character.name, before=before, after=character.stress))
     return character
 
 
@@ -366,8 +367,8 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
                   "instead_of": talent.instead_of})
     vetoed = existing and membership.is_gm and character.owner_id != membership.user_id
     described = saved.as_rule().describe(character.campaign.wording)
-    said = _("The GM rewrote %(name)s: %(talent)s.") if vetoed else _("New talent for %(name)s: %(talent)s.")
-    _log(membership, said % {"name": character.name, "talent": described})
+    _log(membership, said("The GM rewrote %(name)s: %(talent)s.", name=character.name, talent=described) if vetoed
+         else said("New talent for %(name)s: %(talent)s.", name=character.name, talent=described))
     return saved
 
 
@@ -387,14 +388,14 @@ def add_clock(membership: Membership, character: Character, name: str, kind: str
     who = WhoMayTick.OWNER if kind == "project" else WhoMayTick.GM
     clock = Clock.objects.create(campaign=character.campaign, character=character, name=name,
                                  kind=kind, size=size, notes=notes, who_may_tick=who)
-    said = {"project": _("%(name)s has a new long-term project: %(clock)s."),
-            "complication": _("%(name)s has a new complication: %(clock)s.")}.get(kind)
-    if said is None:
-        said = _("%(name)s has a new %(kind)s: %(clock)s.") % {
-            "name": character.name, "kind": str(clock.get_kind_display()).lower(), "clock": name}
+    if kind == "project":
+        line = said("%(name)s has a new long-term project: %(clock)s.", name=character.name, clock=name)
+    elif kind == "complication":
+        line = said("%(name)s has a new complication: %(clock)s.", name=character.name, clock=name)
     else:
-        said = said % {"name": character.name, "clock": name}
-    membership.campaign.log(membership.user, said, clock=clock)
+        line = said("%(name)s has a new %(kind)s: %(clock)s.", name=character.name,
+                    kind=lowered(clock.get_kind_display()), clock=name)
+    membership.campaign.log(membership.user, line, clock=clock)
     return clock
 
 
@@ -413,8 +414,8 @@ def recover_stress(gm: Membership, character: Character, amount: int) -> Charact
     character.stress = recover(before, amount, quick)
     character.recovered_in = session
     character.save(update_fields=["stress", "recovered_in"])
-    campaign.log(gm.user, _("%(name)s recovers: stress %(before)s→%(after)s. Update the condition to match.") % {
-        "name": character.name, "before": before, "after": character.stress})
+    campaign.log(gm.user, said("%(name)s recovers: stress %(before)s→%(after)s. Update the condition to match.",
+                               name=character.name, before=before, after=character.stress))
     return character
 
 
@@ -464,11 +465,11 @@ def wear_attachment(membership: Membership, character: Character, attachment_id:
             raise Refused(errors[0])
         attachment.wear += 1
     attachment.save(update_fields=["wear"])
-    state = (_("worn out: unusable until repaired") if attachment.worn_out
-             else f"{attachment.wear}/{attachment.wear_size}")
-    said = (_("%(name)s's %(attachment)s is repaired: %(state)s.") if repaired
-            else _("%(name)s's %(attachment)s wears: %(state)s."))
-    _log(membership, said % {"name": character.name, "attachment": attachment.name, "state": state})
+    values = {"name": character.name, "attachment": attachment.name,
+              "state": said("worn out: unusable until repaired") if attachment.worn_out
+              else f"{attachment.wear}/{attachment.wear_size}"}
+    _log(membership, said("%(name)s's %(attachment)s is repaired: %(state)s.", **values) if repaired
+         else said("%(name)s's %(attachment)s wears: %(state)s.", **values))
     return attachment
 
 
@@ -487,8 +488,8 @@ def clear_escalation(gm: Membership, character: Character) -> Character:
         action = character.escalated_action
         character.escalated_action, character.escalated_risk = "", None
         character.save(update_fields=["escalated_action", "escalated_risk"])
-        _log(gm, _("The GM set %(name)s's %(action)s rolls back to their usual risk.") % {
-            "name": character.name, "action": action_word(action)})
+        _log(gm, said("The GM set %(name)s's %(action)s rolls back to their usual risk.",
+                      name=character.name, action=action_phrase(action)))
     return character
 
 
@@ -501,7 +502,7 @@ def give_asset(gm: Membership, character: Character, name: str, source: str = "b
     if not name.strip():
         raise Refused(_("Name the asset: what is it?"))
     asset = Asset.objects.create(character=character, name=name.strip()[:80], source=source)
-    _log(gm, _("%(name)s holds a new asset: %(asset)s.") % {"name": character.name, "asset": asset.name})
+    _log(gm, said("%(name)s holds a new asset: %(asset)s.", name=character.name, asset=asset.name))
     return asset
 
 
@@ -525,7 +526,7 @@ def add_spell(membership: Membership, character: Character, design: dict) -> Spe
                                             name=_("%(spell)s: danger") % {"spell": name},
                                             kind="complication", size=design["danger"], who_may_tick=WhoMayTick.GM)
     spell.save()
-    _log(membership, _("%(name)s has a new spell: %(spell)s.") % {"name": character.name, "spell": name})
+    _log(membership, said("%(name)s has a new spell: %(spell)s.", name=character.name, spell=name))
     return spell
 
 

@@ -6,7 +6,7 @@ from characters.models import Character, Playbook, slot_kind
 from core.templatetags.words import action as action_word
 from gamerules.characters import recovery_range
 from gamerules.charge import Risk, RiskWording
-from gamerules.dials import Ruleset
+from gamerules.dials import Ruleset, action_typed
 from gamerules.magic import BENEFITS, MOMENTUM_COST_MOST, STRESS_COST_MOST, CastingLimit, SpellLevel
 from gamerules.progression import TalentKind, slot_choices
 from gamerules.readings import RECOVERY_DEFAULT
@@ -120,9 +120,9 @@ class PlaybookForm(forms.ModelForm):
         self.campaign = campaign
         if self.instance.pk:
             self.initial["ties"] = "\n".join(self.instance.suggested_ties)
-            self.initial["dots"] = ", ".join(f"{a} {d}" for a, d in self.instance.action_dots.items())
+            self.initial["dots"] = ", ".join(f"{action_word(a)} {d}" for a, d in self.instance.action_dots.items())
             self.initial["talent_lines"] = "\n".join(
-                f"{slot}: {t['action']} {t['situation']}" for slot, t in self.instance.talents.items())
+                f"{slot}: {action_word(t['action'])} {t['situation']}" for slot, t in self.instance.talents.items())
 
     def clean_talent_lines(self):
         names = self.campaign.rules.action_names
@@ -130,6 +130,7 @@ class PlaybookForm(forms.ModelForm):
         for line in filter(None, (line.strip() for line in self.cleaned_data["talent_lines"].splitlines())):
             slot, _colon, rest = line.partition(":")
             action, _space, situation = rest.strip().partition(" ")
+            action = action_typed(action)
             if not slot.strip().isdigit() or not 1 <= int(slot) <= 13 or action not in names or not situation:
                 raise forms.ValidationError(gettext(
                     "“%(line)s”: write a slot, an action and a situation, "
@@ -145,10 +146,11 @@ class PlaybookForm(forms.ModelForm):
         dots = {}
         for part in filter(None, (p.strip() for p in self.cleaned_data["dots"].split(","))):
             name, _space, count = part.rpartition(" ")
+            name = action_typed(name)
             if name not in rules.action_names or not count.isdigit():
                 raise forms.ValidationError(gettext(
                     "“%(part)s”: write an action and a number, e.g. %(action)s 2.")
-                    % {"part": part, "action": rules.action_names[0]})
+                    % {"part": part, "action": action_word(rules.action_names[0])})
             dots[name] = dots.get(name, 0) + int(count)
         if sum(dots.values()) != 3:
             raise forms.ValidationError(gettext("A playbook pre-assigns 3 action dots."))

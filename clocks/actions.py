@@ -4,13 +4,13 @@ both count, and records who, when, from, to and why."""
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from campaign.models import Membership
 from characters.models import Spell
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from gamerules.clocks import tick
+from gamerules.words import said, said_n
 
 
 def _locked(membership: Membership, clock_id) -> Clock:
@@ -45,9 +45,10 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
 
 
 def _announcement(clock: Clock) -> str:
-    if clock.is_opposed:
-        return _("%(name)s is decided: %(winner)s wins.") % {"name": clock.name, "winner": clock.winner}
-    return _("%(name)s is full!") % {"name": clock.name}
+    if clock.is_opposed:  # who won, as Clock.winner says it, in each reader's language
+        winner = (clock.side_a or said("the filling side")) if clock.is_full else (clock.side_b or said("the emptying side"))
+        return said("%(name)s is decided: %(winner)s wins.", name=str(clock.name), winner=winner)
+    return said("%(name)s is full!", name=str(clock.name))
 
 
 @transaction.atomic
@@ -88,7 +89,7 @@ def create_clock(membership: Membership, clock: Clock) -> Clock:
     clock.campaign = membership.campaign
     clock.filled = clock.starting_fill()
     clock.save()
-    said = ngettext("New clock: %(name)s (%(size)s segment).", "New clock: %(name)s (%(size)s segments).",
-                    clock.size) % {"name": clock.name, "size": clock.size}
-    clock.campaign.log(membership.user, said, clock=clock)
+    clock.campaign.log(membership.user, said_n("New clock: %(name)s (%(size)s segment).",
+                                               "New clock: %(name)s (%(size)s segments).", clock.size,
+                                               name=str(clock.name), size=clock.size), clock=clock)
     return clock

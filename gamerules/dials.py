@@ -195,6 +195,18 @@ RULEBOOK_ACTION_NAMES = (
 """Every action name the rules give (the 12, and Quick Charge's Talk): the names a GM has not
 changed, which the screens show in the reader's language."""
 
+
+def action_said(name: str) -> str:
+    """An action as the reader reads it: a name from the rulebook in their language, a name the GM
+    gave it as the GM wrote it."""
+    return said_as("action", name) if name in RULEBOOK_ACTION_NAMES else name
+
+
+def action_typed(name: str) -> str:
+    """The action a reader typed: a name from the rulebook, typed in their language, is the
+    rulebook's own (kept in English); any other name as typed."""
+    return next((str.__str__(action) for action in RULEBOOK_ACTION_NAMES if str(action) == name), name)
+
 DEFAULT_ACTIONS = _actions("Muscle Finesse Move Sneak", "Shoot Tinker Study Notice",
                            "Bond Command Focus Sway")
 """The 12 actions ("The 12 Actions")."""

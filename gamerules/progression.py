@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gamerules.charge import RiskWording
+from gamerules.dials import action_said
 from gamerules.readings import TALENT_LINE_CODES
 from gamerules.words import said
 
@@ -111,14 +112,15 @@ class Talent:
 
     def describe(self, wording: RiskWording = RiskWording.RISK) -> str:
         situation = self.situation.strip()
+        action = action_said(self.action)
         if self.kind is TalentKind.ACTION_DOT:
-            return said("+1 %(action)s", action=self.action)
+            return said("+1 %(action)s", action=action)
         if self.kind is TalentKind.ACTION_SWAP:
-            return said("Use %(action)s instead of %(instead_of)s when %(situation)s", action=self.action,
-                        instead_of=self.instead_of, situation=situation)
+            return said("Use %(action)s instead of %(instead_of)s when %(situation)s", action=action,
+                        instead_of=action_said(self.instead_of), situation=situation)
         if self.kind is TalentKind.NARRATIVE_LIBERTY:
             return situation
-        words = {"action": self.action, "situation": situation}
+        words = {"action": action, "situation": situation}
         if self.kind is TalentKind.EXTRA_DIE:
             return said("+1d6 when I %(action)s %(situation)s", **words)
         if self.kind is TalentKind.EXTRA_EFFECT:

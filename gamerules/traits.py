@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from gamerules.words import said, said_n
+from gamerules.words import said, said_as, said_n
 
 FACES = range(1, 7)
 SUCCESS_FACES = frozenset({4, 5, 6})
@@ -27,6 +27,22 @@ SUCCESS_FACES = frozenset({4, 5, 6})
 DEFAULT_STATS = ("Muscle", "Perception", "Focus", "Speed", "Charisma", "Stoicism")
 """Reading: the text names these six Stats in its examples; they are the default list, which the GM
 changes per campaign."""
+
+DEFAULT_STAT_NAMES = (said_as("stat", "Muscle"), said_as("stat", "Perception"), said_as("stat", "Focus"),
+                      said_as("stat", "Speed"), said_as("stat", "Charisma"), said_as("stat", "Stoicism"))
+"""The default Stats as the screens say them, in the reader's language."""
+
+
+def stat_said(name: str) -> str:
+    """A Stat as the reader reads it: one of the text's six in their language, a Stat the GM named
+    as the GM wrote it. The Stat itself (a sheet's key, a roll's action) stays as it is."""
+    return said_as("stat", name) if name in DEFAULT_STAT_NAMES else name
+
+
+def stat_typed(name: str) -> str:
+    """A Stat the reader typed: one of the text's six, typed in their language, is the text's own
+    (kept in English); any other name as typed."""
+    return next((str.__str__(stat) for stat in DEFAULT_STAT_NAMES if str(stat) == name), name)
 
 DEFAULT_STAT_RATING = 2
 """Reading: a new sheet's Stats start at 2 each; the GM and player set them (the text gives no

@@ -10,13 +10,22 @@ from enum import Enum
 from fractions import Fraction
 
 from gamerules.charge import Outcome, Risk, odds, roll_pool
-from gamerules.words import said
+from gamerules.words import Said, said, said_as
 
 HOOK_CARDS = 3
 """"The GM draws 3 hook cards" ("World Extra Rule"): theme 1, theme 2, then the mission."""
 
 RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 """The 13 rows of each prompt table, Ace to King."""
+
+FACE_NAMES = {"Ace": said_as("playing card", "Ace"), "Jack": said_as("playing card", "Jack"),
+              "Queen": said_as("playing card", "Queen"), "King": said_as("playing card", "King")}
+"""The ranks that are words, in the reader's language (a card keeps its English rank as data)."""
+
+
+def rank_name(rank: str) -> str:
+    """A rank as the reader reads it: "King" is "Roi" in French, "10" is "10"."""
+    return FACE_NAMES.get(rank, rank)
 
 
 class Suit(Enum):
@@ -55,6 +64,11 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.symbol}"
+
+    @property
+    def label(self) -> str:
+        """The card as the reader reads it ("Jack♠", "Valet♠"); ``str()`` is the card as data."""
+        return Said("%(rank)s%(suit)s", {"rank": rank_name(self.rank), "suit": self.suit.symbol})
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -66,6 +66,7 @@ from gamerules.magic import SpellBenefit, charged_level, spell_bonus
 from gamerules.progression import TalentKind
 from gamerules.resources import roll_retained
 from gamerules.threat import MOST_THREAT_DICE, roll_threatened
+from gamerules.words import lowered, said, said_n
 from gamerules.world import Card, draw_hooks, roll_mission
 from rolls.models import PendingRoll, Roll, RollKind, Threat, by_wording, new_key
 
@@ -75,7 +76,8 @@ SYSTEM_RANDOM = random.SystemRandom()
 
 def either(choices) -> str:
     """"Shoot or Study": a choice of one among a few, said in the reader's language."""
-    return f" {pgettext('one or another', 'or')} ".join(map(str, choices))
+    word = pgettext("between alternatives", "or")
+    return f" {word} ".join(map(str, choices))
 
 
 def _not_an_action(action: str) -> str:
@@ -646,11 +648,11 @@ def add_threat(gm: Membership, source: str, rating: int, character_id: int | Non
             raise Refused(gettext("Put the threat on the scene or on a character of this campaign."))
     Campaign.objects.locked(pk=gm.campaign_id)  # two taps at once: the second finds the first
     if Threat.objects.filter(campaign=gm.campaign, character=character, source__iexact=source[:120]).exists():
-        said = (gettext("%(source)s is already in play on %(name)s.") if character
-                else gettext("%(source)s is already in play on the scene."))
-        raise Refused(said % {"source": source, "name": character.name if character else ""})
+        refusal = (gettext("%(source)s is already in play on %(name)s.") if character
+                   else gettext("%(source)s is already in play on the scene."))
+        raise Refused(refusal % {"source": source, "name": character.name if character else ""})
     threat = Threat.objects.create(campaign=gm.campaign, character=character, source=source[:120], rating=rating)
-    gm.campaign.log(gm.user, gettext("Threat %(threat)s on %(target)s.") % {"threat": threat, "target": threat.target})
+    gm.campaign.log(gm.user, said("Threat %(threat)s on %(target)s.", threat=str(threat), target=_target(threat)))
     return threat
 
 
@@ -662,8 +664,13 @@ def clear_threat(gm: Membership, threat_id) -> None:
     threat = Threat.objects.select_for_update().filter(campaign=gm.campaign, pk=threat_id).first()
     if threat is None:
         raise Refused(gettext("That threat is already gone."))
-    gm.campaign.log(gm.user, gettext("Threat %(threat)s on %(target)s is gone.") % {"threat": threat, "target": threat.target})
+    gm.campaign.log(gm.user, said("Threat %(threat)s on %(target)s is gone.", threat=str(threat), target=_target(threat)))
     threat.delete()
+
+
+def _target(threat: Threat) -> str:
+    """What a threat weighs on, inside a log line (Threat.target, said in each reader's language)."""
+    return threat.character.name if threat.character_id else said("the scene")
 
 
 @transaction.atomic
@@ -733,8 +740,9 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
     if is_project:
         clock.worked_in = session
         clock.save(update_fields=["worked_in"])
-        roll.campaign.log(membership.user, gettext("%(who)s worked on %(clock)s: %(before)s→%(after)s.") % {
-            "who": _who(roll), "clock": clock.name, "before": before, "after": clock.filled}, clock=clock)
+        roll.campaign.log(membership.user, said("%(who)s worked on %(clock)s: %(before)s→%(after)s.",
+                                                who=roll.character.name if roll.character else said("The GM"),
+                                                clock=str(clock.name), before=before, after=clock.filled), clock=clock)
     roll.aftermath = replace(aftermath, progress=ProgressTick(clock.pk, clock.name, roll.effect))
     roll.save(update_fields=["result"])
     return change
@@ -826,8 +834,8 @@ def break_attachment(membership: Membership, roll_id, attachment_id) -> Roll:
     attachment.repair = add_clock(membership, target, (gettext("Repair: %(attachment)s") % {"attachment": attachment.name})[:120],
                                   "project", REPAIR_CLOCK_SEGMENTS)
     attachment.save(update_fields=["broken", "repair"])
-    roll.campaign.log(membership.user, gettext("%(name)s broke %(attachment)s to cancel a consequence.") % {
-        "name": target.name, "attachment": attachment.name})
+    roll.campaign.log(membership.user, said("%(name)s broke %(attachment)s to cancel a consequence.",
+                                            name=target.name, attachment=attachment.name))
     return _apply(membership, roll, replace(consequence, broken_attachment=attachment.name), target,
                   Resistance.CANCELLED)
 
@@ -990,7 +998,8 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
         raise Refused(gettext("A loot roll has 0 to 6 dice."))
     rolled = roll_pool(pool, table_dice(rng))
     found = assets_found(rolled.outcome)
-    name = name.strip()[:80] or gettext("Loot")
+    typed = name.strip()[:80]
+    name = typed or gettext("Loot")
     roll = _record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    character=character, rolled_by=membership.user, kind=RollKind.LOOT, goal=name,
                    pool_size=pool, dice_sources=["fortune"] * len(rolled.dice), dice=list(rolled.dice),
@@ -998,9 +1007,9 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
     for _ in range(found):
         Asset.objects.create(character=character, name=name, source=AssetSource.LOOT)
     if found:
-        membership.campaign.log(membership.user, ngettext(
+        membership.campaign.log(membership.user, said_n(
             "%(name)s found loot: %(count)s asset (%(loot)s).", "%(name)s found loot: %(count)s assets (%(loot)s).",
-            found) % {"name": character.name, "count": found, "loot": name})
+            found, name=character.name, count=found, loot=typed or said("Loot")))
     return roll
 
 
@@ -1027,26 +1036,25 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
                    rolled_by=membership.user, kind=RollKind.MARKET, pool_size=pool,
                    dice_sources=["market"] * len(rolled.dice), dice=list(rolled.dice), outcome=rolled.outcome.value,
                    choices={"trade": trade.value, "market": filled, "money": money})
-    campaign.log(membership.user, _market_line(trade, money) % {
-        "name": character.name, "state": market_state(filled).in_a_sentence, "money": money,
-        "outcome": str(rolled.outcome.label).lower()})
+    campaign.log(membership.user, _market_line(trade, money, name=character.name, state=market_state(filled).in_a_sentence,
+                                               outcome=lowered(rolled.outcome.label)))
     return roll
 
 
-def _market_line(trade: Trade, money: int) -> str:
+def _market_line(trade: Trade, money: int, **values) -> str:
     """The log's line of a market roll: who, buying or selling, the market's state, the money spent
     and the outcome."""
     if trade is Trade.SELLING:
         if money:
-            return ngettext("%(name)s goes selling at the market (%(state)s), spending %(money)s money: %(outcome)s.",
-                            "%(name)s goes selling at the market (%(state)s), spending %(money)s money: %(outcome)s.",
-                            money)
-        return gettext("%(name)s goes selling at the market (%(state)s): %(outcome)s.")
+            return said_n("%(name)s goes selling at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                          "%(name)s goes selling at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                          money, money=money, **values)
+        return said("%(name)s goes selling at the market (%(state)s): %(outcome)s.", **values)
     if money:
-        return ngettext("%(name)s goes buying at the market (%(state)s), spending %(money)s money: %(outcome)s.",
-                        "%(name)s goes buying at the market (%(state)s), spending %(money)s money: %(outcome)s.",
-                        money)
-    return gettext("%(name)s goes buying at the market (%(state)s): %(outcome)s.")
+        return said_n("%(name)s goes buying at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                      "%(name)s goes buying at the market (%(state)s), spending %(money)s money: %(outcome)s.",
+                      money, money=money, **values)
+    return said("%(name)s goes buying at the market (%(state)s): %(outcome)s.", **values)
 
 
 @transaction.atomic
@@ -1067,7 +1075,7 @@ def draw_hook_cards(gm: Membership, rng: random.Random | None = None, seen: int 
         campaign=gm.campaign, drawn_by=gm.user, cards=[str(card) for card in cards],
         titles=[str(tables[place]) if place in tables else "" for place in range(len(cards))],
         prompts=[tables[place].prompt(card.row) if place in tables else "" for place, card in enumerate(cards)])
-    gm.campaign.log(gm.user, gettext("The GM drew 3 hook cards: %(cards)s.") % {"cards": draw}, gm_only=True)
+    gm.campaign.log(gm.user, said("The GM drew 3 hook cards: %(cards)s.", cards=str(draw)), gm_only=True)
     return draw
 
 

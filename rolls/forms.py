@@ -31,11 +31,16 @@ def _with_momentum(character) -> str:
                     character.momentum) % {"name": character.name, "momentum": character.momentum}
 
 
+def _level(label: str, meaning: str) -> str:
+    """A risk or an effect level to choose, with what it means."""
+    return gettext("%(level)s: %(meaning)s") % {"level": label, "meaning": meaning}
+
+
 def _party_detail(detail) -> str:
     """A line of the party sheet to choose: its concept, whether it is the key one, its text."""
     if detail.key:
         return gettext("%(concept)s (key concept): %(text)s") % {"concept": detail.rules_concept.label, "text": detail.text}
-    return f"{detail.rules_concept.label}: {detail.text}"
+    return gettext("%(concept)s: %(text)s") % {"concept": detail.rules_concept.label, "text": detail.text}
 
 
 class ActionRollForm(forms.Form):
@@ -61,7 +66,7 @@ class ActionRollForm(forms.Form):
                                      empty_value=None,
                                      help_text=_("Once per session; the roll's effect ticks the project."))
     risk = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Risk.MODERATE))
-    effect = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Effect.STANDARD))
+    effect = forms.TypedChoiceField(label=_("Effect"), coerce=int, widget=forms.RadioSelect, initial=int(Effect.STANDARD))
     threats = forms.TypedMultipleChoiceField(
         label=_("Threats that apply to this roll"), required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
         help_text=_("Their ratings are rolled as threat dice; each cancels an action die."))
@@ -104,9 +109,9 @@ class ActionRollForm(forms.Form):
             (str(cost), ngettext("Yes, for %(cost)s momentum: %(text)s", "Yes, for %(cost)s momentum: %(text)s",
                                  cost) % {"cost": cost, "text": text})
             for cost, text in flashback_costs(self.rules.flashback_most).items()]
-        self.fields["risk"].choices = [(int(r), f"{r.label(self.wording)}: {r.meaning(self.wording)}")
+        self.fields["risk"].choices = [(int(r), _level(r.label(self.wording), r.meaning(self.wording)))
                                        for r in Risk]
-        self.fields["effect"].choices = [(int(e), f"{e.label}: {e.meaning}") for e in reversed(Effect)]
+        self.fields["effect"].choices = [(int(e), _level(e.label, e.meaning)) for e in reversed(Effect)]
         self.fields["risk"].label = risk_noun(self.wording)
         self.character = self._chosen_character()
         if self.character:  # each action with the chosen character's rating
@@ -129,14 +134,15 @@ class ActionRollForm(forms.Form):
         setups = Roll.objects.filter(campaign=campaign, kind=RollKind.SETUP,
                                      session__ended_at__isnull=True).select_related("character")
         self.fields["setup_from"].choices = [("", gettext("No setup"))] + [
-            (r.pk, f"{r.character.name if r.character else gettext('A teammate')}: "
-                   f"{r.aftermath.setup_benefit.describe(self.wording)}")
+            (r.pk, gettext("%(name)s: %(benefit)s") % {"name": r.character.name if r.character else gettext("A teammate"),
+                                                       "benefit": r.aftermath.setup_benefit.describe(self.wording)})
             for r in setups if r.aftermath.setup_benefit
             and not (self.character and r.character_id == self.character.pk)]
         held = (list(self.character.assets.filter(spent_by__isnull=True))
                 if self.character and self.rules.has(Extra.ASSET) else [])
         self.fields["asset"].choices = [("", gettext("No asset"))] + [
-            (f"{asset.pk}:{benefit.value}", f"{asset.name}: {label}") for asset in held
+            (f"{asset.pk}:{benefit.value}", gettext("%(asset)s: %(benefit)s") % {"asset": asset.name, "benefit": label})
+            for asset in held
             for benefit, label in ((AssetBenefit.DIE, gettext("+1d6")), (AssetBenefit.EFFECT, gettext("+1 effect")))]
         if not held:
             del self.fields["asset"]

@@ -16,6 +16,7 @@ from gamerules.advantage import Outcome as AdvantageOutcome
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk, RiskWording
 from gamerules.traits import Result as TraitsResult
+from gamerules.traits import stat_said
 from gamerules.world import MissionStart
 
 
@@ -116,10 +117,18 @@ class Roll(models.Model):
 
     def __str__(self):
         who = self.character.name if self.character else gettext("The GM")
-        return f"{who}: {self.get_kind_display()}"
+        return gettext("%(who)s: %(kind)s") % {"who": who, "kind": self.get_kind_display()}
 
     def get_absolute_url(self):
         return reverse("roll", args=[self.campaign_id, self.pk])
+
+    @property
+    def action_words(self) -> str:
+        """What was rolled, as the reader reads it: a conflict's Stat (Traits & Consequence), else
+        an action, a name from the rulebook in their language."""
+        if self.kind in (RollKind.CONFLICT, RollKind.AFTERMATH):
+            return str(stat_said(self.action))
+        return action_word(self.action)
 
     @property
     def rules_outcome(self) -> Outcome | None:
@@ -216,7 +225,7 @@ class PendingRoll(models.Model):
         ordering = ["created_at", "pk"]
 
     def __str__(self):
-        return f"{self.character.name}: {action_word(self.action)}"
+        return gettext("%(name)s: %(action)s") % {"name": self.character.name, "action": action_word(self.action)}
 
     def get_absolute_url(self):
         return reverse("roll_pending", args=[self.campaign_id, self.pk])

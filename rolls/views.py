@@ -785,7 +785,7 @@ def determination_odds(request, campaign_id):
     campaign = membership_or_404(request, campaign_id).campaign
     burn = whole_number(request.GET.get("burn"))
     burn = burn if burn is not None and 0 <= burn <= 10 else 1
-    labels = {outcome: resistance(outcome).label(campaign.wording, campaign.quick) for outcome in Outcome}
+    labels = [(outcome.label, resistance(outcome).label(campaign.wording, campaign.quick)) for outcome in Outcome]
     return render(request, "rolls/determination.html#determination_odds", {
         "bars": odds_bars(burn), "labels": labels, "burn": burn})
 

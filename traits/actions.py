@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from campaign.models import Campaign, Membership
 from characters.models import Character
 from characters.sheets import own_character, sheet_for
 from core.refused import Refused
 from gamerules import traits as rules
+from gamerules.words import said, said_n
 from rolls import actions as roll_actions
 from rolls.models import Roll, RollKind
 from traits.models import Conflict, Feature, FeatureKind, Sheet
@@ -50,7 +50,7 @@ def set_stat_list(gm: Membership, text: str) -> list[str]:
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     campaign.system_options = {**campaign.system_options, "stats": names}
     campaign.save(update_fields=["system_options"])
-    campaign.log(gm.user, _("Stats: %(names)s.") % {"names": ", ".join(names)})
+    campaign.log(gm.user, said("Stats: %(names)s.", names=", ".join(names)))
     return names
 
 
@@ -71,8 +71,7 @@ def set_stats(membership: Membership, character_id, values: dict[str, tuple[int,
     if stats != sheet.stats:
         changes = ", ".join(f"{name} {stat['current']}/{stat['rating']}"
                             for name, stat in stats.items() if stat != sheet.stats.get(name))
-        membership.campaign.log(membership.user, _("%(name)s's Stats: %(changes)s.")
-                                % {"name": character.name, "changes": changes})
+        membership.campaign.log(membership.user, said("%(name)s's Stats: %(changes)s.", name=character.name, changes=changes))
     sheet.stats = stats
     sheet.save(update_fields=["stats"])
     return sheet
@@ -89,8 +88,8 @@ def set_pool(gm: Membership, character_id, consequence: int, gl: int) -> Sheet:
     sheet = sheet_of(character, locked=True)
     sheet.consequence, sheet.gl = consequence, gl
     sheet.save(update_fields=["consequence", "gl"])
-    gm.campaign.log(gm.user, _("%(name)s's Consequence pool set to %(pool)s, GL %(gl)s.")
-                    % {"name": character.name, "pool": consequence, "gl": gl})
+    gm.campaign.log(gm.user, said("%(name)s's Consequence pool set to %(pool)s, GL %(gl)s.",
+                                  name=character.name, pool=consequence, gl=gl))
     return sheet
 
 
@@ -112,10 +111,10 @@ def add_feature(membership: Membership, character_id, kind: str, name: str, valu
     feature = Feature.objects.create(character=character, kind=kind, name=name, tagged=tagged,
                                      value=value if kind is not FeatureKind.TRAIT else 1,
                                      applies_to=applies_to if kind is FeatureKind.POWER else "")
-    gains = {FeatureKind.POWER: _("%(name)s gains a Power: %(feature)s."),
-             FeatureKind.TRAIT: _("%(name)s gains a Trait: %(feature)s."),
-             FeatureKind.ITEM: _("%(name)s gains a Item: %(feature)s.")}[kind]
-    membership.campaign.log(membership.user, gains % {"name": character.name, "feature": feature})
+    values = {"name": character.name, "feature": str(feature)}
+    membership.campaign.log(membership.user, {FeatureKind.POWER: said("%(name)s gains a Power: %(feature)s.", **values),
+                                              FeatureKind.TRAIT: said("%(name)s gains a Trait: %(feature)s.", **values),
+                                              FeatureKind.ITEM: said("%(name)s gains a Item: %(feature)s.", **values)}[kind])
     return feature
 
 
@@ -127,8 +126,8 @@ def remove_feature(membership: Membership, character_id, feature_id) -> None:
     feature = character.features.filter(pk=feature_id).first()
     if feature:
         feature.delete()
-        membership.campaign.log(membership.user, _("%(name)s strikes out %(feature)s.")
-                                % {"name": character.name, "feature": feature})
+        membership.campaign.log(membership.user, said("%(name)s strikes out %(feature)s.",
+                                                      name=character.name, feature=str(feature)))
 
 
 # A conflict ----------------------------------------------------------------------------------
@@ -389,8 +388,8 @@ def _settle(membership, conflict, sheet, damage, agreed, rng) -> Roll:
     roll.result = result
     roll.save(update_fields=["result"])
     for explosion in result["explosions"]:
-        membership.campaign.log(membership.user, _("%(name)s's Consequence explodes: a twist of magnitude %(magnitude)s.")
-                                % {"name": conflict.character.name, "magnitude": explosion["successes"]})
+        membership.campaign.log(membership.user, said("%(name)s's Consequence explodes: a twist of magnitude %(magnitude)s.",
+                                                      name=conflict.character.name, magnitude=explosion["successes"]))
     conflict.delete()
     return roll
 
@@ -428,9 +427,9 @@ def aftermath(gm: Membership, character_id, burn: int, key: str, rng: random.Ran
     faces = list(rules.roll(burn, roll_actions.table_dice(rng)))
     campaign = gm.campaign
     gains = rules.successes(faces)
-    campaign.log(gm.user, ngettext("Aftermath for %(name)s: %(burn)s Consequence burnt, %(gains)s new Consequence Trait to gain.",
-                                   "Aftermath for %(name)s: %(burn)s Consequence burnt, %(gains)s new Consequence Traits to gain.",
-                                   gains) % {"name": character.name, "burn": burn, "gains": gains})
+    campaign.log(gm.user, said_n("Aftermath for %(name)s: %(burn)s Consequence burnt, %(gains)s new Consequence Trait to gain.",
+                                 "Aftermath for %(name)s: %(burn)s Consequence burnt, %(gains)s new Consequence Traits to gain.",
+                                 gains, name=character.name, burn=burn, gains=gains))
     return Roll.objects.create(
         campaign=campaign, session=campaign.current_session, character=character, rolled_by=gm.user,
         kind=RollKind.AFTERMATH, pool_size=burn, dice=faces, idempotency_key=key,

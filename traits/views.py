@@ -41,7 +41,7 @@ def sheet_context(membership, character, **extra) -> dict:
         # GM notes reach the template only for a GM (text_fields_for decides).
         "text_fields": [(field, getattr(character, field)) for field in character.text_fields_for(membership)
                         if field in TEXT_FIELDS],
-        "stat_list": "\n".join(actions.stat_names(campaign)), **extra,
+        "stat_list": "\n".join(str(rules.stat_said(name)) for name in actions.stat_names(campaign)), **extra,
     }
 
 
@@ -106,8 +106,8 @@ def stat_list(request, campaign_id, character_id):
     """The GM sets the campaign's Stats from any sheet."""
     membership = gm_membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
-    return _sheet_answer(request, membership, character, "traits-stats", lambda: actions.set_stat_list(
-        membership, posted_text(request, "stats", 2000)))
+    typed = "\n".join(rules.stat_typed(line.strip()) for line in posted_text(request, "stats", 2000).splitlines())
+    return _sheet_answer(request, membership, character, "traits-stats", lambda: actions.set_stat_list(membership, typed))
 
 
 @login_required

@@ -1,6 +1,7 @@
 from collections import Counter
 
 from django import template
+from django.utils.translation import gettext
 
 from gamerules import advantage as rules
 from gamerules import readings
@@ -58,4 +59,6 @@ def banes_left(roll) -> int:
 @register.filter
 def dice_words(dice: int) -> str:
     """A contributor's dice in the text's words: "+2 PLUS", "+1 MINUS"."""
-    return f"+{dice} PLUS" if dice >= 0 else f"+{-dice} MINUS"
+    if dice >= 0:
+        return gettext("+%(dice)s PLUS") % {"dice": dice}
+    return gettext("+%(dice)s MINUS") % {"dice": -dice}

@@ -28,6 +28,7 @@ class ResourceForm(forms.ModelForm):
     class Meta:
         model = Resource
         fields = ["name", "shared", "gain", "spend", "cap", "effect", "retained", "expires"]
+        labels = {"name": gettext_lazy("Name")}
         help_texts = {"name": gettext_lazy("Grit, Mana, Expedition Funds..."),
                       "cap": gettext_lazy("The Mana example: “Rolls are capped at 3d6”.")}
 

@@ -16,7 +16,7 @@ from core.posted import posted_text, whole_number
 from core.refused import Refused, refusal_of
 from gamerules.charge import percentages
 from gamerules.dials import Extra
-from gamerules.world import RANKS, MissionStart, mission_odds
+from gamerules.world import RANKS, MissionStart, mission_odds, rank_name
 from rolls import actions as roll_actions
 from rolls.models import new_key
 
@@ -49,7 +49,7 @@ def world_context(membership) -> dict:
     if membership.is_gm:
         tables = {table.place: table for table in campaign.world_tables.all()}
         context["tables"] = [(place, PLACEHOLDERS[place], tables.get(place),
-                              [(row, rank, tables[place].prompt(row) if place in tables else "")
+                              [(row, rank_name(rank), tables[place].prompt(row) if place in tables else "")
                                for row, rank in enumerate(RANKS)])
                              for place in (WorldTable.THEME_1, WorldTable.THEME_2, WorldTable.MISSION)]
     return context

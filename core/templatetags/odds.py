@@ -1,3 +1,4 @@
+from decimal import Decimal
 from fractions import Fraction
 
 from babel.numbers import format_percent
@@ -45,9 +46,9 @@ def _percent(whole: int) -> str:
 @register.filter
 def sides(value: Fraction) -> str:
     """A die's sides to one decimal: "7.9" ("7,9" in French)."""
-    return number_format(float(value), 1)
+    return number_format(Decimal(f"{float(value):.1f}"), 1)
 
 
 @register.filter
 def average(value: Fraction) -> str:
-    return number_format(float(value), 2)
+    return number_format(Decimal(f"{float(value):.2f}"), 2)

@@ -3,6 +3,7 @@ from collections import Counter
 from django import template
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
+from core.templatetags.odds import in_percent
 from gamerules.charge import Outcome
 from gamerules.magic import SpellBenefit, SpellLevel
 
@@ -61,6 +62,12 @@ def faces(roll):
 
 
 @register.filter
+def odds_words(bars) -> str:
+    """An odds bar read aloud: each outcome and its share, in the reader's language."""
+    return ", ".join(f"{outcome.label} {in_percent(percent)}" for outcome, _chance, percent in bars)
+
+
+@register.filter
 def bar_segments(bars):
     """(outcome, x, width) for each outcome of an odds bar, left to right, in percent."""
     segments, x = [], 0
@@ -102,9 +109,9 @@ def threat_words(roll):
     said = gettext("Threat dice from %(sources)s: %(dice)s.") % {
         "sources": ", ".join(threat["sources"]), "dice": " ".join(map(str, threat["dice"]))}
     if not threat["left"]:
-        return f"{said} {gettext('They cancelled every action die: a critical fail.')}"
+        return f"{said} " + gettext("They cancelled every action die: a critical fail.")
     if not cancelled:
-        return f"{said} {gettext('They cancelled nothing.')}"
+        return f"{said} " + gettext("They cancelled nothing.")
     return f"{said} " + gettext("They cancelled %(cancelled)s; left %(left)s.") % {
         "cancelled": " ".join(map(str, cancelled)), "left": " ".join(map(str, threat["left"]))}
 
