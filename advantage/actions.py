@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import reduce
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -81,20 +82,12 @@ def _named(name: str, refusal: str) -> str:
 
 def either(words) -> str:
     """"+1 or -1", "Ada or Bruno or Cleo"."""
-    words = [str(word) for word in words]
-    out = words[0]
-    for other in words[1:]:
-        out = _("%(either)s or %(other)s") % {"either": out, "other": other}
-    return out
+    return reduce(lambda out, other: _("%(either)s or %(other)s") % {"either": out, "other": other}, map(str, words))
 
 
 def both(words) -> str:
     """"a flaw invoked and Banes"."""
-    words = [str(word) for word in words]
-    out = words[0]
-    for other in words[1:]:
-        out = _("%(first)s and %(second)s") % {"first": out, "second": other}
-    return out
+    return reduce(lambda out, other: _("%(first)s and %(second)s") % {"first": out, "second": other}, map(str, words))
 
 
 @transaction.atomic
