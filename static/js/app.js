@@ -57,8 +57,8 @@
     if (target) { event.preventDefault(); target.click(); }
   });
 
-  // Live updates (README, "Live updates"): on a newer version from the stream the page moves its poller
-  // on and asks for its panels; while the stream is not heard the poller polls every 1.5 s.
+  // Live updates (README): a newer version from the stream moves the poller on and asks for the
+  // panels; while the stream is silent the poller polls.
   var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
   var source = null, opened = 0, heard = 0;
   document.addEventListener("DOMContentLoaded", function () {
@@ -125,8 +125,7 @@
     if (swapped && swapped.dataset) delete swapped.dataset.editing;
   });
 
-  // On a change the page asks for all its live panels at once (?panels=: core/htmx.py page()):
-  // its own ?panel=<name> and those marked data-live-panel. One request at a time.
+  // On a change, all the live panels in one request (?panels=, core/htmx.py), one at a time.
   function nameOf(elt) {
     if (!elt.matches('[hx-trigger*="campaignChanged"]')) return null;
     if (elt.dataset.livePanel) return elt.dataset.livePanel;
