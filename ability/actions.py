@@ -313,8 +313,9 @@ def _tick(membership: Membership, clock_id, outcome: rules.ActionResult, roll: R
     if clock.archived:
         return None
     moved = clock.moved_by_roll(outcome.effect.ticks, success=outcome.success)
-    reason = _("%(name)s's %(action)s: %(result)s") % {
-        "name": roll.character.name, "action": roll.action, "result": outcome.in_a_sentence}
+    skill = said("Unskilled") if roll.choices.get("unskilled") else roll.action  # said in each reader's language
+    reason = said("%(name)s's %(action)s: %(result)s", name=roll.character.name, action=skill,
+                  result=outcome.in_a_sentence)
     change = record_change(membership, clock, clock.filled + moved, reason, roll=roll)
     return {"clock": clock.pk, "moved": change.after - change.before} if change else None
 

@@ -35,9 +35,10 @@ class ChosenLanguage:
 
     def __call__(self, request):
         code = chosen(request) or translation.get_language_from_request(request)
-        translation.activate(code)
-        request.LANGUAGE_CODE = translation.get_language()
-        response = self.get_response(request)
+        # For this request only: the thread answers someone else next, in their language.
+        with translation.override(code):
+            request.LANGUAGE_CODE = translation.get_language()
+            response = self.get_response(request)
+            response.headers.setdefault("Content-Language", translation.get_language())
         patch_vary_headers(response, ("Accept-Language",))
-        response.headers.setdefault("Content-Language", translation.get_language())
         return response

@@ -669,7 +669,7 @@ def done(membership: Membership, check_id) -> Roll:
         marks = rules.clock_marks(outcome, boons, banes,
                                   positive=clock.rules_kind not in (ClockKind.DANGER, ClockKind.COMPLICATION))
         moved = -marks if clock.is_opposed and not clock.characters_fill else marks
-        reason = _("%(name)s's check: %(outcome)s") % {"name": check.character.name, "outcome": outcome.in_a_sentence}
+        reason = said("%(name)s's check: %(outcome)s", name=check.character.name, outcome=outcome.in_a_sentence)
         if not clock.archived and record_change(membership, clock, clock.filled + moved, reason, roll=roll):
             result["marked"] = {"clock": clock.pk, "marks": moved}
     if check.assisting_id and outcome is not rules.Outcome.HOLLOW:

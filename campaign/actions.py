@@ -361,7 +361,7 @@ def clear_party_clock(gm: Membership, clock_id) -> None:
     clock = Clock.objects.select_for_update().filter(campaign=gm.campaign_id, pk=clock_id, party=True).first()
     if clock is None or not clock.is_full:
         raise Refused(_("Only a full party clock clears."))
-    record_change(gm, clock, 0, _("The party made its change: the clock clears"))
+    record_change(gm, clock, 0, said("The party made its change: the clock clears"))
 
 
 @transaction.atomic

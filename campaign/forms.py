@@ -1,6 +1,7 @@
 from datetime import timedelta
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 from django.utils.functional import lazy
@@ -51,6 +52,7 @@ class CampaignForm(forms.ModelForm):
         self.fields["system"].required = False  # not said: the campaign keeps its system (Charge when new)
         for name in ("ruleset", "risk_wording"):  # Charge's: left as they are when not said
             self.fields[name].required = False
+        self.fields["table_language"].choices = [("", gettext("Each viewer's own")), *settings.LANGUAGES]
         campaign = self.instance
         if campaign.pk and campaign.rolls.exists():
             self.fields["system"].disabled = True

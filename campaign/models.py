@@ -28,7 +28,7 @@ from gamerules.party import (
 from gamerules.resources import DICE_CAP, Gain, Spend
 from gamerules.resources import Resource as RulesResource
 from gamerules.systems import DiceSystem
-from gamerules.words import Said, kept, said_again
+from gamerules.words import Said, kept, said_back
 from gamerules.world import RANKS, Card, MissionStart, mission_pool
 
 
@@ -322,7 +322,7 @@ class Event(models.Model):
     @property
     def shown(self) -> str:
         """The line in the reader's language, when it was written as a phrase."""
-        return str(said_again(self.phrase)) if self.phrase else self.text
+        return said_back(self.phrase, self.text) if self.phrase else self.text
 
 
 class GameSession(models.Model):

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # "a minute ago", "il y a 5 minutes", in the reader's language
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",

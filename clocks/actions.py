@@ -10,7 +10,7 @@ from characters.models import Spell
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from gamerules.clocks import tick
-from gamerules.words import said, said_n
+from gamerules.words import Said, kept, said, said_n
 
 
 def _locked(membership: Membership, clock_id) -> Clock:
@@ -22,6 +22,9 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
                   roll=None) -> ClockChange | None:
     """Move a locked clock to ``target`` (kept within 0..size), announce it when this change
     decides it, and record the change; every way of ticking a clock goes through here.
+
+    A ``reason`` written as a phrase (gamerules.words) is kept as its English and said again in
+    each reader's language; a plain text (what the GM typed) as written; none: by hand.
 
     A change that reaches an end from elsewhere decides the clock, so each filling (or, for an
     opposed clock, each emptying) is announced once; ticking a full clock announces nothing. The
@@ -39,8 +42,9 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
         Spell.objects.filter(ritual=clock, charge__isnull=True).update(charge=F("level"))
     clock.save(update_fields=["filled", "updated_at"])
     change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
-                                        after=result.filled, reason=reason[:300], undoes=undoes,
-                                        roll=roll)
+                                        after=result.filled, reason=str.__str__(reason)[:300],
+                                        phrase=kept(reason) if isinstance(reason, Said) else None,
+                                        undoes=undoes, roll=roll)
     return change
 
 
@@ -61,7 +65,7 @@ def change_clock(membership: Membership, clock_id, *, amount: int | None = None,
     if clock.archived:
         raise Refused(_("This clock is archived: restore it before ticking it."))
     target = clock.filled + amount if to is None else to
-    return record_change(membership, clock, target, reason or _("By hand"))
+    return record_change(membership, clock, target, reason)  # none: by hand (ClockChange.reason_said)
 
 
 @transaction.atomic
@@ -73,15 +77,15 @@ def undo_change(gm: Membership, clock_id, change_id) -> ClockChange | None:
         raise Refused(_("That change is not in this clock's history."))
     if change.undoes_id or ClockChange.objects.filter(undoes=change).exists():
         raise Refused(_("That change was already undone, or is itself an undo."))
-    reason = _("Undo of %(before)s→%(after)s (%(reason)s)") % {
-        "before": change.before, "after": change.after, "reason": change.reason}
+    reason = said("Undo of %(before)s→%(after)s (%(reason)s)", before=change.before, after=change.after,
+                  reason=change.reason_said)
     return record_change(gm, clock, clock.filled - change.amount, reason, undoes=change)
 
 
 @transaction.atomic
 def reset_clock(gm: Membership, clock_id) -> ClockChange | None:
     clock = _locked(gm, clock_id)
-    return record_change(gm, clock, clock.starting_fill(), _("Reset"))
+    return record_change(gm, clock, clock.starting_fill(), said("Reset"))
 
 
 @transaction.atomic

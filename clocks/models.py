@@ -12,6 +12,7 @@ from simple_history.models import HistoricalRecords
 from campaign.models import Membership
 from core.models import LockingQuerySet
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS, ClockKind, opposed_start, roll_moves
+from gamerules.words import said, said_again, said_back
 
 KIND_CHOICES = [(kind.value, kind.label) for kind in ClockKind if kind is not ClockKind.STRESS]
 
@@ -170,7 +171,9 @@ class ClockChange(models.Model):
     at = models.DateTimeField(auto_now_add=True)
     before = models.PositiveSmallIntegerField()
     after = models.PositiveSmallIntegerField()
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(max_length=300, blank=True)  # in English when ``phrase`` is kept; blank: by hand
+    # The reason as a phrase of the rules (gamerules.words.kept): said in each reader's language.
+    phrase = models.JSONField(null=True, blank=True, editable=False)
     undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                   related_name="undone_by")
     roll = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
@@ -185,6 +188,22 @@ class ClockChange(models.Model):
     @property
     def amount(self) -> int:
         return self.after - self.before
+
+    @property
+    def reason_said(self) -> str:
+        """Why it changed: the phrase it was written as, said in whatever language is read, or
+        the words the GM typed; a change without a reason was made by hand."""
+        if self.phrase:
+            try:
+                return said_again(self.phrase)
+            except (KeyError, TypeError, ValueError, AttributeError):  # no phrase this site can say
+                return self.reason
+        return self.reason or said("By hand")
+
+    @property
+    def shown_reason(self) -> str:
+        """Why it changed, in the reader's language."""
+        return said_back(self.phrase, self.reason) if self.phrase else str(self.reason_said)
 
 
 @dataclass(frozen=True)

@@ -129,3 +129,13 @@ def said_again(data):
     values = {name: said_again(value) for name, value in data.get("values", {}).items()}
     return (Lowered if data.get("lower") else Said)(data["said"], values, context=data.get("context"),
                                                    plural=data.get("plural"))
+
+
+def said_back(data, english: str) -> str:
+    """A kept phrase in the reader's language; the English kept beside it when the data is no
+    phrase this site can say, or not the one that English was written from (an edited export)."""
+    try:
+        phrase = said_again(data)
+        return str(phrase) if phrase == english else english
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return english

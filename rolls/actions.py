@@ -23,6 +23,7 @@ from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from core.templatetags.words import action as action_word
+from core.templatetags.words import action_phrase
 from gamerules.action_roll import (
     ActionRollChoices,
     ActionRollPlan,
@@ -66,7 +67,7 @@ from gamerules.magic import SpellBenefit, charged_level, spell_bonus
 from gamerules.progression import TalentKind
 from gamerules.resources import roll_retained
 from gamerules.threat import MOST_THREAT_DICE, roll_threatened
-from gamerules.words import lowered, said, said_n
+from gamerules.words import in_a_row, lowered, said, said_n
 from gamerules.world import Card, draw_hooks, roll_mission
 from rolls.models import PendingRoll, Roll, RollKind, Threat, by_wording, new_key
 
@@ -432,9 +433,9 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
         roll.save(update_fields=["choices"])
     if planned.progress_burned:  # "spend filled segments of the progress clock as momentum"
         record_change(membership, progress, progress.filled - planned.progress_burned,
-                      ngettext("%(name)s burned %(count)s progress as momentum",
-                               "%(name)s burned %(count)s progress as momentum", planned.progress_burned)
-                      % {"name": roller.name, "count": planned.progress_burned}, roll=roll)
+                      said_n("%(name)s burned %(count)s progress as momentum",
+                             "%(name)s burned %(count)s progress as momentum", planned.progress_burned,
+                             name=roller.name, count=planned.progress_burned), roll=roll)
     if request.asset_id is not None:
         Asset.objects.filter(pk=request.asset_id, spent_by__isnull=True).update(spent_by=roll)
     if magic := _magic(membership, roll, roller, pending, request, planned, result):
@@ -462,7 +463,7 @@ def _magic(membership, roll: Roll, caster: Character, pending: PendingRoll | Non
         helped.save(update_fields=["charge"])
         if helped.ritual_id is not None:
             record_change(membership, Clock.objects.select_related("campaign").locked(pk=helped.ritual_id), 0,
-                          gettext("%(spell)s took effect") % {"spell": helped.name}, roll=roll)
+                          said("%(spell)s took effect", spell=helped.name), roll=roll)
     if pending is None or not pending.spell_id or not campaign.rules.has(Extra.MAGIC):
         return magic
     spell = Spell.objects.select_for_update().get(pk=pending.spell_id)
@@ -734,8 +735,8 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
         session = roll.campaign.current_session
     before = clock.filled
     moved = clock.moved_by_roll(roll.effect, success=True)
-    reason = gettext("%(who)s's %(action)s roll: %(effect)s effect") % {
-        "who": _who(roll), "action": action_word(roll.action), "effect": str(Effect(roll.effect).label).lower()}
+    reason = said("%(who)s's %(action)s roll: %(effect)s effect", who=_who(roll), action=action_phrase(roll.action),
+                  effect=lowered(Effect(roll.effect).label))
     change = record_change(membership, clock, clock.filled + moved, reason, roll=roll)
     if is_project:
         clock.worked_in = session
@@ -749,7 +750,8 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
 
 
 def _who(roll: Roll) -> str:
-    return roll.character.name if roll.character else gettext("The GM")
+    """Who rolled, for a clock's reason: a phrase said in each reader's language."""
+    return roll.character.name if roll.character else said("The GM")
 
 
 @transaction.atomic
@@ -887,8 +889,8 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
             clock = Clock.objects.select_related("campaign").locked(pk=consequence.clock)
             moved = clock.moved_by_roll(left.danger_ticks, success=False)
             record_change(membership, clock, clock.filled + moved,
-                          gettext("%(who)s's %(action)s roll: complication")
-                          % {"who": _who(roll), "action": action_word(roll.action)},
+                          said("%(who)s's %(action)s roll: complication", who=_who(roll),
+                               action=action_phrase(roll.action)),
                           roll=roll)
         if left.effect_reduction and roll.effect:
             roll.effect = int(Effect(roll.effect).reduced(left.effect_reduction))
@@ -931,7 +933,7 @@ def _tick_spell_danger(membership, roll: Roll) -> None:
     if spell is not None:
         clock = Clock.objects.select_related("campaign").locked(pk=spell.danger_id)
         record_change(membership, clock, clock.filled + 1,
-                      gettext("%(spell)s: a consequence of casting it") % {"spell": spell.name}, roll=roll)
+                      said("%(spell)s: a consequence of casting it", spell=spell.name), roll=roll)
 
 
 @transaction.atomic
@@ -1075,7 +1077,8 @@ def draw_hook_cards(gm: Membership, rng: random.Random | None = None, seen: int 
         campaign=gm.campaign, drawn_by=gm.user, cards=[str(card) for card in cards],
         titles=[str(tables[place]) if place in tables else "" for place in range(len(cards))],
         prompts=[tables[place].prompt(card.row) if place in tables else "" for place, card in enumerate(cards)])
-    gm.campaign.log(gm.user, said("The GM drew 3 hook cards: %(cards)s.", cards=str(draw)), gm_only=True)
+    gm.campaign.log(gm.user, said("The GM drew 3 hook cards: %(cards)s.",
+                                  cards=in_a_row(*(card.label for card in cards))), gm_only=True)
     return draw
 
 

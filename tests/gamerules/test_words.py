@@ -72,3 +72,12 @@ def test_a_phrase_kept_as_data_is_said_again_in_the_language_of_the_day(french):
     assert str(said_again(kept(said_n("%(n)s segment", "%(n)s segments", 1)))) == "1 segment"
     assert str(said_again(kept(said_as("action", "Study")))) == "Étudier"
     assert kept("Ada's own words") == said_again("Ada's own words") == "Ada's own words"
+
+
+def test_data_that_is_no_phrase_falls_back_to_the_english_kept_beside_it(french):
+    from gamerules.words import said_back
+
+    assert said_back({"said": "%(missing)s left", "values": {}}, "the English") == "the English"
+    assert said_back({"said": "Risky", "values": "not a mapping"}, "the English") == "the English"
+    assert said_back({"said": "Risky", "values": {}}, "the English") == "the English"  # not its phrase
+    assert said_back({"said": "Risky", "values": {}}, "Risky") == "Risquée"

@@ -72,6 +72,7 @@ def test_the_table_screen_is_in_the_campaigns_language_and_the_rest_in_the_viewe
     client.post(reverse("language"), {"language": "fr"})
     table = client.get(reverse("table", args=[campaign.pk]))
     assert table["Content-Language"] == "sv" and '<html lang="sv"' in table.content.decode()
+    assert '">Français</a>' in table.content.decode()  # the menu names the viewer's own choice
     panel = client.get(reverse("table", args=[campaign.pk]) + "?panel=table-clocks", HTTP_HX_REQUEST="true")
     assert panel["Content-Language"] == "sv"
     assert client.get(reverse("console", args=[campaign.pk]))["Content-Language"] == "fr"
@@ -136,3 +137,11 @@ def test_the_rulebooks_actions_are_translated_and_the_gms_own_names_are_not(clie
     assert f">{finesse}</a>" in page
     assert ">Prowl</a>" in page  # the GM's word, as the GM wrote it
     assert 'action=Prowl' in page and "action=Notice" in page  # what is sent stays the stored name
+
+
+def test_a_request_leaves_the_thread_in_the_language_it_found(client):
+    from django.utils import translation
+
+    with translation.override("en"):
+        client.get(reverse("language"), HTTP_ACCEPT_LANGUAGE="sv")
+        assert translation.get_language() == "en"

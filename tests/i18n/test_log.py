@@ -2,16 +2,23 @@
 Swedish by a Swedish member and in English by an English one, each from the catalogues."""
 
 import json
+import random
+import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import gettext, ngettext, override, pgettext
 
+from campaign.actions import set_dials
 from campaign.models import Event
+from gamerules.dials import Dials, Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
 from gamerules.words import in_a_row, kept, lowered, said, said_again
-from tests.factories import UserFactory, join, make_campaign
+from gamerules.world import FACE_NAMES
+from rolls.actions import draw_hook_cards
+from tests.factories import ClockFactory, UserFactory, join, make_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +81,62 @@ def test_a_lowered_label_and_phrases_in_a_row_are_kept_and_said_again():
             assert str(again) == str(phrase) != str.__str__(phrase)
     with override("fr"):
         assert str(said_again(kept(outcome))).endswith(gettext("Full success").lower() + ".")
+
+
+def clock_lines(language: str) -> list[str]:
+    """Why the clock changed, newest first, as the catalogue of ``language`` says it."""
+    with override(language):
+        by_hand = gettext("By hand")
+        undo = gettext("Undo of %(before)s→%(after)s (%(reason)s)") % {"before": 0, "after": 2, "reason": by_hand}
+        return [by_hand, gettext("Reset"), by_hand, undo, by_hand]
+
+
+def test_a_clock_ticked_by_a_french_gm_gives_its_reasons_in_each_readers_language():
+    gm, swede, english = UserFactory(username="gm-fr"), UserFactory(username="sven"), UserFactory(username="ada")
+    campaign = make_campaign(gm, name="Salt")
+    join(campaign, swede)
+    join(campaign, english)
+    clock = ClockFactory(campaign=campaign, name="Alarm", size=6, visibility="all")
+    french_gm = reading(gm, "fr")
+    tick = reverse("clock_tick", args=[campaign.pk, clock.pk])
+    assert french_gm.post(tick, {"amount": 2}).status_code == 302  # by hand: no reason typed
+    first = clock.changes.get()
+    french_gm.post(reverse("clock_undo", args=[campaign.pk, clock.pk, first.pk]))
+    french_gm.post(tick, {"amount": 3})
+    french_gm.post(reverse("clock_reset", args=[campaign.pk, clock.pk]))
+    french_gm.post(tick, {"amount": 1})
+    # Stored in English whoever acted, with the phrase to say it again; by hand is no reason at all.
+    changes = list(clock.changes.order_by("-pk"))
+    assert [change.reason for change in changes] == ["", "Reset", "", "Undo of 0→2 (By hand)", ""]
+    with override("en"):
+        assert [change.shown_reason for change in changes] == clock_lines("en")
+    assert len(set(clock_lines("sv")) | set(clock_lines("fr")) | set(clock_lines("en"))) == 9
+
+    for user, language in ((swede, "sv"), (english, "en"), (gm, "fr")):
+        client = reading(user, language)
+        history = client.get(reverse("clock", args=[campaign.pk, clock.pk])).content.decode()
+        shown = [escape(line) for line in clock_lines(language)]
+        assert re.findall(r"</strong> · ([^<]*?)\s*<span", history) == shown
+        table = client.get(reverse("table", args=[campaign.pk]))
+        assert table["Content-Language"] == language
+        assert f"· {shown[0]}" in table.content.decode()  # the clock's last change, on the table screen
+        others = {"sv", "en", "fr"} - {language}
+        for text in (history, table.content.decode()):
+            assert not any(escape(line) in text for other in others for line in clock_lines(other)[:2])
+
+
+def test_the_hook_cards_drawn_are_said_with_their_ranks_in_each_readers_language():
+    gm = UserFactory(username="gm-fr")
+    campaign = make_campaign(gm, name="Salt")
+    set_dials(campaign.memberships.get(user=gm), Dials(extras=frozenset({Extra.WORLD})))
+    membership = campaign.memberships.select_related("campaign").get(user=gm)
+    # a seed whose draw has a face card: its rank is a word, said in each language
+    draw = next(draw for seed in range(100) if any((draw := draw_hook_cards(membership, random.Random(seed)))
+                                                  .cards[place][:-1] in FACE_NAMES for place in range(3)))
+    line = Event.objects.filter(campaign=campaign, text__startswith="The GM drew").latest("pk")
+    assert line.text == f"The GM drew 3 hook cards: {draw}."
+    for language in ("en", "fr", "sv"):
+        with override(language):
+            assert line.shown == gettext("The GM drew 3 hook cards: %(cards)s.") % {"cards": draw.label}
+    with override("fr"):
+        assert line.shown != line.text

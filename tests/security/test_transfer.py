@@ -8,8 +8,9 @@ import pytest
 from bench.build import SMOKE, build
 from campaign.models import Campaign, Membership
 from campaign.transfer import PARTS, comparable, export_campaign, import_campaign
-from clocks.models import Visibility
+from clocks.models import ClockChange, Visibility
 from core.refused import Refused
+from gamerules.words import kept, said
 from rolls.models import Roll
 from tests.factories import ClockFactory
 
@@ -26,6 +27,10 @@ def test_export_import_export_gives_the_same_document_field_for_field():
     roll.save()
     # a time with microseconds under a millisecond, which Django's own JSON would round away
     Roll.objects.filter(pk=roll.pk).update(created_at=datetime.datetime(2026, 11, 21, 6, 26, 39, 456, tzinfo=datetime.UTC))
+    # a clock change's reason kept as a phrase, to be said in each reader's language
+    reason = said("Undo of %(before)s→%(after)s (%(reason)s)", before=4, after=5, reason=said("By hand"))
+    ClockChange.objects.filter(pk=ClockChange.objects.filter(clock__campaign=built.campaign).values("pk")[:1]).update(
+        reason=str.__str__(reason), phrase=kept(reason))
     assert built.campaign.pending_rolls.exists()  # not made yet: they stay here
     first = export_campaign(built.campaign)
     assert "pending_rolls" not in first
@@ -39,6 +44,7 @@ def test_export_import_export_gives_the_same_document_field_for_field():
         if part.key != "memberships":
             assert len(second[part.key]) == len(first[part.key]), part.key
     assert comparable(second) == comparable(first)
+    assert kept(reason) in [change["phrase"] for change in second["clock_changes"]]
     assert [m["user_id"] for m in second["memberships"]] == [built.gm.username]
     assert sum(len(first[p.key]) for p in PARTS) > 200  # a campaign with some of everything
 
