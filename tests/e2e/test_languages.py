@@ -94,7 +94,7 @@ def test_a_player_chooses_their_language_from_the_menu_on_a_phone(new_page, scre
     phone.get_by_role("link", name="English", exact=True).click()
     screenshot(phone, "language-choose-phone")
     phone.get_by_label("Language").select_option("sv")
-    phone.get_by_role("button", name="Save the language").click()  # 4 taps: menu, language, choice, save
+    phone.get_by_role("button", name="Save the language").click()  # 5 taps: menu, language, list, choice, save
     expect(phone).to_have_url(re.compile(rf"/c/{campaign.pk}/$"))  # back where they were
     expect(phone.locator("html")).to_have_attribute("lang", "sv")
     expect(phone.get_by_role("alert")).to_contain_text(said("sv", "The site is now in %(language)s.") % {"language": "svenska"})
