@@ -88,7 +88,7 @@ class Action(models.Model):
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE, related_name="ability_action")
     key = models.CharField(max_length=64, unique=True)
     intent = models.CharField(max_length=300)
-    skill = models.ForeignKey(Skill, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    skill = models.ForeignKey(Skill, null=True, blank=True, on_delete=models.RESTRICT, related_name="+",
                               help_text=gettext_lazy("None: an unskilled roll."))
     boosts = models.JSONField(default=list, blank=True, help_text=gettext_lazy("The ids of the boosts invoked."))
     grit = models.BooleanField(default=False, help_text=gettext_lazy("Grit spent for a die."))

@@ -2,11 +2,45 @@
 so an outsider cannot even learn that a campaign exists."""
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect, render
 
-from campaign.models import Membership, WorldForce
+from campaign.models import Campaign, Membership, WorldForce
 from core.rendered import Audience
 from core.systems import plays
+
+READ_WHILE_ARCHIVED = frozenset({"campaign", "campaign_export", "session_recap", "character_print",
+                                 "campaign_restore", "campaign_delete", "leave"})
+"""What an archived campaign still answers: its archive page (the dashboard), the export, the
+recaps and printed sheets to read, and the GM's restore and delete, and a member's leaving."""
+
+
+class ArchivedCampaign(Exception):
+    """A page or a change of an archived campaign: read-only until a GM restores it."""
+
+    def __init__(self, campaign: Campaign):
+        super().__init__(campaign.name)
+        self.campaign = campaign
+
+
+class ReadOnlyArchives:
+    """Answers every page or change an archived campaign no longer offers: a page goes to the
+    campaign's archive page; a change is refused with the reason, and nothing changed."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, ArchivedCampaign):
+            return None
+        archive = exception.campaign.get_absolute_url()
+        if request.method in ("GET", "HEAD") and not getattr(request, "htmx", False):
+            return redirect(archive)
+        response = render(request, "campaign/archived.html#refusal", {"campaign": exception.campaign}, status=403)
+        response["HX-Redirect"] = archive  # an open page of it reloads as the archive page
+        return response
 
 
 def membership_or_404(request, campaign_id) -> Membership:
@@ -17,6 +51,8 @@ def membership_or_404(request, campaign_id) -> Membership:
     match = request.resolver_match
     if match and not plays(membership.campaign.dice_system, match.url_name):
         raise Http404("Not a page of this campaign's dice system")
+    if membership.campaign.is_archived and (match is None or match.url_name not in READ_WHILE_ARCHIVED):
+        raise ArchivedCampaign(membership.campaign)
     return membership
 
 

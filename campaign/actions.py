@@ -14,6 +14,7 @@ from campaign.models import (
     Invitation,
     Membership,
     Milestone,
+    Notice,
     PartyDetail,
     Resource,
     ResourcePool,
@@ -22,7 +23,7 @@ from campaign.models import (
     WorldTable,
     concept_dispositions,
 )
-from characters.models import Character
+from characters.models import Character, Talent, Tie
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock
 from core.refused import Refused
@@ -42,7 +43,7 @@ from gamerules.party import (
 )
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 from gamerules.resources import Spend, roll_gathered
-from gamerules.words import said
+from gamerules.words import kept, said
 from gamerules.world import RANKS
 from rolls import actions as roll_actions
 
@@ -113,6 +114,79 @@ def remove_member(actor: Membership, member: Membership) -> Membership:
                  else said("%(actor)s removed %(member)s from the campaign. Their characters stay with the campaign.",
                            actor=actor.user.username, member=member.user.username))
     return member
+
+
+@transaction.atomic
+def hand_over(gm: Membership, member: Membership, leave: bool = False) -> Membership:
+    """A GM gives the GM role to a player and becomes a player, then may leave: the campaign always
+    has a GM."""
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    gm.refresh_from_db()
+    member.refresh_from_db()
+    if not gm.is_gm:
+        raise Refused(_("Only a GM can hand the campaign over."))
+    if member.pk == gm.pk or member.campaign_id != campaign.pk:
+        raise Refused(_("Choose another member to hand the campaign over to."))
+    member.role, gm.role = Role.GM, Role.PLAYER
+    member.save(update_fields=["role"])
+    gm.save(update_fields=["role"])
+    campaign.log(gm.user, said("%(gm)s handed the campaign over to %(member)s, the GM now.",
+                               gm=gm.user.username, member=member.user.username))
+    if leave:
+        remove_member(gm, gm)
+    return member
+
+
+@transaction.atomic
+def archive_campaign(gm: Membership) -> Campaign:
+    """Read-only and off everyone's lists, until a GM restores it. Archiving twice is archiving."""
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    if campaign.is_archived:
+        return campaign
+    if campaign.current_session:
+        raise Refused(_("%(session)s is still running: end it first.") % {"session": campaign.current_session})
+    campaign.archived_at = timezone.now()
+    campaign.save(update_fields=["archived_at"])
+    campaign.log(gm.user, said("%(gm)s archived the campaign.", gm=gm.user.username))
+    return campaign
+
+
+@transaction.atomic
+def restore_campaign(gm: Membership) -> Campaign:
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    if campaign.is_archived:
+        campaign.archived_at = None
+        campaign.save(update_fields=["archived_at"])
+        campaign.log(gm.user, said("%(gm)s restored the campaign from the archive.", gm=gm.user.username))
+    return campaign
+
+
+@transaction.atomic
+def delete_campaign(gm: Membership, typed_name: str) -> str:
+    """Delete the campaign and every row of it, its recorded histories too; the other members are
+    told. The GM types its name, so that no slip deletes one."""
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    if typed_name.strip() != campaign.name.strip():
+        raise Refused(_("Type the campaign's name exactly as it is written: nothing was deleted."))
+    told = list(campaign.memberships.exclude(pk=gm.pk).values_list("user_id", flat=True))
+    name, campaign_id = campaign.name, campaign.pk
+    characters = set(Character.history.filter(campaign_id=campaign_id).values_list("id", flat=True))
+    campaign.delete()
+    _forget_histories(campaign_id, characters)
+    phrase = said("%(gm)s deleted the campaign %(campaign)s.", gm=gm.user.username, campaign=name)
+    Notice.objects.bulk_create(Notice(user_id=user_id, text=str.__str__(phrase), phrase=kept(phrase))
+                               for user_id in told)
+    return name
+
+
+def _forget_histories(campaign_id: int, characters: set[int]) -> None:
+    """django-simple-history keeps the records of what is deleted, and records each deletion: a
+    deleted campaign keeps none, of its sheets (even those deleted before), ties, talents, clocks
+    and forces."""
+    for model in (Tie, Talent):
+        model.history.filter(character_id__in=characters).delete()
+    for model in (Character, Clock, WorldForce):
+        model.history.filter(campaign_id=campaign_id).delete()
 
 
 @transaction.atomic

@@ -38,6 +38,7 @@ from gamerules.dials import Dials
 from gamerules.words import said, said_n
 from rolls import actions as roll_actions
 from rolls.models import PendingRoll, Roll, Threat
+from safety.models import Agreement, Boundary
 from traits import demo as traits_demo
 
 DEMO_PASSWORD = "charge-demo"
@@ -125,6 +126,8 @@ def _campaign(users) -> Campaign:
         campaign=campaign, number=1, ended_at=timezone.now(),
         log="The crew met the rebels' go-between at the Drowned Bell and took the job: bring "
             "the old king's letter to the capital.",
+        summary="The Rebel Forces showed their hand: their go-between met the crew at the Drowned Bell. "
+                "The crew took the job: carry the old king's letter to the capital, past the usurper's men.",
         gm_notes="The go-between reports to the Grey Ledger.")
     return campaign
 
@@ -297,6 +300,16 @@ def _world(campaign, users):
     ResourcePool.objects.create(resource=funds, points=2)
 
 
+def _safety(campaign, users):
+    """Safety at the table, as a session zero left it: a line, an anonymous veil, the checklist."""
+    if campaign.boundaries.exists():
+        return
+    Boundary.objects.create(campaign=campaign, kind="line", text="Harm to children", author=users["zoe"])
+    Boundary.objects.create(campaign=campaign, kind="veil", text="Torture")  # written anonymously: no author
+    Agreement.objects.bulk_create(Agreement(campaign=campaign, item=item, agreed_by=users[DEMO_GM])
+                             for item in ("tone", "lines_veils", "x_card", "pause", "leave"))
+
+
 @transaction.atomic
 def load_demo() -> list[str]:
     """Create what is missing of the demo; return the logins, one line each."""
@@ -306,6 +319,7 @@ def load_demo() -> list[str]:
     _characters(campaign, users)
     _session_in_progress(campaign, users)
     _world(campaign, users)
+    _safety(campaign, users)
     traits_demo.load(users, DEMO_GM, DEMO_PLAYERS)
     ability_demo.load(users, DEMO_GM, DEMO_PLAYERS)
     advantage_demo.load(users, DEMO_GM, DEMO_PLAYERS)

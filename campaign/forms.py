@@ -2,7 +2,6 @@ from datetime import timedelta
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
@@ -23,13 +22,6 @@ from gamerules.dials import (
     action_typed,
 )
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
-
-
-class SignupForm(UserCreationForm):
-    """A username and a password typed twice; Django's validators judge the password."""
-
-    class Meta(UserCreationForm.Meta):
-        fields = ("username",)
 
 
 class CampaignForm(forms.ModelForm):
@@ -249,6 +241,13 @@ class SessionLogForm(forms.ModelForm):
         model = GameSession
         fields = ["log"]
         widgets = {"log": forms.Textarea(attrs={"rows": 8})}
+
+
+class SessionSummaryForm(forms.ModelForm):
+    class Meta:
+        model = GameSession
+        fields = ["summary"]
+        widgets = {"summary": forms.Textarea(attrs={"rows": 6})}
 
 
 class SessionNotesForm(forms.ModelForm):

@@ -62,6 +62,8 @@ class Campaign(models.Model):
         default=1, help_text=_("The story's day, which the GM moves on: spells cast once per day (Magic Extra)."))
     live_version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                       help_text="Archived: read-only and off the lists, until a GM restores it.")
 
     objects = LockingQuerySet.as_manager()
 
@@ -70,6 +72,10 @@ class Campaign(models.Model):
 
     def get_absolute_url(self):
         return reverse("campaign", args=[self.pk])
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
     @property
     def dice_system(self) -> DiceSystem:
@@ -325,6 +331,26 @@ class Event(models.Model):
         return said_back(self.phrase, self.text) if self.phrase else self.text
 
 
+class Notice(models.Model):
+    """Something a person is told outside any campaign (a campaign they played in was deleted),
+    shown on their list of campaigns until they dismiss it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    text = models.CharField(max_length=500)  # in English; ``phrase`` says it in the reader's language
+    phrase = models.JSONField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return self.text
+
+    @property
+    def shown(self) -> str:
+        return said_back(self.phrase, self.text) if self.phrase else self.text
+
+
 class GameSession(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveIntegerField()
@@ -332,6 +358,8 @@ class GameSession(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     log = models.TextField(_("Session log"), blank=True, max_length=50_000)
+    summary = models.TextField(_("Summary"), blank=True, max_length=10_000,
+                               help_text=_("What happened, in the GM's words: the recap opens with it."))
     gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000)
 
     class Meta:

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "traits",
     "ability",
     "advantage",
+    "safety",
 ]
 
 MIDDLEWARE = [
@@ -88,6 +89,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "campaign.access.ReadOnlyArchives",
     "core.middleware.FragmentsKeepTheAddress",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -188,6 +190,25 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Email (verification and password reset links): SMTP when EMAIL_HOST is set, else printed to
+# the console, as `make run` shows them; the tests read Django's in-memory outbox.
+EMAIL_HOST = env("EMAIL_HOST")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(env("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = env("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 10  # seconds: a mail server that hangs must not hold a page
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Charge campaigns <noreply@localhost>")
+# A reset link is as good as the password: it lives an hour. A verification link, three days.
+PASSWORD_RESET_TIMEOUT = 3600
+EMAIL_VERIFICATION_TIMEOUT = 3 * 24 * 3600
+# Asking for an emailed link (a password reset, a verification again): at most 5 times in 15
+# minutes per IP address and per email, as logins are throttled.
+EMAIL_LINKS_LIMIT = 5
+EMAIL_LINKS_WINDOW = 15 * 60
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]

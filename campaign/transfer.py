@@ -45,6 +45,7 @@ from characters.models import Asset, Attachment, Character, Goal, Playbook, Spel
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from rolls.models import Roll, RollKind, Threat
+from safety.models import Agreement, Boundary, XCard
 from traits.models import Feature, Sheet
 
 FORMAT = "charge-campaign"
@@ -120,6 +121,11 @@ PARTS = [
     Part("events", Event, "campaign", {"actor_id": USER, "clock_id": "clocks", "force_id": "forces"},
          visible=True),
     Part("memberships", Membership, "campaign", {"user_id": USER}),
+    # Safety: an anonymous line or veil travels without an author, as it is stored; an X-card
+    # names nobody who tapped it.
+    Part("boundaries", Boundary, "campaign", {"author_id": USER}),
+    Part("x_cards", XCard, "campaign", {"dismissed_by_id": USER}),
+    Part("session_zero", Agreement, "campaign", {"agreed_by_id": USER}),
     Part("character_history", _history(Character), "campaign",
          {"id": "characters", "owner_id": USER, "playbook_id": "playbooks",
           "assisting_id": "characters", "recovered_in_id": "sessions", "history_user_id": USER}),

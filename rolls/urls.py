@@ -5,6 +5,7 @@ from rolls import views
 urlpatterns = [
     path("", views.roll_log, name="rolls"),
     path("new/", views.roll_new, name="roll_new"),
+    path("stats/", views.roll_stats, name="roll_stats"),
     path("on-its-way/<int:pending_id>/", views.roll_pending, name="roll_pending"),
     path("on-its-way/<int:pending_id>/odds/", views.roll_odds, name="roll_odds"),
     path("on-its-way/<int:pending_id>/set/", views.roll_set, name="roll_set"),

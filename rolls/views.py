@@ -34,6 +34,7 @@ from gamerules.readings import TENSION_MOMENTUM
 from gamerules.threat import ThreatRule, threat_odds
 from gamerules.world import MissionStart
 from rolls import actions
+from rolls.charts import actions_chart, luck_chart, momentum_chart, outcomes_chart
 from rolls.forms import (
     LAST_STEP,
     ActionRollForm,
@@ -45,6 +46,7 @@ from rolls.forms import (
     MarketForm,
 )
 from rolls.models import PendingRoll, Roll, RollKind, by_wording, new_key, risk_noun
+from rolls.stats import MOMENTUM_ROLLS, Filters, dice_stats
 
 WIZARD = "rolls/wizard.html"
 LOG_PAGE = 50
@@ -635,6 +637,30 @@ def roll_log(request, campaign_id):
     before = whole_number(request.GET.get("before"))
     template = "rolls/log.html#roll-log" if request.htmx else "rolls/log.html"
     return render(request, template, log_context(membership, before))
+
+
+@login_required
+@require_safe
+def roll_stats(request, campaign_id):
+    """Dice statistics over the rolls this member may see, for a character, a person, a session."""
+    membership = membership_or_404(request, campaign_id)
+    template = "rolls/stats.html#dice-stats" if request.htmx else "rolls/stats.html"
+    return render(request, template, stats_context(membership, Filters.read(membership, request.GET)))
+
+
+def stats_context(membership, filters: Filters) -> dict:
+    campaign = membership.campaign
+    stats = dice_stats(membership, filters)
+    honesty = stats.honesty
+    return {"membership": membership, "campaign": campaign, "filters": filters, "stats": stats, "honesty": honesty,
+            "characters": campaign.characters.order_by("name"),
+            "members": campaign.memberships.select_related("user").order_by("user__username"),
+            "sessions": campaign.sessions.all(),
+            "outcomes": outcomes_chart(honesty.observed, honesty.expected) if honesty.rolls else None,
+            "luck": luck_chart(honesty), "expected_luck": float(honesty.expected_luck), "most_momentum": MOMENTUM_ROLLS,
+            "momentum": [(character, momentum_chart(character.name, changes)) for character, changes in stats.momentum],
+            "actions": actions_chart(stats.actions) if stats.actions else None,
+            "left_out": sum(count for _, count in stats.left_out)}
 
 
 def _other_roll(request, membership, form, template, make):

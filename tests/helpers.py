@@ -132,6 +132,7 @@ def run_at_once(functions):
 # Browser tests (tests/e2e)
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+TABLE = {"width": 1920, "height": 1080}
 LIVE = 10_000
 """ms: how long a browser test waits for another screen to show a change. The live poll runs
 every 1.5 s; the rest is margin for a slow machine, since a test asserts what is shown, not when."""

@@ -7,7 +7,8 @@ from gamerules.dials import Extra
 register = template.Library()
 
 TABS = ((_("Dashboard"), "campaign"), (_("Forces"), "forces"), (_("Rolls"), "rolls"), (_("Clocks"), "clocks"),
-        (_("Sessions"), "sessions"), (_("Playbooks"), "playbooks"), (_("Members"), "members"))
+        (_("Sessions"), "sessions"), (_("Playbooks"), "playbooks"), (_("Members"), "members"),
+        (_("Safety"), "safety"))
 SHARED_TABS = tuple(tab for tab in TABS if tab[1] != "playbooks")
 """Every system's pages; Charge adds its playbooks, dials and Extras."""
 GM_TABS = ((_("Dials"), "dials"),)

@@ -25,8 +25,19 @@ PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASH
 @login_required
 @require_safe
 def campaign_list(request):
-    campaigns = Campaign.objects.filter(memberships__user=request.user).order_by("-created_at")
-    return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
+    """The campaigns being played; the archived ones apart; what the person was told."""
+    campaigns = list(Campaign.objects.filter(memberships__user=request.user).order_by("-created_at"))
+    return render(request, "campaign/campaign_list.html", {
+        "campaigns": [campaign for campaign in campaigns if not campaign.is_archived],
+        "archived": [campaign for campaign in campaigns if campaign.is_archived],
+        "notices": request.user.notices.all()})
+
+
+@login_required
+@require_POST
+def notices_dismiss(request):
+    request.user.notices.all().delete()
+    return redirect("campaigns")
 
 
 @login_required
@@ -59,6 +70,11 @@ def live(request, campaign_id):
 @require_safe
 def dashboard(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    if campaign.is_archived:  # its archive page: what is left to read, and the GM's restore
+        return render(request, "campaign/archived.html", {
+            "membership": membership, "campaign": campaign,
+            "sessions": campaign.sessions.filter(ended_at__isnull=False), "characters": campaign.characters.all()})
     return page(request, DASHBOARD, lambda: dashboard_context(membership), PANELS, seen_as(membership))
 
 

@@ -11,6 +11,7 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.forms import InvitationForm
 from campaign.models import Invitation, Membership
 from core.htmx import attempt
+from core.posted import whole_number
 from core.refused import Refused
 
 
@@ -24,6 +25,8 @@ def members(request, campaign_id):
     if membership.is_gm:
         context["invitations"] = campaign.invitations.all()
         context["invitation_form"] = InvitationForm()
+        context["others"] = [member for member in context["members"] if member.pk != membership.pk]
+        context["sole_gm"] = not any(member.is_gm for member in context["others"])
     return render(request, "campaign/members.html", context)
 
 
@@ -109,3 +112,61 @@ def leave(request, campaign_id):
     left = attempt(request, lambda: actions.remove_member(membership, membership),
                    _("You left %(campaign)s. Your characters stay with it.") % {"campaign": membership.campaign})
     return redirect("campaigns") if left else redirect("members", campaign_id)
+
+
+@login_required
+@require_POST
+def campaign_hand_over(request, campaign_id):
+    """A GM hands the campaign over to another member, who becomes its GM; with ``leave``, the
+    former GM then leaves it."""
+    membership = gm_membership_or_404(request, campaign_id)
+    member = Membership.objects.filter(campaign=membership.campaign,
+                                       pk=whole_number(request.POST.get("member"))).select_related("user").first()
+    leave = request.POST.get("leave") == "1"
+    if member is None:
+        messages.error(request, _("Choose the member who becomes the GM: nothing changed."))
+        return redirect("members", campaign_id)
+    done = attempt(request, lambda: actions.hand_over(membership, member, leave),
+                   (_("%(user)s is the GM of %(campaign)s now, and you left it. Your characters stay with it.") if leave
+                    else _("%(user)s is the GM of %(campaign)s now; you are a player."))
+                   % {"user": member.user.username, "campaign": membership.campaign})
+    return redirect("campaigns") if done and leave else redirect("members", campaign_id)
+
+
+@login_required
+@require_POST
+def campaign_archive(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    attempt(request, lambda: actions.archive_campaign(membership),
+            _("%(campaign)s is archived: read-only, and off everyone's lists. Restore it from here.")
+            % {"campaign": membership.campaign})
+    return redirect(membership.campaign)
+
+
+@login_required
+@require_POST
+def campaign_restore(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    attempt(request, lambda: actions.restore_campaign(membership),
+            _("%(campaign)s is back: everyone can play it again.") % {"campaign": membership.campaign})
+    return redirect(membership.campaign)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_delete(request, campaign_id):
+    """The GM types the campaign's name to delete it, with its export offered first."""
+    membership = gm_membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    refusal = ""
+    if request.method == "POST":
+        try:
+            name = actions.delete_campaign(membership, request.POST.get("name", ""))
+        except Refused as refused:
+            refusal = str(refused)
+        else:
+            messages.success(request, _("%(campaign)s was deleted, with everything in it. Its players were told.")
+                             % {"campaign": name})
+            return redirect("campaigns")
+    return render(request, "campaign/delete.html", {"membership": membership, "campaign": campaign,
+                                                    "refusal": refusal}, status=400 if refusal else 200)

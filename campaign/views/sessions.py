@@ -2,14 +2,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.forms import SessionLogForm, SessionNotesForm, inline_form_context
+from campaign.forms import SessionLogForm, SessionNotesForm, SessionSummaryForm, inline_form_context
 from campaign.models import GameSession
+from campaign.recap import previous_session, recap
+from campaign.views.table import TableViewer
 from characters.forms import RecoveryForm
 from core.htmx import attempt, changed
 from core.posted import whole_number
@@ -63,16 +66,44 @@ def session_detail(request, campaign_id, session_id):
     return render(request, TEMPLATE, _context(membership, session))
 
 
-# The session's two texts, edited in place: the log everyone writes, the GM's own notes.
-TEXTS = {"session-log": (SessionLogForm, gettext_lazy("Session log"), False),
-         "session-notes": (SessionNotesForm, gettext_lazy("GM notes"), True)}
+@login_required
+@require_safe
+def session_recap(request, campaign_id, session_id):
+    """What happened in the session, as this member may see it; printable."""
+    membership = membership_or_404(request, campaign_id)
+    session = _session_or_404(membership, session_id)
+    return render(request, "campaign/recap.html", {
+        "membership": membership, "campaign": membership.campaign, "recap": recap(session, membership)})
+
+
+@login_required
+@require_safe
+def previously_on(request, campaign_id):
+    """"Previously on…": the last session's recap on the table screen, as every player may see it,
+    in the table's language."""
+    membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    session = previous_session(campaign)
+    language = campaign.table_language or translation.get_language()
+    with translation.override(language):  # everyone reads the same screen
+        response = render(request, "campaign/previously.html", {
+            "membership": membership, "campaign": campaign, "recap": session and recap(session, TableViewer(campaign))})
+    response["Content-Language"] = language
+    return response
+
+
+# The session's texts, edited in place: the log everyone writes, the summary the GM writes for
+# everyone, the GM's own notes. The last: (form, title, who edits, who reads).
+TEXTS = {"session-log": (SessionLogForm, gettext_lazy("Session log"), False, False),
+         "session-summary": (SessionSummaryForm, gettext_lazy("Summary"), True, False),
+         "session-notes": (SessionNotesForm, gettext_lazy("GM notes"), True, True)}
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_text(request, campaign_id, session_id, card):
-    form_class, title, gm_only = TEXTS[card]
-    membership = (gm_membership_or_404 if gm_only else membership_or_404)(request, campaign_id)
+    form_class, title, gm_edits, gm_only = TEXTS[card]
+    membership = (gm_membership_or_404 if gm_edits else membership_or_404)(request, campaign_id)
     session = _session_or_404(membership, session_id)
     form = form_class(request.POST or None, instance=session)
     if request.method == "POST" and form.is_valid():

@@ -51,7 +51,7 @@ class TableViewer:
 
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
-                              "table-threats", "table-market", "table-hooks", "table-spells"), TABLE)
+                              "table-threats", "table-market", "table-hooks", "table-spells", "x-card"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
                   "console-roll": CONSOLE, "console-pending": CONSOLE, "console-threats": CONSOLE,
                   "console-market": CONSOLE, "console-magic": CONSOLE}
@@ -68,6 +68,7 @@ def _context(membership, viewer, console=False):
             :CONSOLE_CLOCKS_SHOWN if console else CLOCKS_SHOWN],
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": SimpleLazyObject(lambda: campaign.current_session),
+        "has_previous": SimpleLazyObject(lambda: campaign.sessions.filter(ended_at__isnull=False).exists()),
         "last_roll": SimpleLazyObject(lambda: rolls[0] if rolls else None), "rolls": rolls,
         **campaign.site.context(membership),
         "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
@@ -79,6 +80,8 @@ def _context(membership, viewer, console=False):
         "hooks": SimpleLazyObject(lambda: campaign.hook_draws.filter(revealed=True).first()
                                   if campaign.rules.has(Extra.WORLD) else None),
         **threats_context(campaign),
+        # The X-card, until the GM dismisses it: it names nobody (safety/models.py).
+        "x_card": SimpleLazyObject(lambda: campaign.x_cards.showing().first()),
     }
 
 

@@ -5,10 +5,9 @@ from playwright.sync_api import expect
 
 from ability.models import Boost, Skill
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.helpers import LIVE, PHONE, log_in, settled
+from tests.helpers import LIVE, PHONE, TABLE, log_in, settled
 
 LAPTOP = {"width": 1366, "height": 768}
-TABLE = {"width": 1920, "height": 1080}
 
 
 def test_an_action_roll_with_teamwork_is_seen_live_on_the_table(new_page, screenshot, dice):

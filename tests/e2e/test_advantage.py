@@ -6,10 +6,9 @@ from playwright.sync_api import expect
 
 from advantage.models import Expertise, Sheet, Skill, Threat
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.helpers import LIVE, PHONE, log_in, settled
+from tests.helpers import LIVE, PHONE, TABLE, log_in, settled
 
 LAPTOP = {"width": 1366, "height": 768}
-TABLE = {"width": 1920, "height": 1080}
 
 
 def test_a_check_built_with_the_table_is_seen_live(new_page, screenshot, dice):

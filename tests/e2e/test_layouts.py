@@ -10,7 +10,7 @@ from tests.factories import (
     UserFactory,
     make_campaign,
 )
-from tests.helpers import PHONE, SPREAD, log_in
+from tests.helpers import PHONE, SPREAD, TABLE, log_in
 
 LONG = "Thequickbrownfoxjumpsoverthelazydog" * 4  # 140 characters, no space to break at
 
@@ -63,7 +63,6 @@ def _long_extras(campaign, character):
                             prompts=["H" + LONG] * 3, revealed=True)
 
 
-TABLE = {"width": 1920, "height": 1080}
 
 
 def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):

@@ -14,9 +14,8 @@ from playwright.sync_api import expect
 
 from clocks.models import WhoMayTick
 from tests.factories import ClockFactory, UserFactory, join, make_campaign
-from tests.helpers import DESKTOP, LIVE, PHONE, log_in
+from tests.helpers import DESKTOP, LIVE, PHONE, TABLE, log_in
 
-TABLE = {"width": 1920, "height": 1080}
 QUIET = 3.5  # seconds: more than two polls' worth
 
 

@@ -17,10 +17,9 @@ from tests.factories import (
     join,
     make_campaign,
 )
-from tests.helpers import LIVE, PHONE, SPREAD, log_in
+from tests.helpers import LIVE, PHONE, SPREAD, TABLE, log_in
 
 LAPTOP = {"width": 1366, "height": 768}
-TABLE = {"width": 1920, "height": 1080}
 
 
 class Taps:

@@ -9,9 +9,7 @@ from tests.factories import (
     join,
     make_campaign,
 )
-from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, log_in
-
-TABLE = {"width": 1920, "height": 1080}
+from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, TABLE, log_in
 
 
 def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, dice):

@@ -4,11 +4,10 @@ the table screen on the wall, each its own browser; scripted dice."""
 from playwright.sync_api import expect
 
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.helpers import LIVE, PHONE, log_in
+from tests.helpers import LIVE, PHONE, TABLE, log_in
 from traits.models import Feature, FeatureKind, Sheet
 
 LAPTOP = {"width": 1366, "height": 768}
-TABLE = {"width": 1920, "height": 1080}
 
 
 def test_a_conflict_on_a_phone_is_seen_live_on_the_table(new_page, screenshot, dice):

@@ -113,6 +113,8 @@ def played(table, dice):
     casting = Roll.objects.latest("pk")
     gm.post(reverse("roll_consequence", args=[c, casting.pk]), {"kind": "reduced_effect", "target": ada.pk})
     player.post(reverse("roll_accept", args=[c, casting.pk]))
+    # The session ends: its recap, and the "previously on…" the table screen shows, tell all of it.
+    gm.post(reverse("session_end", args=[c, table.session.pk]))
     table.played = {"rolls": [roll, second, casting], "known": known, "errand": errand,
                     "hidden_danger": hidden_danger, "hidden_progress": hidden_progress}
     return table
@@ -132,6 +134,9 @@ def test_the_gm_sees_every_planted_thing(played):
     assert "Turf War 4 → 6" in pages and "worked on QUIET-ERRAND: 0→2" in pages
     assert "HIDDEN-SPELL-DANGER: 1 of 4" in pages and "HIDDEN-SPELL-DANGER 0 → 1" in pages
     assert "HIDDEN-FORCE-NAME" in pages and "ONCE-SHOWN-FORCE" in pages
+    recap = gm.get(reverse("session_recap", args=[c, played.session.pk])).text
+    assert "HIDDEN-DANGER-CLOCK" in recap and "HIDDEN-PROGRESS-CLOCK" in recap and "ONCE-SHOWN-FORCE" in recap
+    assert "Turf War" in recap and "QUIET-ERRAND" in recap
     world = gm.get(reverse("world", args=[c])).text
     assert "SECRET-HOOK-PROMPT" in world and "SECRET-TABLE-TITLE" in world and "Mission roll" in world
 
