@@ -116,14 +116,16 @@ def _campaign(users) -> Campaign:
         Membership.objects.create(campaign=campaign, user=users[name], role=Role.PLAYER)
         campaign.log(users[name], said("%(user)s joined the campaign.", user=name))
     WorldForce.objects.filter(campaign=campaign, is_player_group=True).update(**PLAYER_GROUP)
+    # Session 1 spans the forces' reveal, so that its recap and "Previously on…" name it.
+    session = GameSession.objects.create(campaign=campaign, number=1)
+    campaign.log(gm, said("Session %(number)s started. Momentum resets to %(momentum)s.", number=1, momentum=2))
     rebels = WorldForce.objects.create(campaign=campaign, **REBEL_FORCES)
     WorldForce.objects.create(campaign=campaign, **HIDDEN_FORCE)
-    campaign.log(gm, said("Session %(number)s started. Momentum resets to %(momentum)s.", number=1, momentum=2))
     campaign.log(gm, said("A force is revealed: %(force)s.", force=rebels.name), force=rebels)
     campaign.log(gm, said("Session %(number)s ended. Players: update your characters' details (concept, "
                           "appearance, ties) if the session changed them.", number=1))
-    GameSession.objects.create(
-        campaign=campaign, number=1, ended_at=timezone.now(),
+    GameSession.objects.filter(pk=session.pk).update(
+        ended_at=timezone.now(),
         log="The crew met the rebels' go-between at the Drowned Bell and took the job: bring "
             "the old king's letter to the capital.",
         summary="The Rebel Forces showed their hand: their go-between met the crew at the Drowned Bell. "

@@ -218,18 +218,13 @@ class ForceForm(forms.ModelForm):
 
 
 class InvitationForm(forms.ModelForm):
+    # Bounds on the fields themselves: the browser and the server say the same.
+    max_uses = forms.IntegerField(label=_("People who may join"), min_value=1, max_value=50, initial=5)
     days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=90, initial=7)
 
     class Meta:
         model = Invitation
         fields = ["max_uses"]
-        labels = {"max_uses": _("People who may join")}
-
-    def clean_max_uses(self):
-        uses = self.cleaned_data["max_uses"]
-        if not 1 <= uses <= 50:
-            raise forms.ValidationError(gettext("Between 1 and 50 people."))
-        return uses
 
     def save(self, commit=True):
         self.instance.expires_at = timezone.now() + timedelta(days=self.cleaned_data["days"])

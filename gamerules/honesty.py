@@ -129,7 +129,7 @@ class Honesty:
                           "Too few rolls to tell: %(n)s rolls counted, %(fewest)s needed.",
                           self.rolls, fewest=FEWEST_ROLLS)
         if verdict is Verdict.AS_EXPECTED:
-            return said("Your dice are behaving as expected.")
+            return said("These dice are behaving as expected.")
         if self.one_in == 0:
             return said("Luckier than expected: fair dice practically never do this.") if verdict is Verdict.LUCKIER \
                 else said("Unluckier than expected: fair dice practically never do this.")

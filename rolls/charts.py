@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from gamerules.charge import Outcome
 from gamerules.honesty import RANKED, Honesty
@@ -157,7 +157,8 @@ def momentum_chart(name: str, changes: Sequence[tuple[int, int]]) -> Chart:
     texts = (Text(left - 6, y(highest) + 4, str(highest), "chart-faces", "end"),
              Text(left - 6, y(0) + 4, "0", "chart-faces", "end"))
     lines = (Line(left, y(0), WIDTH, y(0)), Line(left, y(highest), WIDTH, y(highest), "chart-grid"))
-    title = _("%(name)s's momentum over %(count)s rolls: %(values)s.") % {
+    title = ngettext("%(name)s's momentum over %(count)s roll: %(values)s.",
+                     "%(name)s's momentum over %(count)s rolls: %(values)s.", len(changes)) % {
         "name": name, "count": len(changes), "values": ", ".join(f"{before}→{after}" for before, after in changes)}
     return Chart(top + plot + bottom, title, (), texts, lines, " ".join(f"{_n(x)},{_n(y)}" for x, y in points),
                  tuple(points[1::2]))

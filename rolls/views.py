@@ -659,7 +659,7 @@ def stats_context(membership, filters: Filters) -> dict:
             "outcomes": outcomes_chart(honesty.observed, honesty.expected) if honesty.rolls else None,
             "luck": luck_chart(honesty), "expected_luck": float(honesty.expected_luck), "most_momentum": MOMENTUM_ROLLS,
             "momentum": [(character, momentum_chart(character.name, changes)) for character, changes in stats.momentum],
-            "actions": actions_chart(stats.actions) if stats.actions else None,
+            "actions": actions_chart(stats.actions) if any(count for _, count in stats.actions) else None,
             "left_out": sum(count for _, count in stats.left_out)}
 
 

@@ -21,10 +21,12 @@ def write_boundary(membership: Membership, kind: str, text: str, anonymous: bool
         raise Refused(_("Choose a line (not in the game at all) or a veil (off-screen)."))
     if not text:
         raise Refused(_("Write what the line or veil is about."))
+    if len(text) > TEXT_LIMIT:
+        raise Refused(_("A line or veil is at most %(limit)s characters: nothing was added.") % {"limit": TEXT_LIMIT})
     campaign = Campaign.objects.locked(pk=membership.campaign_id)
     if campaign.boundaries.filter(kind=kind, text__iexact=text).exists():
         raise Refused(_("%(text)s is already there.") % {"text": text})
-    return Boundary.objects.create(campaign=campaign, kind=kind, text=text[:TEXT_LIMIT],
+    return Boundary.objects.create(campaign=campaign, kind=kind, text=text,
                                    author=None if anonymous else membership.user)
 
 

@@ -50,7 +50,7 @@ def _back(request, campaign_id) -> str:
 def boundary_add(request, campaign_id):
     """A line or a veil; "anonymous" stores no author at all."""
     membership = membership_or_404(request, campaign_id)
-    kind, text = request.POST.get("kind", ""), posted_text(request, "text", TEXT_LIMIT)
+    kind, text = request.POST.get("kind", ""), posted_text(request, "text", TEXT_LIMIT + 1)  # one over: refused, not cut
     error = refusal_of(lambda: actions.write_boundary(membership, kind, text, request.POST.get("anonymous") == "on"))
     # Refused, the form keeps what was typed; written, it is empty for the next one.
     typed = {"kind": kind, "text": text} if error else {}

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -64,22 +64,29 @@ def signup(request):
             user = form.save()
             Account.objects.create(user=user, language=chosen(request))
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        if user.email and not send_verification(request, user):
-            messages.warning(request, _("The email to verify your address could not be sent. "
-                                        "Ask for it again from Your account."))
-        elif user.email:
-            messages.info(request, _("Open the link we sent to %(email)s to verify your address.")
-                          % {"email": user.email})
+        landing = next_url or "home"
         if token := _invitation_token(next_url):
             try:
                 campaign = actions.accept_invitation(token, user)
             except Refused as refused:
                 messages.error(request, _("Your account is ready, but the invitation link did not work: %(reason)s")
                                % {"reason": refused})
-                return redirect("home")
-            messages.success(request, _("Welcome to %(campaign)s, %(username)s! Make your character.")
-                             % {"campaign": campaign, "username": user.username})
-            return redirect("character_create", campaign.pk)
-        messages.success(request, _("Welcome, %(username)s. Your account is ready.") % {"username": user.username})
-        return redirect(next_url or "home")
+                landing = "home"
+            else:
+                messages.success(request, _("Welcome to %(campaign)s, %(username)s! Make your character.")
+                                 % {"campaign": campaign, "username": user.username})
+                landing = reverse("character_create", args=[campaign.pk])
+        else:
+            messages.success(request, _("Welcome, %(username)s. Your account is ready.") % {"username": user.username})
+        _verification_sent(request, user)  # said after the welcome
+        return redirect(landing)
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def _verification_sent(request, user):
+    if user.email and not send_verification(request, user):
+        messages.warning(request, _("The email to verify your address could not be sent. "
+                                    "Ask for it again from Your account."))
+    elif user.email:
+        messages.info(request, _("Open the link we sent to %(email)s to verify your address.")
+                      % {"email": user.email})

@@ -156,7 +156,11 @@
     asking = true;
     fetch(location.pathname + "?panels=" + names.map(encodeURIComponent).join(","),
           {headers: {"HX-Request": "true"}, credentials: "same-origin"})
-      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (response) {
+        var to = response.headers.get("HX-Redirect");  // e.g. the campaign was archived
+        if (to) location.href = to;
+        return response.ok ? response.text() : "";
+      })
       .then(function (answer) {
         var got = document.createElement("template");
         got.innerHTML = answer;

@@ -64,9 +64,10 @@ def test_a_gm_prepares_a_campaign_and_a_player_joins_through_the_link(new_page, 
     player.get_by_label("Username").fill(f"newplayer-{width}")
     player.get_by_label(re.compile(r"^\s*Password\*?\s*$")).fill(PASSWORD)
     player.get_by_label("Password confirmation").fill(PASSWORD)
-    player.get_by_role("button", name="Sign up").click()
-    player.get_by_role("button", name=f"Join as newplayer-{width}").click()
-    expect(player.get_by_text("Welcome to Space Pirates!")).to_be_visible()
+    player.get_by_role("button", name="Sign up").click()  # joined at once, on the new character page
+    expect(player.get_by_text(f"Welcome to Space Pirates, newplayer-{width}! Make your character.")).to_be_visible()
+    assert player.url.endswith("/characters/new/")
+    player.get_by_role("link", name="Dashboard").click()
 
     expect(player.get_by_text("The Rebel Forces", exact=True)).to_be_visible()
     expect(player.get_by_text("The Grey Ledger")).to_have_count(0)

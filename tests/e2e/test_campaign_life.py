@@ -21,6 +21,7 @@ def test_hand_over_then_leave_then_archive_and_restore(new_page, screenshot):
     expect(gm.get_by_role("button", name="Leave this campaign")).to_have_count(0)  # a sole GM hands over
     screenshot(gm, "members-hand-over")
     gm.get_by_label("Hand the campaign over to").select_option(label="life-ada")
+    gm.once("dialog", lambda dialog: dialog.accept())
     gm.get_by_role("button", name="Hand over and leave").click()
     expect(gm.get_by_text("life-ada is the GM of The Usurper's Throne now, and you left it.")).to_be_visible()
     assert gm.url.endswith("/campaigns/")

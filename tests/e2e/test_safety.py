@@ -10,7 +10,7 @@ from tests.factories import CharacterFactory, UserFactory, join, make_campaign
 from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, log_in
 
 TABLE = {"width": 1920, "height": 1080}
-BANNER = "someone tapped the X-card"
+BANNER = "someone tapped it. Pause"
 
 
 def test_a_phone_taps_the_x_card_and_the_table_and_the_console_show_it_without_a_name(pushed_page, screenshot):

@@ -114,7 +114,7 @@ def test_exactly_as_expected_is_certainly_usual():
     assert found.luck == found.expected_luck == 8
     assert found.unusual == 1
     assert found.verdict is Verdict.AS_EXPECTED
-    assert str(found.said) == "Your dice are behaving as expected."
+    assert str(found.said) == "These dice are behaving as expected."
 
 
 def test_luckier_than_expected():

@@ -136,10 +136,12 @@ def test_a_bad_line_is_refused_with_a_reason_and_nothing_saved(table, posted, sa
     assert not Boundary.objects.exists()
 
 
-def test_a_long_line_is_cut_to_its_limit_and_a_double_submit_adds_one(table):
+def test_a_line_over_its_limit_is_refused_and_a_double_submit_adds_one(table):
     player = table.client("player")
+    refused = player.post(url(table, "boundary_add"), {"kind": "line", "text": "x" * 201}, **HTMX)
+    assert "at most 200 characters: nothing was added" in refused.text and not Boundary.objects.exists()
     for _ in range(2):
-        player.post(url(table, "boundary_add"), {"kind": "line", "text": "x" * 5000})
+        player.post(url(table, "boundary_add"), {"kind": "line", "text": "x" * 200})
     assert list(Boundary.objects.values_list("text", flat=True)) == ["x" * 200]
     refused = player.post(url(table, "boundary_add"), {"kind": "line", "text": "X" * 200}, **HTMX)
     assert "is already there" in refused.text and 'value="' + "X" * 200 in refused.text  # what was typed stays
@@ -179,7 +181,7 @@ def test_a_tap_shows_the_x_card_on_the_table_and_the_console_and_names_nobody(ta
                      other.get(url(table, "campaign_export"))]
         if who == "gm":
             responses += [other.get(url(table, "console")), other.get(url(table, "console") + "?panel=x-card", **HTMX)]
-        assert "someone tapped the X-card" in responses[0].text and "someone tapped the X-card" in responses[1].text
+        assert "someone tapped it. Pause" in responses[0].text and "someone tapped it. Pause" in responses[1].text
         for response in responses:
             assert response.status_code == 200
             for tale in tell_tales(user):
