@@ -71,6 +71,7 @@ def pages(built) -> list[Page]:
         Page("live poll, after a change", "get", lambda: f"{reverse('live', args=[c])}?v={version() - 1}",
              headers=HTMX, who="player"),
         Page("roll log", "get", reverse("rolls", args=[c])),
+        Page("dice statistics", "get", reverse("roll_stats", args=[c])),
     ]
 
 

@@ -1,6 +1,6 @@
-// Site behaviour, loaded in <head> so the colour scheme is set before the page paints.
+// Loaded in <head>: the colour scheme is set before the page paints.
 (function () {
-  // Dark by default for a dim table; the choice is remembered on this device.
+  // Dark by default (a dim table); remembered on this device.
   var key = "charge-theme";
   var root = document.documentElement;
   var stored = null;
@@ -13,7 +13,7 @@
       root.setAttribute("data-bs-theme", next);
       try { localStorage.setItem(key, next); } catch (e) { /* private mode */ }
     }
-    // <button data-copy="#field">: copy that field's value, and say so on the button.
+    // data-copy="#field": copy its value, and say so.
     var copy = event.target.closest("[data-copy]");
     if (copy) {
       var field = document.querySelector(copy.getAttribute("data-copy"));
@@ -28,7 +28,7 @@
       }
     }
     if (event.target.closest("[data-fullscreen]")) toggleFullscreen();
-    // The narrow-screen menu and a message's close button, without Bootstrap's JavaScript.
+    // The phone menu and closing a message, without Bootstrap's JavaScript.
     var toggler = event.target.closest("[data-toggle-menu]");
     if (toggler) {
       var menu = document.getElementById(toggler.getAttribute("data-toggle-menu"));
@@ -157,7 +157,7 @@
     fetch(location.pathname + "?panels=" + names.map(encodeURIComponent).join(","),
           {headers: {"HX-Request": "true"}, credentials: "same-origin"})
       .then(function (response) {
-        var to = response.headers.get("HX-Redirect");  // e.g. the campaign was archived
+        var to = response.headers.get("HX-Redirect");
         if (to) location.href = to;
         return response.ok ? response.text() : "";
       })

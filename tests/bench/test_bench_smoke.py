@@ -24,7 +24,7 @@ def test_the_bench_measures_every_page_the_budgets_name(results):
     names = set(results["pages"]["large"])
     assert {FLOOR, "campaign dashboard", "character sheet", "table screen", "GM console",
             "wizard step 1", "wizard step 2", "wizard step 3", "odds partial", "clock tick",
-            POLL, "live poll, after a change", "roll log"} == names
+            POLL, "live poll, after a change", "roll log", "dice statistics"} == names
     for figures in results["pages"]["large"].values():
         assert {"queries", "median_ms", "ratio", "bytes"} <= set(figures)
 
