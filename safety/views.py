@@ -78,8 +78,7 @@ def x_card(request, campaign_id):
         messages.warning(request, _("The X-card is on the table screen and the GM's console. Nobody is told who tapped it."))
         return redirect(_back(request, campaign_id))
     if request.htmx.target == "x-card-button":
-        return answer(request, f"{X_CARD}#x-card-button", lambda: {"campaign": membership.campaign, "tapped": True,
-                                                                   "next": _back(request, campaign_id)},
+        return answer(request, f"{X_CARD}#x-card-button", lambda: {"campaign": membership.campaign, "tapped": True},
                       _back(request, campaign_id))
     return answer(request, f"{SAFETY}#safety-x-card", lambda: safety_context(membership), _back(request, campaign_id))
 

@@ -45,7 +45,7 @@
     else if (root.requestFullscreen) root.requestFullscreen();
   }
 
-  // GM console shortcuts: keys press the buttons marked for them, on the focused clock first.
+  // Console keys press the marked buttons, the focused clock's first.
   document.addEventListener("keydown", function (event) {
     var scope = document.querySelector("[data-shortcuts]");
     if (!scope || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -57,8 +57,7 @@
     if (target) { event.preventDefault(); target.click(); }
   });
 
-  // Live updates (README): a newer version from the stream moves the poller on and asks for the
-  // panels; while the stream is silent the poller polls.
+  // Live updates (README): the stream pushes versions; while it is silent the poller polls.
   var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
   var source = null, opened = 0, heard = 0;
   document.addEventListener("DOMContentLoaded", function () {
@@ -104,7 +103,7 @@
   }, 1500);
   document.addEventListener("visibilitychange", poll);
 
-  // A live panel someone is filling in is not refreshed: their submit brings it up to date.
+  // A panel being filled in is not refreshed.
   document.addEventListener("input", function (event) {
     var panel = event.target.closest('[hx-trigger*="campaignChanged"]');
     if (panel) panel.dataset.editing = "1";
@@ -125,7 +124,7 @@
     if (swapped && swapped.dataset) delete swapped.dataset.editing;
   });
 
-  // On a change, all the live panels in one request (?panels=, core/htmx.py), one at a time.
+  // On a change, every live panel in one request (?panels=, core/htmx.py).
   function nameOf(elt) {
     if (!elt.matches('[hx-trigger*="campaignChanged"]')) return null;
     if (elt.dataset.livePanel) return elt.dataset.livePanel;
@@ -191,7 +190,7 @@
     window.htmx.swap(elt, html, {swapStyle: style.split(" ")[0]});
   }
 
-  // A panel found unchanged stays: replacing it would swallow a tap that lands mid-swap.
+  // An unchanged panel stays: a swap would swallow a tap.
   function unchanged(target, html, style) {
     var inner = style.indexOf("innerHTML") === 0;
     var shown = document.createDocumentFragment();
@@ -226,7 +225,7 @@
     return content;
   }
 
-  // Keep the focused clock focused when a swap replaces it with its new state.
+  // The focused clock stays focused through a swap.
   var focusedId = null;
   function rememberFocus() {
     var active = document.activeElement && document.activeElement.closest("[data-clock]");
