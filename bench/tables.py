@@ -3,7 +3,8 @@ Redis): how fast a change reaches the other screens, pushed and polled, and how 
 server holds. Loopback only, bounded in time.
 
 A table is a GM who ticks a clock, four players on their sheets and the table screen. Each screen
-does what its page does in a browser (static/js/app.js): it listens to the campaign's stream (push)
+does what its page does in a browser (static/js/app.js): it opens the page and asks for what the
+page loads after it (``hx-trigger="load, ..."``); it listens to the campaign's stream (push)
 or asks for the version every 1.5 s (poll, as when a proxy blocks the stream); on a new version
 (told by the stream, or answered to a poll) the page asks for its live panels in one request (and
 any panel it cannot ask for with them on its own, six at a time as a browser does). "Change to
@@ -40,6 +41,7 @@ LIVE_TAG = re.compile(r'<[^>]*\bhx-trigger="[^"]*campaignChanged[^>]*>')
 HX_GET = re.compile(r'\bhx-get="([^"]+)"')
 NAMED = re.compile(r'\bdata-live-panel="([^"]+)"')
 POLLER = re.compile(r'id="live" hx-get="([^"]+)"')
+LOADS = re.compile(r'<[^>]*\bhx-trigger="load,[^>]*>')
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,9 @@ class Screen:
             poller = POLLER.search(page)
         self.poller = html.unescape(poller.group(1))
         self.together, self.alone = live_panels(self.path, page)
+        # What the page asks for once it has loaded (what waits for the viewer).
+        await asyncio.gather(*(self.get(session, html.unescape(HX_GET.search(tag).group(1)))
+                               for tag in LOADS.findall(page)))
 
     async def refresh(self, session, heard_at):
         """The poller fetches itself; on a new version, the panels fetch themselves."""

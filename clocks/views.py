@@ -22,6 +22,12 @@ def clock_for_view_or_404(membership, clock_id) -> Clock:
                              campaign=membership.campaign, pk=clock_id)
 
 
+def clock_or_404(membership, clock_id) -> Clock:
+    """The clock, if this member may see it, without what its card shows: for a write, whose
+    answer reads the card again."""
+    return get_object_or_404(Clock.objects.visible_to(membership), campaign=membership.campaign, pk=clock_id)
+
+
 def panel_context(membership, archived=False):
     clocks = membership.campaign.clocks.visible_to(membership).filter(archived=archived).for_display()
     return {"membership": membership, "campaign": membership.campaign, "clocks": clocks,
@@ -102,7 +108,7 @@ def _answer(request, membership, clock_id, error=""):
 def clock_tick(request, campaign_id, clock_id):
     """+n or -n segments, or ``to`` a segment (tapping the picture)."""
     membership = membership_or_404(request, campaign_id)
-    clock = clock_for_view_or_404(membership, clock_id)
+    clock = clock_or_404(membership, clock_id)
     amount, to = whole_number(request.POST.get("amount")), whole_number(request.POST.get("to"))
     if (amount is None) == (to is None) or abs(amount or 0) > max(EXTENDED_CLOCK_SIZES) or not 0 <= (to or 0) <= clock.size:
         return _answer(request, membership, clock_id, _(
@@ -119,7 +125,7 @@ def clock_tick(request, campaign_id, clock_id):
 @require_POST
 def clock_undo(request, campaign_id, clock_id, change_id):
     membership = gm_membership_or_404(request, campaign_id)
-    clock_for_view_or_404(membership, clock_id)
+    clock_or_404(membership, clock_id)
     try:
         actions.undo_change(membership, clock_id, change_id)
     except Refused as refusal:
@@ -131,7 +137,7 @@ def clock_undo(request, campaign_id, clock_id, change_id):
 @require_POST
 def clock_reset(request, campaign_id, clock_id):
     membership = gm_membership_or_404(request, campaign_id)
-    clock_for_view_or_404(membership, clock_id)
+    clock_or_404(membership, clock_id)
     actions.reset_clock(membership, clock_id)
     return _answer(request, membership, clock_id)
 
@@ -140,7 +146,7 @@ def clock_reset(request, campaign_id, clock_id):
 @require_POST
 def clock_archive(request, campaign_id, clock_id):
     membership = gm_membership_or_404(request, campaign_id)
-    clock = clock_for_view_or_404(membership, clock_id)
+    clock = clock_or_404(membership, clock_id)
     clock.archived = request.POST.get("archived") == "1"
     clock.save(update_fields=["archived"])
     if not request.htmx:

@@ -54,7 +54,11 @@ def page(request, template: str, context: Mapping | Callable[[], Mapping],
         key = audience and audience.key(request, audience.name)
         return HttpResponse(rendered.html(request, audience, key, _render(request, f"{panels[name]}#{name}", context)))
     key = audience and audience.key(request, f"user:{request.user.pk}")
-    return HttpResponse(rendered.html(request, audience, key, _render(request, template, context)))
+    # The page's live panels as it renders them, kept for the first change: not when its query
+    # (a filter) may make them differ from what they answer on their own.
+    kept = {} if not audience or request.GET else {
+        name: audience.key(request, audience.name, f"{request.path}?panel={name}", htmx=True) for name in panels}
+    return HttpResponse(rendered.html(request, audience, key, _render(request, template, context), panels=kept))
 
 
 def asks_for(request, name: str) -> bool:

@@ -8,11 +8,15 @@ What a rendering depends on is recorded, not declared: each request notes the ta
 read and wrote (``TablesRead``), and each bump of a campaign's version records the tables its
 request wrote (``record_change``; outside a request: not known). A rendering is served at a later
 version only when every change since its own is on record and touched none of what it read;
-anything unknown renders anew."""
+anything unknown renders anew.
+
+A page rendered for its audience keeps its live panels too, as they came out of it (each inline
+partial hands its HTML over, with the tables read until then: core/templatetags/panels.py), so the
+first change after a page opens renders only the panels that change touched."""
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from hashlib import sha1
 
@@ -32,6 +36,9 @@ CSRF_PLACEHOLDER = "csrf-token-of-the-request"
 MOST_CHANGES = 50
 """Beyond this many changes since a rendering, it is rendered anew rather than checked."""
 EVERY_TABLE = "*"
+INLINE_PANELS = "_inline_panels"
+"""The context variable in which a page rendering collects its inline partials: the HTML of each,
+and the tables read until it was rendered."""
 
 _TABLE = re.compile(r'\b(?:FROM|JOIN)\s+"?(\w+)"?', re.IGNORECASE)
 
@@ -47,9 +54,11 @@ class Audience:
     version: int
     name: str
 
-    def key(self, request, name: str, path: str | None = None) -> str:
-        """The rendering's key: ``path`` is what was asked for (by default, the request's path)."""
-        said = (self.campaign_id, name, path or request.get_full_path(), bool(request.htmx), get_language())
+    def key(self, request, name: str, path: str | None = None, htmx: bool | None = None) -> str:
+        """The rendering's key: ``path`` is what was asked for (by default, the request's path),
+        ``htmx`` whether htmx asked (by default, whether it asked this request)."""
+        htmx = bool(request.htmx) if htmx is None else htmx
+        said = (self.campaign_id, name, path or request.get_full_path(), htmx, get_language())
         return f"rendered:{self.campaign_id}:{sha1(repr(said).encode()).hexdigest()}"
 
 
@@ -113,10 +122,11 @@ def _untouched_by(changes: dict, since: int, now: int, read: frozenset) -> bool:
 
 
 def html(request, audience: Audience | None, key: str | None, render: Callable[[dict], str],
-         looked: bool = False) -> str:
+         looked: bool = False, panels: Mapping[str, str] | None = None) -> str:
     """The HTML ``render(extra)`` makes (``extra`` added to its context), rendered once for the
     audience and served from then on while what it read is unchanged (``looked``: ``kept`` has
-    just found none to serve)."""
+    just found none to serve). ``panels``: the keys of the live panels a page rendering keeps as
+    they came out of it, by partial name."""
     if not _kept_for(request, audience):
         return render({})
     made = None if looked else _served(audience, key)
@@ -124,9 +134,12 @@ def html(request, audience: Audience | None, key: str | None, render: Callable[[
     if made is None and not cache.add(f"{key}:{audience.version}:rendering", True, RENDERING_WAIT):
         made = _rendering_of(key, audience.version)
     if made is None:
-        made = render({"csrf_token": CSRF_PLACEHOLDER})
+        inline = {}
+        made = render({"csrf_token": CSRF_PLACEHOLDER, INLINE_PANELS: inline})
         read = frozenset(getattr(request, "tables_read", None) or {EVERY_TABLE})
-        cache.set(key, (audience.version, read, made), KEPT_FOR)
+        kept = {panel_key: (audience.version, inline[name][1], inline[name][0])
+                for name, panel_key in (panels or {}).items() if name in inline}
+        cache.set_many({key: (audience.version, read, made), **kept}, KEPT_FOR)
     return made.replace(CSRF_PLACEHOLDER, get_token(request))
 
 

@@ -140,22 +140,27 @@ class Honesty:
                     n=self.one_in)
 
 
-def honesty(rolls: Iterable[Rolled], exact_up_to: int = EXACT_UP_TO) -> Honesty:
-    """Observed against expected outcomes, and the exact test of the luck (see the module)."""
-    rolls = list(rolls)
-    observed = Counter(roll.outcome for roll in rolls)
-    groups = Counter(roll.chances for roll in rolls)  # a campaign rolls few different pools
+def honesty(rolls: Iterable[Rolled] | Mapping[Rolled, int], exact_up_to: int = EXACT_UP_TO) -> Honesty:
+    """Observed against expected outcomes, and the exact test of the luck (see the module).
+    ``rolls``: each roll, or each different roll with how many times it was rolled (a campaign
+    rolls few different pools: a long log is counted so, not hashed roll by roll)."""
+    tally = rolls if isinstance(rolls, Mapping) else Counter(rolls)
+    observed, groups, luck = Counter(), Counter(), 0
+    for roll, times in tally.items():
+        observed[roll.outcome] += times
+        groups[roll.chances] += times
+        luck += SCORES[roll.outcome] * times
+    rolled = sum(tally.values())
     expected = {rank: sum((count * chances[place] for chances, count in groups.items()), Fraction(0))
                 for place, rank in enumerate(RANKED)}
-    luck = sum(SCORES[roll.outcome] for roll in rolls)
     expected_luck = sum(expected[rank] * SCORES[rank] for rank in RANKED)
-    if len(rolls) <= exact_up_to:
+    if rolled <= exact_up_to:
         counts, throws = luck_counts(groups)
         at_most, at_least = sum(counts[:luck + 1]) / throws, sum(counts[luck:]) / throws
-        return Honesty(len(rolls), _frozen(observed), _frozen(expected), luck, expected_luck,
+        return Honesty(rolled, _frozen(observed), _frozen(expected), luck, expected_luck,
                        at_most, at_least, True, tuple(count / throws for count in counts))
     at_most, at_least = _normal_tails(groups, luck)
-    return Honesty(len(rolls), _frozen(observed), _frozen(expected), luck, expected_luck, at_most, at_least, False)
+    return Honesty(rolled, _frozen(observed), _frozen(expected), luck, expected_luck, at_most, at_least, False)
 
 
 def luck_counts(groups: Mapping[tuple[Fraction, ...], int]) -> tuple[list[int], int]:

@@ -114,14 +114,23 @@ def rolled(kind: str, pool: int, dice: list, outcome: str, choices: dict) -> Rol
         return DAMAGED
 
 
+def _tally(kinds: dict[int, Rolled], counted: Counter) -> Counter:
+    """Each different roll and how many times it was rolled (equal rolls held twice add up)."""
+    tally = Counter()
+    for each, times in counted.items():
+        tally[kinds[each]] += times
+    return tally
+
+
 def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
     campaign = membership.campaign
-    counted, left_out, named = [], Counter(), Counter()
+    counted, left_out, named, kinds = Counter(), Counter(), Counter(), {}
     fields = ("kind", "pool_size", "dice", "outcome", "choices", "action")
     for kind, pool, dice, outcome, choices, action in filters.rolls(membership).values_list(*fields):
         read = rolled(kind, pool, dice, outcome, choices)
         if isinstance(read, Rolled):
-            counted.append(read)
+            counted[id(read)] += 1  # the same Rolled for the same pool (_rolled): counted, not hashed
+            kinds[id(read)] = read
         else:
             left_out[read] += 1
         if kind in ACTION_KINDS and action:
@@ -137,7 +146,7 @@ def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
             moves.setdefault(character_id, []).append(tuple(change))
     characters = campaign.characters.filter(pk__in=[int(pk) for pk in moves if pk.isdigit()]).order_by("name")
     return DiceStats(
-        honesty=honesty(counted),
+        honesty=honesty(_tally(kinds, counted)),
         left_out=[(str(reason), count) for reason, count in left_out.items()],
         actions=sorted(used.items(), key=lambda item: -item[1]),
         momentum=[(character, moves[str(character.pk)][-MOMENTUM_ROLLS:]) for character in characters

@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -12,6 +13,7 @@ from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
 from characters.forms import RecoveryForm
+from core import rendered
 from core.htmx import attempt, changed, page
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
@@ -181,7 +183,16 @@ def waiting(request, campaign_id):
     rolls on the way (a GM's call among them), a teammate asking for their help, a consequence
     one of their characters faces; and, for a GM, the rolls waiting for their risk and effect."""
     membership = membership_or_404(request, campaign_id)
-    return render(request, *membership.campaign.site.waiting(request, membership, request.GET.get("on", "")))
+    on = request.GET.get("on", "")
+    template, context = membership.campaign.site.waiting(request, membership, on)
+    if not request.htmx:
+        return render(request, template, context)
+    # Asked by the page ``on`` once it has loaded: kept as that page's own "waiting" panel, which
+    # its next change then need not render again (core/htmx.py).
+    audience = seen_as(membership, f"user:{request.user.pk}")
+    key = audience.key(request, audience.name, f"{on}?panel=waiting")
+    return HttpResponse(rendered.html(request, audience, key, lambda extra: render_to_string(
+        template, {**context, **extra}, request)))
 
 
 def waiting_on_page(request) -> tuple[str, dict]:

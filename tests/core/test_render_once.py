@@ -2,6 +2,7 @@
 change renders it; the others of its audience are served that rendering, with their own CSRF
 token; another audience, a new version or a waiting message renders anew."""
 
+import html
 import re
 from unittest.mock import patch
 
@@ -216,3 +217,104 @@ def test_a_change_records_every_table_its_request_wrote_even_unseen_by_signals(t
     clock.filled = 4
     clock.save()  # outside a request: what it wrote is not known
     assert cache.get(_change_key(table.campaign.pk, version + 1)) == EVERY_TABLE
+
+
+PAGE_PANEL = r'hx-get="{}\?panel=([\w-]+)"[^>]*hx-trigger="[^"]*campaignChanged'
+AGO = re.compile(r"\bnow\b|\b(an?|\d+)\s\w+ ago\b")  # a clock's last tick, a moment later
+LOADS = re.compile(r'hx-get="([^"]+)"[^>]*hx-trigger="load,')
+
+
+def _noting_renders(made):
+    """Patches under which every panel rendered (a page's own, or one of every page) is noted."""
+    render, everywhere = core.htmx._render, core.htmx._everywhere
+
+    def noted(make):
+        return lambda *args: (lambda extra: made.append(make(*args)(extra)) or made[-1])
+    return patch.multiple(core.htmx, _render=noted(render), _everywhere=noted(everywhere))
+
+
+def keeps_its_panels(client, url, settings):
+    """The page opened, and what it asks for once loaded asked, as a browser does: its live panels
+    are all kept (none renders when asked), and exactly as they answer on their own."""
+    full, _ = _get(client, url)
+    names = re.findall(PAGE_PANEL.format(re.escape(url)), full)
+    assert names, "a page with live panels"
+    names += re.findall(r'data-live-panel="([\w-]+)"', full)  # those of every page it carries
+    for load in LOADS.findall(full):
+        _get(client, html.unescape(load), **HTMX)
+    asked = f"{url}?panels={','.join(names)}"
+    made = []
+    with _noting_renders(made):
+        kept, _ = _get(client, asked, **HTMX)
+    assert made == []
+    settings.RENDER_ONCE = False
+    fresh, _ = _get(client, asked, **HTMX)
+    settings.RENDER_ONCE = True
+    assert _same(*(AGO.sub("", answer) for answer in (kept, fresh)))
+
+
+@pytest.mark.parametrize("page", ["campaign", "table", "console", "character", "safety"])
+@pytest.mark.parametrize("who", ["gm", "player", "other_player"])
+def test_a_page_keeps_its_live_panels_as_it_rendered_them_for_the_first_change(table, page, who, settings):
+    """The first change after a page opens renders none of its panels again that it did not
+    touch: the page kept them as it rendered them (here, with nothing changed, none renders)."""
+    args = [table.campaign.pk] + ([table.character.pk] if page == "character" else [])
+    url = reverse(page, args=args)
+    if page == "console" and who != "gm":
+        assert table.client(who).get(url).status_code == 404
+        return
+    keeps_its_panels(table.client(who), url, settings)
+
+
+@pytest.mark.django_db
+def test_the_demo_campaigns_pages_keep_their_panels_as_each_member_sees_them(settings):
+    """The demo holds what a campaign in play holds (rolls on their way, consequences, hidden
+    clocks, the Extras): every page with live panels, as the GM and as each player."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from campaign.demo import DEMO_CAMPAIGN, DEMO_GM, DEMO_PLAYERS
+    from campaign.models import Campaign
+
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
+    pages = [reverse(name, args=[campaign.pk]) for name in ("campaign", "table", "safety")]
+    pages += [character.get_absolute_url() for character in campaign.characters.all()]
+    for username in (DEMO_GM, *DEMO_PLAYERS):
+        client = Client()
+        client.force_login(campaign.memberships.get(user__username=username).user)
+        for url in pages + ([reverse("console", args=[campaign.pk])] if username == DEMO_GM else []):
+            cache.clear()
+            keeps_its_panels(client, url, settings)
+
+
+def test_a_page_with_a_query_keeps_none_of_its_panels(table):
+    """A filter in the page's query may show its panels otherwise than they answer on their own."""
+    url = reverse("table", args=[table.campaign.pk])
+    client = table.client("player")
+    _get(client, url + "?from=somewhere")
+    made = []
+    with _noting_renders(made):
+        _get(client, url + "?panel=table-clocks", **HTMX)
+    assert made
+
+
+@COMMITTED
+def test_a_panel_kept_from_its_page_depends_on_what_the_page_read_until_it(table):
+    """Opened, then a clock ticks: the sheet's vitals, kept from the page, are not rendered again;
+    then the character changes: they are, with the change."""
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+    player = table.client("player")
+    sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
+    _get(player, sheet)
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    made = []
+    with _noting_renders(made):
+        before, _ = _get(player, sheet + "?panels=vitals", **HTMX)
+    assert made == []
+    table.client("player").post(reverse("character_momentum", args=[table.campaign.pk, table.character.pk]),
+                                {"delta": -1}, **HTMX)
+    with _noting_renders(made):
+        after, _ = _get(player, sheet + "?panels=vitals", **HTMX)
+    assert len(made) == 1 and 'id="vitals"' in made[0] and not _same(after, before)

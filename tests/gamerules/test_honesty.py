@@ -146,3 +146,11 @@ def test_large_logs_are_approximated_close_to_the_exact_count():
 def test_an_impossible_outcome_is_refused():
     with pytest.raises(ValueError, match="cannot be rolled"):
         Rolled.of(ONE_DIE, C)  # one die never shows two 6s
+
+
+def test_a_tally_of_rolls_reads_as_the_rolls_one_by_one():
+    """A long log is handed over as each different roll and how many times it was rolled."""
+    rolls = [Rolled.of(ONE_DIE, B)] * 6 + [Rolled.of(TWO_DICE, C)] * 3 + [Rolled.of(ZERO_DICE, P)] * 2
+    for exact_up_to in (EXACT_UP_TO, 0):  # counted, and approximated
+        assert honesty(Counter(rolls), exact_up_to) == honesty(rolls, exact_up_to)
+    assert honesty({Rolled.of(ONE_DIE, B): 6, Rolled.of(ONE_DIE, P): 4, Rolled.of(ONE_DIE, F): 2}).luck == 8

@@ -415,6 +415,7 @@ def test_a_rendering_kept_for_the_wrong_audience_would_be_caught(played, monkeyp
     """The walk above can fail: with one audience for everyone, the GM's renderings reach a
     player."""
     key = Audience.key
-    monkeypatch.setattr(Audience, "key", lambda self, request, name, path=None: key(self, request, "everyone", path))
+    monkeypatch.setattr(Audience, "key", lambda self, request, name, path=None, htmx=None:
+                        key(self, request, "everyone", path, htmx))
     with pytest.raises(AssertionError, match=r"assert \[.+\] == \[\]"):  # a planted secret was found
         test_no_page_a_player_reaches_mentions_what_they_may_not_see(played, "player")
