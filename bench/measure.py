@@ -29,12 +29,17 @@ class Page:
     data: object = None  # a dict, or a function of the request number
     headers: dict = field(default_factory=dict)
     who: str = "gm"
+    asked_before: bool = False
+    """Asked once, untimed, before each timed request: as a poll is, by the same screen's poll
+    1.5 s earlier (the first poll after a change, the one that tells it, reads the version anew)."""
 
     def prepare(self, clients, n):
         """The request to make, ready before anything is counted or timed."""
         url = self.url() if callable(self.url) else self.url
         data = self.data(n) if callable(self.data) else self.data
         send = getattr(clients[self.who], self.method)
+        if self.asked_before:
+            send(url, data or {}, **self.headers)
         return lambda: send(url, data or {}, **self.headers)
 
     def request(self, clients, n):
@@ -67,7 +72,7 @@ def pages(built) -> list[Page]:
         Page("clock tick", "post", reverse("clock_tick", args=[c, built.clock.pk]),
              lambda n: {"amount": 1 if n % 2 == 0 else -1}, HTMX),
         Page("live poll, unchanged", "get", lambda: f"{reverse('live', args=[c])}?v={version()}",
-             headers=HTMX, who="player"),
+             headers=HTMX, who="player", asked_before=True),
         Page("live poll, after a change", "get", lambda: f"{reverse('live', args=[c])}?v={version() - 1}",
              headers=HTMX, who="player"),
         Page("roll log", "get", reverse("rolls", args=[c])),
