@@ -2,8 +2,6 @@
 ("Ability": Novice d4 ... Master d12, reading 1), boosts, gear and grit points; each change as the
 owner, the other player, the GM and an outsider, full page and htmx panel."""
 
-import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from ability.models import Action, Boost, Sheet, Skill
@@ -89,18 +87,3 @@ def test_boosts_gear_and_grit(ability_table):
             response = table.client(who).get(table.character.get_absolute_url(), {"panel": panel}, **HTMX)
             assert response.status_code == 200 and "<html" not in response.text
     assert table.client("outsider").get(table.character.get_absolute_url()).status_code == 404
-
-
-@pytest.mark.parametrize("who", ["gm", "player", "other_player"])
-def test_the_campaigns_pages_keep_their_live_panels_as_they_rendered_them(ability_table, who, settings):
-    """The first change after a page opens renders only what it touched (core/rendered.py; the
-    sheet of this dice system is rendered at every ask)."""
-    from tests.core.test_render_once import keeps_its_panels
-
-    table = ability_table
-    pages = [reverse(name, args=[table.campaign.pk]) for name in ("campaign", "table")]
-    if who == "gm":
-        pages.append(reverse("console", args=[table.campaign.pk]))
-    for url in pages:
-        cache.clear()
-        keeps_its_panels(table.client(who), url, settings)

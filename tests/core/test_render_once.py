@@ -266,6 +266,18 @@ def test_a_page_keeps_its_live_panels_as_it_rendered_them_for_the_first_change(t
     keeps_its_panels(table.client(who), url, settings)
 
 
+@pytest.mark.parametrize("system", ["ability", "advantage", "traits"])
+@pytest.mark.parametrize("who", ["gm", "player", "other_player"])
+def test_the_other_dice_systems_campaign_pages_keep_their_panels(table, system, who, settings):
+    """Their dashboard, table screen and console (their sheets are rendered at every ask)."""
+    table.campaign.system = system
+    table.campaign.save()
+    names = ["campaign", "table"] + (["console"] if who == "gm" else [])
+    for url in [reverse(name, args=[table.campaign.pk]) for name in names]:
+        cache.clear()
+        keeps_its_panels(table.client(who), url, settings)
+
+
 @pytest.mark.django_db
 def test_the_demo_campaigns_pages_keep_their_panels_as_each_member_sees_them(settings):
     """The demo holds what a campaign in play holds (rolls on their way, consequences, hidden

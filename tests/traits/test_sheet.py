@@ -2,7 +2,6 @@
 edit and its refusals; and the campaign's choice of system."""
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from campaign.models import Campaign
@@ -124,18 +123,3 @@ def test_a_new_character_of_a_traits_campaign_is_ready_to_play_with_its_sheet(tr
     bo = table.campaign.characters.get(name="Bo")
     assert bo.created and Sheet.objects.get(character=bo).gl == 5
     assert CharacterFactory(campaign=table.campaign, name="Cy").traits_sheet.consequence == 0
-
-
-@pytest.mark.parametrize("who", ["gm", "player", "other_player"])
-def test_the_campaigns_pages_keep_their_live_panels_as_they_rendered_them(traits_table, who, settings):
-    """The first change after a page opens renders only what it touched (core/rendered.py; the
-    sheet of this dice system is rendered at every ask)."""
-    from tests.core.test_render_once import keeps_its_panels
-
-    table = traits_table
-    pages = [reverse(name, args=[table.campaign.pk]) for name in ("campaign", "table")]
-    if who == "gm":
-        pages.append(reverse("console", args=[table.campaign.pk]))
-    for url in pages:
-        cache.clear()
-        keeps_its_panels(table.client(who), url, settings)
