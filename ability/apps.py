@@ -9,15 +9,11 @@ class AbilityConfig(AppConfig):
     verbose_name = gettext_lazy("Ability vs Difficulty")
 
     def ready(self):
-        from ability.models import Action, Boost, Help, Sheet, Skill
+        from ability.models import Sheet
         from ability.site import SITE
-        from campaign import live
         from characters.sheets import keep_sheets
         from core.systems import register
         from gamerules.systems import DiceSystem
 
-        live.follow(Sheet, Skill, Boost, campaign="character.campaign_id")
-        live.follow(Action)
-        live.follow(Help, campaign="action.campaign_id")
         keep_sheets(DiceSystem.ABILITY, Sheet)
         register(SITE)

@@ -9,28 +9,11 @@ class AdvantageConfig(AppConfig):
     verbose_name = gettext_lazy("Advantage & Threat")
 
     def ready(self):
-        from advantage.models import (
-            Check,
-            Condition,
-            Expertise,
-            Flaw,
-            Gear,
-            GearFeature,
-            Job,
-            Sheet,
-            Skill,
-            Threat,
-            Wound,
-        )
+        from advantage.models import Sheet
         from advantage.site import SITE
-        from campaign import live
         from characters.sheets import keep_sheets
         from core.systems import register
         from gamerules.systems import DiceSystem
 
-        live.follow(Sheet, Skill, Flaw, Gear, Condition, Wound, campaign="character.campaign_id")
-        live.follow(Expertise, campaign="skill.character.campaign_id")
-        live.follow(GearFeature, campaign="gear.character.campaign_id")
-        live.follow(Check, Threat, Job)
         keep_sheets(DiceSystem.ADVANTAGE, Sheet)
         register(SITE)

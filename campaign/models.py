@@ -137,7 +137,7 @@ class Campaign(models.Model):
         """Tell every open screen that something changed (in these database tables, if known).
         Writes never call this: a committed change of a followed model does (campaign/live.py)."""
         from campaign.live import bumped  # the live module imports these models
-        from core.rendered import written
+        from core.rendered import on_record, written
 
         wrote = written()
         campaign_written = wrote is not None and Campaign._meta.db_table in wrote
@@ -147,6 +147,7 @@ class Campaign(models.Model):
                            "SET live_version = live_version + 1 WHERE id = %s RETURNING live_version",
                            [campaign_id])
             row = cursor.fetchone()
+        on_record()
         if wrote is not None and not campaign_written:
             wrote.discard(Campaign._meta.db_table)  # the version itself is no change to a page
         bumped(campaign_id, row[0] if row else None,

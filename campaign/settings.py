@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.languages.ChosenLanguage",
     "core.rendered.TablesRead",
+    "campaign.live.ChangesOnRecord",  # inside TablesRead: a write no signal told of still bumps
     "core.middleware.PrivatePages",
     "simple_history.middleware.HistoryRequestMiddleware",  # who made each recorded change
     "django.contrib.messages.middleware.MessageMiddleware",

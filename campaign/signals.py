@@ -1,23 +1,11 @@
-"""A membership that appears or goes clears the live poll's cached answer for that user; the
-campaign's own models change its live version."""
+"""A membership that appears or goes clears the live poll's cached answer for that user; every
+model of a campaign changes its live version."""
 
 from django.db.models.signals import post_delete, post_save, pre_delete
 from django.dispatch import receiver
 
 from campaign import live
-from campaign.models import (
-    Campaign,
-    Event,
-    GameSession,
-    HookDraw,
-    Membership,
-    Milestone,
-    PartyDetail,
-    Resource,
-    ResourcePool,
-    WorldForce,
-    WorldTable,
-)
+from campaign.models import Membership, WorldForce
 
 
 @receiver([post_save, post_delete], sender=Membership)
@@ -32,6 +20,4 @@ def force_deleted(sender, instance, **kwargs):
         instance.events.update(gm_only=True)
 
 
-live.follow(Membership, WorldForce, Event, GameSession, Milestone, PartyDetail, WorldTable, HookDraw, Resource)
-live.follow(ResourcePool, campaign="resource.campaign_id")
-live.follow(Campaign, campaign="pk")
+live.follow_every_campaign_model()  # every app's models are loaded by now

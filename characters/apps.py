@@ -7,12 +7,7 @@ class CharactersConfig(AppConfig):
     verbose_name = _("Characters")
 
     def ready(self):
-        from campaign import live
-        from characters.models import Asset, Character, Talent, Tie
         from characters.site import SITE
         from core.systems import register
 
         register(SITE)
-
-        live.follow(Character)
-        live.follow(Tie, Talent, Asset, campaign="character.campaign_id")

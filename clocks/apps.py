@@ -14,9 +14,6 @@ class ClocksConfig(AppConfig):
     verbose_name = _("Clocks")
 
     def ready(self):
-        from campaign import live
-        from clocks.models import Clock, ClockChange
+        from clocks.models import Clock
 
-        live.follow(Clock)
-        live.follow(ClockChange, campaign="clock.campaign_id")
         pre_delete.connect(_clock_deleted, sender=Clock, dispatch_uid="clock-events")

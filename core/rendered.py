@@ -18,12 +18,13 @@ import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from hashlib import sha1
 
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
@@ -33,6 +34,9 @@ RENDERING_WAIT = 1.0
 """Seconds a request waits for the same rendering that another request is making."""
 CSRF_PLACEHOLDER = "csrf-token-of-the-request"
 """What a shared rendering carries where each viewer's own CSRF token goes."""
+VERSION_PLACEHOLDER = "version-of-the-request"
+"""What a kept rendering carries where the campaign's version goes (``live_version`` in its
+context: its live poller's), so that a page served at a later version says that one."""
 MOST_CHANGES = 50
 """Beyond this many changes since a rendering, it is rendered anew rather than checked."""
 EVERY_TABLE = "*"
@@ -68,7 +72,8 @@ _WRITTEN = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?',
 class TablesRead:
     """Notes the database tables a request's queries read (``request.tables_read``: what its
     renderings depend on) and write (``written()``: what a change it makes touched, whether a
-    model's signal says so or not, as with ``QuerySet.update``)."""
+    model's signal says so or not, as with ``QuerySet.update``), and which of its committed
+    writes no bump has put on record since (``unseen()``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -76,10 +81,12 @@ class TablesRead:
     def __call__(self, request):
         request.tables_read = read = set()
         connection.tables_written = wrote = set()
+        connection.writes = writes = _Writes()
 
         def note(execute, sql, params, many, context):
             if found := _WRITTEN.match(sql):
                 wrote.add(found.group(1))
+                writes.made(found.group(1))
             else:
                 read.update(_TABLE.findall(sql))
             return execute(sql, params, many, context)
@@ -88,12 +95,42 @@ class TablesRead:
             with connection.execute_wrapper(note):
                 return self.get_response(request)
         finally:
-            del connection.tables_written
+            del connection.tables_written, connection.writes
+
+
+class _Writes:
+    """A request's writes in order, each counted once it is committed (a rolled-back one never
+    is), and how many of them a bump has put on record."""
+
+    def __init__(self):
+        self.count, self.on_record, self.committed = 0, 0, []
+
+    def made(self, table):
+        self.count += 1
+        if connection.in_atomic_block:
+            transaction.on_commit(partial(self.committed.append, (self.count, table)))
+        else:
+            self.committed.append((self.count, table))
+
+    def unseen(self) -> set[str]:
+        return {table for number, table in self.committed if number > self.on_record}
 
 
 def written() -> set[str] | None:
     """The tables the current request has written so far; None outside a request (not known)."""
     return getattr(connection, "tables_written", None)
+
+
+def on_record() -> None:
+    """A bump has just recorded ``written()``: every write so far is on record."""
+    if (writes := getattr(connection, "writes", None)) is not None:
+        writes.on_record = writes.count
+
+
+def unseen() -> set[str]:
+    """The tables of the current request's committed writes that no bump has put on record."""
+    writes = getattr(connection, "writes", None)
+    return writes.unseen() if writes is not None else set()
 
 
 def _change_key(campaign_id: int, version: int) -> str:
@@ -135,12 +172,12 @@ def html(request, audience: Audience | None, key: str | None, render: Callable[[
         made = _rendering_of(key, audience.version)
     if made is None:
         inline = {}
-        made = render({"csrf_token": CSRF_PLACEHOLDER, INLINE_PANELS: inline})
+        made = render({"csrf_token": CSRF_PLACEHOLDER, "live_version": VERSION_PLACEHOLDER, INLINE_PANELS: inline})
         read = frozenset(getattr(request, "tables_read", None) or {EVERY_TABLE})
         kept = {panel_key: (audience.version, inline[name][1], inline[name][0])
                 for name, panel_key in (panels or {}).items() if name in inline}
         cache.set_many({key: (audience.version, read, made), **kept}, KEPT_FOR)
-    return made.replace(CSRF_PLACEHOLDER, get_token(request))
+    return _served_to(request, audience, made)
 
 
 def kept(request, audience: Audience | None, keys: dict[str, str]) -> dict[str, str]:
@@ -160,10 +197,16 @@ def kept(request, audience: Audience | None, keys: dict[str, str]) -> dict[str, 
             if EVERY_TABLE in read or not _untouched_by(changes, version, audience.version, read):
                 continue
             checked[key] = (audience.version, read, made)  # the next screen need not check
-        served[name] = made.replace(CSRF_PLACEHOLDER, get_token(request))
+        served[name] = _served_to(request, audience, made)
     if checked:
         cache.set_many(checked, KEPT_FOR)
     return served
+
+
+def _served_to(request, audience, made: str) -> str:
+    """A kept rendering as this request is served it: with its viewer's CSRF token and the version
+    it is served at."""
+    return made.replace(CSRF_PLACEHOLDER, get_token(request)).replace(VERSION_PLACEHOLDER, str(audience.version))
 
 
 def _kept_for(request, audience) -> bool:

@@ -5,9 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class RollsConfig(AppConfig):
     name = "rolls"
     verbose_name = _("Rolls")
-
-    def ready(self):
-        from campaign import live
-        from rolls.models import PendingRoll, Roll, Threat
-
-        live.follow(Roll, PendingRoll, Threat)

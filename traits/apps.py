@@ -9,14 +9,11 @@ class TraitsConfig(AppConfig):
     verbose_name = gettext_lazy("Traits & Consequence")
 
     def ready(self):
-        from campaign import live
         from characters.sheets import keep_sheets
         from core.systems import register
         from gamerules.systems import DiceSystem
-        from traits.models import Conflict, Feature, Sheet
+        from traits.models import Sheet
         from traits.site import SITE
 
-        live.follow(Sheet, Feature, campaign="character.campaign_id")
-        live.follow(Conflict)
         keep_sheets(DiceSystem.TRAITS, Sheet)
         register(SITE)
