@@ -128,11 +128,16 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Two taps at once on SQLite: each write transaction takes the write lock when it begins and
     # the other waits its turn, instead of failing with "database is locked" on the lock upgrade.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
-elif DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DATABASE_POOL", False):
-    # Under ASGI (campaign/asgi.py) a request borrows a connection from the process's pool.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2, "max_size": int(env("DATABASE_POOL_SIZE", "20")), "timeout": 10}
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # A database that is away is told within seconds ("taking a breath", core/away.py), not
+    # after a hang: connecting, and waiting for the pool, give up after DATABASE_TIMEOUT.
+    DATABASE_TIMEOUT = int(env("DATABASE_TIMEOUT", "3"))
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", DATABASE_TIMEOUT)
+    if env_bool("DATABASE_POOL", False):
+        # Under ASGI (campaign/asgi.py) a request borrows a connection from the process's pool.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 2, "max_size": int(env("DATABASE_POOL_SIZE", "20")), "timeout": DATABASE_TIMEOUT}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
@@ -232,6 +237,7 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # HTTPS is on whenever DEBUG is off; HTTPS=0 serves plain HTTP on a trusted network (make serve).
 HTTPS = env_bool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^health/"]  # a proxy's or orchestrator's plain-HTTP probe (core/health.py)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "31536000")) if HTTPS else 0

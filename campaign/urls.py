@@ -18,13 +18,18 @@ from campaign.views import (
     world,
 )
 from characters.urls import playbook_patterns
+from core import health
 from traits.urls import sheet_patterns as traits_sheet_patterns
 
 C = "c/<int:campaign_id>/"
 
+handler500 = "core.away.server_error"  # a database that is away is a 503, not a 500
+
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("favicon.ico", accounts.favicon),
+    path("health/live/", health.live, name="health_live"),
+    path("health/ready/", health.ready, name="health_ready"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/ping/", accounts.ping, name="ping"),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True),

@@ -30,6 +30,7 @@ class PrivatePages:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if request.user.is_authenticated and not response.has_header("Cache-Control"):
+        # The header first: "taking a breath" (core/away.py) has one, and asks for no user.
+        if not response.has_header("Cache-Control") and request.user.is_authenticated:
             patch_cache_control(response, private=True, no_store=True)
         return response
