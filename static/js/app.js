@@ -103,14 +103,11 @@
   }, 1500);
   document.addEventListener("visibilitychange", poll);
 
-  // The database away (core/away.py): its 503 notice stays until an answer comes; polls go on.
-  document.addEventListener("htmx:responseError", function (event) {
-    var xhr = event.detail.xhr;
-    if (xhr.status === 503 && !document.getElementById("away")) document.body.insertAdjacentHTML("beforeend", xhr.responseText);
-  });
+  // The database away (core/away.py): its 503 notice shows until an answer comes; polls go on.
   document.addEventListener("htmx:afterRequest", function (event) {
-    var away = document.getElementById("away");
-    if (away && event.detail.successful) away.remove();
+    var xhr = event.detail.xhr, away = document.getElementById("away");
+    if (xhr.status === 503) away || document.body.insertAdjacentHTML("beforeend", xhr.responseText);
+    else if (away && event.detail.successful) away.remove();
   });
 
   // A panel being filled in is not refreshed.
