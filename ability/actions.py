@@ -175,11 +175,13 @@ def _clock(membership: Membership, clock_id, kinds) -> Clock | None:
 
 
 @transaction.atomic
-def start_action(membership: Membership, start: ActionStart, key: str) -> Action:
+def start_action(membership: Membership, start: ActionStart, key: str) -> Action | Roll:
     """The player states the intent, selects the most relevant skill set (or rolls unskilled) and
     the boosts it invokes ("Ability"); the director sets the rest."""
     if existing := Action.objects.filter(key=key).first():
         return existing  # the same form sent twice
+    if made := roll_actions.made_with(membership.campaign, key):
+        return made  # sent again once its roll was made: the key starts nothing new
     character = own_character(membership, start.character_id)
     if not start.intent:
         raise Refused(_("Say what you intend to do."))
@@ -377,7 +379,7 @@ def withdraw(membership: Membership, action_id) -> None:
 def quick_roll(membership: Membership, character_id, skill_id, difficulty, goal: str, key: str,
                rng: random.Random | None = None) -> Roll:
     """A quick action roll on its own, for the director's simple checks ("Quick Action Roll")."""
-    if existing := Roll.objects.filter(idempotency_key=key, campaign=membership.campaign).first():
+    if existing := roll_actions.made_with(membership.campaign, key):
         return existing
     character = own_character(membership, character_id)
     if not goal:

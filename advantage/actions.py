@@ -376,11 +376,13 @@ class CheckStart:
 
 
 @transaction.atomic
-def start_check(membership: Membership, start: CheckStart, key: str) -> Check:
+def start_check(membership: Membership, start: CheckStart, key: str) -> Check | Roll:
     """"Explain what your character is attempting to do ... and what approach your character is
     taking": the skill, its expertise, the threat it faces, the drive, the clock it works on."""
     if existing := Check.objects.filter(key=key).first():
         return existing  # the same form sent twice
+    if made := roll_actions.made_with(membership.campaign, key):
+        return made  # sent again once its roll was made: the key starts nothing new
     character = own_character(membership, start.character_id)
     if not start.intent:
         raise Refused(_("Say what your character attempts, and how."))

@@ -347,7 +347,9 @@ def plan(membership: Membership, request: ActionRollRequest, pending: PendingRol
     return plan_action_roll(choices, membership.campaign.rules.extras)
 
 
-def _existing(campaign, key) -> Roll | None:
+def made_with(campaign, key) -> Roll | None:
+    """The roll a key already made: whatever sends that key again (a double submit, a re-sent
+    step, a second tab) lands on it, and nothing new starts with the key."""
     roll = Roll.objects.filter(idempotency_key=key).first()
     if roll and roll.campaign_id != campaign.pk:
         raise Refused(gettext("That roll belongs elsewhere."))
@@ -369,7 +371,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     """Roll an action: pay the momentum, roll, gain momentum by the dial, record it all."""
     campaign = membership.campaign
     characters = _lock({request.character_id, *request.helper_ids})
-    if existing := _existing(campaign, key):
+    if existing := made_with(campaign, key):
         return existing
     pending = PendingRoll.objects.select_for_update().filter(character_id=request.character_id).first()
     progress = party_progress(campaign, locked=True) if request.burned_progress else None
@@ -522,12 +524,15 @@ class RollStart:
 
 
 @transaction.atomic
-def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRoll:
+def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRoll | Roll:
     """Put a roll on its way, or change the goal and action of the one already on its way for
     this character. A new action needs the GM's risk and effect again; Quick Charge reads them
-    from the dice ("Quick Charge"), so its rolls are ready at once."""
+    from the dice ("Quick Charge"), so its rolls are ready at once. A key that already made a
+    roll starts nothing: the answer is that roll."""
     campaign = membership.campaign
     character = _lock({start.character_id}).get(start.character_id)
+    if made := made_with(campaign, key):
+        return made
     if character is None or character.campaign_id != campaign.pk or not character.editable_by(membership):
         raise Refused(gettext("Roll for a character of yours in this campaign."))
     if start.action not in campaign.rules.action_names:
@@ -544,6 +549,8 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
         raise Refused(errors[0])
     pending = PendingRoll.objects.select_for_update().filter(character=character).first()
     if pending is None:
+        if PendingRoll.objects.filter(key=key).exists():
+            key = new_key()  # the form sent again for another character: a roll of its own
         pending = PendingRoll(campaign=campaign, character=character, key=key, started_by=membership.user)
     elif pending.action != start.action:
         pending.risk = pending.effect = None  # the GM sets them for the new action
@@ -970,7 +977,7 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
         pool = character.rating(action)
     if not -1 <= pool <= 10 or (opposed_pool is not None and not -1 <= opposed_pool <= 10):
         raise Refused(gettext("A fortune pool has 0 to 10 dice."))
-    if existing := _existing(membership.campaign, key):
+    if existing := made_with(membership.campaign, key):
         return existing
     first = roll_pool(pool, table_dice(rng))
     aftermath = Aftermath()
@@ -992,7 +999,7 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
     """After a conflict, search for loot: a fortune roll, 1d6 by default; a 6 creates one asset
     on the character's sheet, a 66 two ("Loot Assets Rule")."""
     character = _lock_own_character(membership, character_id, gettext("Search for loot with your own character."))
-    if existing := _existing(membership.campaign, key):
+    if existing := made_with(membership.campaign, key):
         return existing
     if not membership.campaign.rules.has(Extra.ASSET):
         raise Refused(gettext("This campaign does not use assets (the Asset extra)."))
@@ -1021,7 +1028,7 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
     """"When players buy and sell goods on the market, they need to make a market roll": 1d6, the
     market's die up or down, +1d6 per money spent, the money coming off the sheet."""
     character = _lock_own_character(membership, character_id, gettext("Trade with your own character."))
-    if existing := _existing(membership.campaign, key):
+    if existing := made_with(membership.campaign, key):
         return existing
     campaign = membership.campaign
     if not campaign.rules.has(Extra.ECONOMY):
@@ -1089,7 +1096,7 @@ def make_mission_roll(gm: Membership, draw_id, key: str, rng: random.Random | No
     Kept with its draw: hidden until the GM reveals it."""
     if not gm.is_gm:
         raise Refused(gettext("The GM makes the mission roll."))
-    if existing := _existing(gm.campaign, key):
+    if existing := made_with(gm.campaign, key):
         return existing
     draw = HookDraw.objects.select_for_update().filter(campaign=gm.campaign_id, pk=draw_id).first()
     if draw is None:
@@ -1123,7 +1130,7 @@ def make_goal_roll(membership: Membership, goal_id: int, mode: str, key: str, po
     if goal is None:
         raise Refused(gettext("That goal is gone."))
     character = _lock_own_character(membership, goal.character_id, gettext("Roll for your own character's goals."))
-    if existing := _existing(membership.campaign, key):
+    if existing := made_with(membership.campaign, key):
         return existing
     goal = Goal.objects.select_for_update().get(pk=goal.pk)
     rules = membership.campaign.rules
@@ -1176,7 +1183,7 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
                             note: str = "", rng: random.Random | None = None) -> Roll:
     """A determination roll on its own, against a consequence described in words."""
     character = _lock_own_character(membership, character_id, gettext("Roll for your own character."))
-    if existing := _existing(membership.campaign, key):
+    if existing := made_with(membership.campaign, key):
         return existing
     if errors := determination_errors(burned, character.momentum):
         raise Refused(errors[0])
@@ -1202,7 +1209,7 @@ def make_flashback(membership: Membership, character_id: int, cost: int, key: st
     fortune roll ("Flashbacks"). A flashback resolved by an action roll is paid in the wizard,
     so that the roll knows momentum was spent on it."""
     character = _lock_own_character(membership, character_id, gettext("Call a flashback for your own character."))
-    if existing := _existing(membership.campaign, key):
+    if existing := made_with(membership.campaign, key):
         return existing
     if errors := flashback_errors(cost, character.momentum, membership.campaign.rules.flashback_most):
         raise Refused(errors[0])

@@ -33,7 +33,7 @@ from gamerules.magic import assured_odds
 from gamerules.readings import TENSION_MOMENTUM
 from gamerules.threat import ThreatRule, threat_odds
 from gamerules.world import MissionStart
-from rolls import actions
+from rolls import actions, playing
 from rolls.charts import actions_chart, luck_chart, momentum_chart, outcomes_chart
 from rolls.forms import (
     LAST_STEP,
@@ -211,11 +211,13 @@ def _start(request, membership, form, pending=None):
     if not form.validate_up_to(1):
         return _wizard(request, membership, form, pending)
     try:
-        pending = actions.start_roll(membership, form.to_start(), form.cleaned_data["key"])
+        started = actions.start_roll(membership, form.to_start(), form.cleaned_data["key"])
     except Refused as refusal:
         form.add_error(None, str(refusal))
         return _wizard(request, membership, form, pending)
-    return _to_pending(request, pending)
+    if isinstance(started, Roll):  # this step was sent again after its roll: the roll it made
+        return playing.go(request, started.get_absolute_url())
+    return _to_pending(request, started)
 
 
 @login_required

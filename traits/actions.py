@@ -145,11 +145,13 @@ class ConflictStart:
 
 
 @transaction.atomic
-def start_conflict(membership: Membership, start: ConflictStart, key: str) -> Conflict:
+def start_conflict(membership: Membership, start: ConflictStart, key: str) -> Conflict | Roll:
     """"Determine the Stakes", "Decide the Solution", choose the Stat; the Powers that apply; and,
     before the roll, burn one Consequence for -1 to that Stat ("Burning Consequence")."""
     if existing := Conflict.objects.filter(key=key).first():
         return existing  # the same form sent twice
+    if made := roll_actions.made_with(membership.campaign, key):
+        return made  # sent again once its roll was made: the key starts nothing new
     character = own_character(membership, start.character_id)
     if not start.stakes or not start.solution:
         raise Refused(_("Write the stakes (what you hope to accomplish) and the solution (what you do)."))
@@ -413,7 +415,7 @@ def withdraw(membership: Membership, conflict_id) -> None:
 def aftermath(gm: Membership, character_id, burn: int, key: str, rng: random.Random | None = None) -> Roll:
     """"The GM burns off some or all of a character's Consequence and rolls that many dice ... the
     character gains [successes] new Consequence Traits" ("Aftermath")."""
-    if existing := Roll.objects.filter(idempotency_key=key, campaign=gm.campaign).first():
+    if existing := roll_actions.made_with(gm.campaign, key):
         return existing
     character = Character.objects.filter(campaign=gm.campaign, pk=character_id).first()
     if character is None:

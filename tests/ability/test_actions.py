@@ -290,3 +290,21 @@ def test_a_quick_action_roll_says_what_it_is_for(ability_table):
     response = table.client("player").post(reverse("ability_quick", args=[table.campaign.pk]), {
         "character": table.character.pk, "skill": table.climbing.pk, "difficulty": 8, "goal": "", "key": "q"})
     assert "Say what the roll is for." in response.text and not Roll.objects.exists()
+
+
+def test_the_form_sent_again_after_its_roll_lands_on_it_and_a_new_action_starts_afresh(ability_table, dice):
+    table = ability_table
+    _, action = start(table, skill="unskilled", intent="Pick the lock")
+    direct(table, action, 4)
+    dice(3, 1, 4)
+    step(table, "player", "ability_roll", action)
+    roll = Roll.objects.get(kind="ability")
+    again, _ = start(table, skill="unskilled", intent="Pick the lock")  # the back button, then send
+    assert again.url == roll.get_absolute_url() and not Action.objects.exists()
+    page = table.client("player").get(reverse("ability_action_new", args=[table.campaign.pk]))
+    assert f'value="{roll.idempotency_key}"' not in page.text
+    _, action = start(table, skill="unskilled", intent="Pick the next lock")
+    direct(table, action, 4)
+    dice(4, 1, 1)
+    step(table, "player", "ability_roll", action)
+    assert Roll.objects.filter(kind="ability").count() == 2

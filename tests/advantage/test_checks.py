@@ -298,3 +298,22 @@ def test_a_check_with_no_skill_that_fits_rolls_one_plus_and_one_more_minus(advan
     assert check.skill is None
     assert "To roll: 1 PLUS and 1 MINUS (0 PLUS: roll 1 PLUS and add 1 MINUS)" in words(
         table.client("player").get(check.get_absolute_url()))
+
+
+def test_the_form_sent_again_after_its_roll_lands_on_it_and_a_new_check_starts_afresh(advantage_table, dice):
+    table = advantage_table
+    _, check = start(table, threat=table.drone.pk)
+    step(table, "gm", "advantage_confirm", check)
+    dice(4, 6, 6, 2, 1)
+    step(table, "player", "advantage_roll", check)
+    step(table, "player", "advantage_done", check)
+    roll = Roll.objects.get()
+    again, _ = start(table, threat=table.drone.pk)  # the back button, then send
+    assert again.url == roll.get_absolute_url() and not Check.objects.exists()
+    page = table.client("player").get(reverse("advantage_check_new", args=[table.campaign.pk]))
+    assert f'value="{roll.idempotency_key}"' not in page.text
+    _, check = start(table, threat=table.drone.pk, intent="Slip past the next drone")
+    step(table, "gm", "advantage_confirm", check)
+    dice(4, 6, 6, 2, 1)
+    step(table, "player", "advantage_roll", check)
+    assert Roll.objects.count() == 2

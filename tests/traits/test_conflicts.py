@@ -343,3 +343,24 @@ def test_negative_damage_is_refused_in_the_rules_words(traits_table, dice):
     response = step(table, "player", "conflict_damage", conflict, {"damage-0": -2, "damage-2": "x"}, htmx=True)
     assert "Damage is a number of points, 0 or more." in response.text
     assert sheet(table).consequence == 0 and Conflict.objects.exists()
+
+
+def test_the_form_sent_again_after_its_conflict_lands_on_its_roll_and_a_new_one_starts_afresh(traits_table, dice):
+    table = traits_table
+    _, conflict = start(table, "Muscle", powers=[table.power])
+    step(table, "gm", "conflict_gm", conflict, {"successes": 3})
+    dice(5, 2, 1)
+    step(table, "player", "conflict_roll", conflict)
+    step(table, "player", "conflict_resolve", conflict)
+    roll = Roll.objects.get(kind="conflict")
+    again, _ = start(table, "Muscle", powers=[table.power])  # the back button, then send
+    assert again.url == roll.get_absolute_url() and not Conflict.objects.exists()
+    page = table.client("player").get(reverse("conflict_new", args=[table.campaign.pk]))
+    assert f'value="{roll.idempotency_key}"' not in page.text
+    table.client("player").post(reverse("conflict_new", args=[table.campaign.pk]), {
+        "character": table.character.pk, "key": "a-new-key", "stakes": "Again", "solution": "Run", "stat": "Muscle"})
+    conflict = Conflict.objects.get()
+    dice(5, 5, 5)
+    step(table, "gm", "conflict_gm", conflict, {"successes": 1})
+    step(table, "player", "conflict_roll", conflict)
+    assert Roll.objects.filter(kind="conflict").count() == 2
