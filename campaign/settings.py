@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "core.rendered.TablesRead",
     "campaign.live.ChangesOnRecord",  # inside TablesRead: a write no signal told of still bumps
     "core.middleware.PrivatePages",
+    "core.keys.FreshKeys",  # each served form its own idempotency key
     "simple_history.middleware.HistoryRequestMiddleware",  # who made each recorded change
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

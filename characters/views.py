@@ -27,6 +27,7 @@ from characters.forms import (
 from characters.models import Character, Goal, Playbook, Spell, Talent, slot_kind
 from clocks.models import SeenClock
 from core.htmx import answer, attempt, changed, page
+from core.keys import once
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from core.templatetags.words import action as action_word
@@ -284,7 +285,7 @@ def _one_step(request, campaign_id, character_id, change, refusal, panel="vitals
     if delta is None:
         return sheet_answer(request, membership, character, panel, refusal)
     try:
-        character = change(membership, character, delta)
+        character = once(request, lambda: change(membership, character, delta)) or character
     except Refused as refused:
         return sheet_answer(request, membership, character, panel, str(refused))
     return sheet_answer(request, membership, character, panel)

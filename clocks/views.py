@@ -10,6 +10,7 @@ from clocks import actions
 from clocks.forms import ClockForm
 from clocks.models import Clock
 from core.htmx import answer
+from core.keys import once
 from core.posted import local_url, posted_text, whole_number
 from core.refused import Refused
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
@@ -73,8 +74,8 @@ def clock_create(request, campaign_id):
     form = ClockForm(request.POST or None, campaign=membership.campaign,
                      initial={"character": request.GET.get("character")})
     if request.method == "POST" and form.is_valid():
-        clock = actions.create_clock(membership, form.save(commit=False))
-        messages.success(request, _("%(name)s is on the table.") % {"name": clock.name})
+        if clock := once(request, lambda: actions.create_clock(membership, form.save(commit=False))):
+            messages.success(request, _("%(name)s is on the table.") % {"name": clock.name})
         return redirect("clocks", campaign_id)
     return render(request, "clocks/clock_form.html",
                   {"membership": membership, "campaign": membership.campaign, "form": form})
@@ -114,8 +115,8 @@ def clock_tick(request, campaign_id, clock_id):
         return _answer(request, membership, clock_id, _(
             "Tick by a whole number of segments, or set a segment from 0 to %(size)s.") % {"size": clock.size})
     try:
-        actions.change_clock(membership, clock_id, amount=amount, to=to,
-                             reason=posted_text(request, "reason", 300))
+        once(request, lambda: actions.change_clock(membership, clock_id, amount=amount, to=to,
+                                                   reason=posted_text(request, "reason", 300)))
     except Refused as refusal:
         return _answer(request, membership, clock_id, str(refusal))
     return _answer(request, membership, clock_id)
@@ -127,7 +128,7 @@ def clock_undo(request, campaign_id, clock_id, change_id):
     membership = gm_membership_or_404(request, campaign_id)
     clock_or_404(membership, clock_id)
     try:
-        actions.undo_change(membership, clock_id, change_id)
+        once(request, lambda: actions.undo_change(membership, clock_id, change_id))
     except Refused as refusal:
         return _answer(request, membership, clock_id, str(refusal))
     return _answer(request, membership, clock_id)
@@ -138,7 +139,7 @@ def clock_undo(request, campaign_id, clock_id, change_id):
 def clock_reset(request, campaign_id, clock_id):
     membership = gm_membership_or_404(request, campaign_id)
     clock_or_404(membership, clock_id)
-    actions.reset_clock(membership, clock_id)
+    once(request, lambda: actions.reset_clock(membership, clock_id))
     return _answer(request, membership, clock_id)
 
 
@@ -148,7 +149,7 @@ def clock_archive(request, campaign_id, clock_id):
     membership = gm_membership_or_404(request, campaign_id)
     clock = clock_or_404(membership, clock_id)
     clock.archived = request.POST.get("archived") == "1"
-    clock.save(update_fields=["archived"])
+    once(request, lambda: clock.save(update_fields=["archived"]))
     if not request.htmx:
         said = _("%(name)s archived.") if clock.archived else _("%(name)s restored.")
         messages.success(request, said % {"name": clock.name})

@@ -110,6 +110,15 @@
     else if (away && event.detail.successful) away.remove();
   });
 
+  // A write answered, its form (if it stays) gets a new key (core/keys.py); unanswered, a retry resends it.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.successful && event.detail.elt.closest("form, .clock-face-wrap");
+    var input = form && form.querySelector('input[name="key"]');
+    if (!input) return;
+    var bytes = crypto.getRandomValues(new Uint8Array(18));
+    input.value = Array.prototype.map.call(bytes, function (b) { return b.toString(16); }).join("");
+  });
+
   // A panel being filled in is not refreshed.
   document.addEventListener("input", function (event) {
     var panel = event.target.closest('[hx-trigger*="campaignChanged"]');
@@ -221,8 +230,8 @@
     });
   }
   function normalised(content) {
-    // Each answer carries a freshly masked CSRF token; htmx marks what it is fetching.
-    content.querySelectorAll('[name="csrfmiddlewaretoken"]').forEach(function (input) {
+    // Each answer carries a freshly masked CSRF token and fresh keys; htmx marks what it is fetching.
+    content.querySelectorAll('[name="csrfmiddlewaretoken"], [name="key"]').forEach(function (input) {
       input.removeAttribute("value");
     });
     content.querySelectorAll("[class*='htmx-']").forEach(function (element) {

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from characters.models import Talent
@@ -201,3 +203,21 @@ def test_a_force_in_a_tie_of_another_campaign_is_not_offered(table, sheet):
     other = ForceFactory(campaign=make_campaign(UserFactory()), name="Elsewhere", revealed=True)
     page = table.client("player").get(sheet.get_absolute_url()).text
     assert other.name not in page
+
+
+@pytest.mark.parametrize(("name", "field"), [("character_momentum", "momentum"), ("character_stress", "stress")])
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_a_step_sent_again_with_its_key_moves_once_and_answers_as_done(table, sheet, name, field, htmx):
+    before = getattr(sheet, field)
+    first = post(table, "player", name, sheet, {"delta": 1, "key": "tap"}, htmx=htmx)
+    again = post(table, "player", name, sheet, {"delta": 1, "key": "tap"}, htmx=htmx)
+    assert getattr(fresh(sheet), field) == before + 1
+    assert again.status_code == first.status_code and "alert-danger" not in again.text
+    post(table, "player", name, sheet, {"delta": 1, "key": "another"}, htmx=htmx)
+    assert getattr(fresh(sheet), field) == before + 2
+
+
+def test_the_sheet_gives_each_step_a_key_of_its_own(table, sheet):
+    page = table.client("player").get(sheet.get_absolute_url()).text
+    keys = re.findall(r'name="key" value="([^"]+)"', page)
+    assert len(keys) >= 4 and len(set(keys)) == len(keys)
