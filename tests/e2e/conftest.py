@@ -15,7 +15,7 @@ from django.db import connections
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect, sync_playwright
 
-from tests.helpers import DESKTOP
+from tests.helpers import DESKTOP, settled
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -128,15 +128,12 @@ def screenshot():
 
     def take(page, name):
         path = SCREENSHOTS / f"{name}.png"
-        # Chromium can refuse a capture while a live swap re-lays the page out; the next frame is fine.
-        for attempt in range(3):
-            try:
-                page.screenshot(path=str(path), full_page=True)
-                return path
-            except PlaywrightError as refused:
-                if "Unable to capture screenshot" not in str(refused) or attempt == 2:
-                    raise
-                page.wait_for_timeout(250)
+        # A page at rest only: Chromium stalls capturing one that is leaving for another (a tap's
+        # answer told htmx to go there; htmx keeps its request mark until the next page replaces it).
+        settled(page)
+        page.wait_for_load_state()
+        page.screenshot(path=str(path), full_page=True)
+        return path
 
     return take
 

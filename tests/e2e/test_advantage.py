@@ -2,6 +2,8 @@
 a factor on theirs, the GM confirming the pool on a laptop, the table screen on the wall; scripted
 dice."""
 
+import re
+
 from playwright.sync_api import expect
 
 from advantage.models import Expertise, Sheet, Skill, Threat
@@ -78,6 +80,7 @@ def test_a_check_built_with_the_table_is_seen_live(new_page, screenshot, dice):
     expect(phone.get_by_test_id("boons-banes")).to_contain_text("(ignored)")
     phone.get_by_role("button", name="Done").click()
     taps += 3
+    expect(phone).to_have_url(re.compile(r"/rolls/\d+/$"))  # the check's page shows the same outcome
     expect(phone.get_by_test_id("check-outcome")).to_have_text("Minor success")
     screenshot(phone, "advantage-roll-phone")
     expect(table.get_by_test_id("table-outcome")).to_have_text("Minor success", timeout=LIVE)
