@@ -6,7 +6,7 @@ CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8000
 export CHROMIUM PORT
 
-.PHONY: run test serve bench lint chromium gettext wrk clean catalogues messages
+.PHONY: run test serve bench soak lint chromium gettext wrk clean catalogues messages
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11).")'
@@ -41,6 +41,10 @@ serve: $(VENV)/.installed-run catalogues
 ## bench: every page against a floor, under load on uvicorn + PostgreSQL (+ Redis), with budgets
 bench: $(VENV)/.installed-dev wrk
 	$(BIN)/python -m bench
+
+## soak: simulated tables for SOAK_SECONDS (240), Redis restarted and a worker killed midway; checks the database
+soak: $(VENV)/.installed-dev
+	$(BIN)/python -m bench.soak
 
 ## catalogues: compile the French and Swedish translations (locale/*/LC_MESSAGES/django.po -> .mo)
 catalogues: $(VENV)/.installed-run

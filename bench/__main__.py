@@ -12,21 +12,20 @@ from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
-PG_BENCH = "postgres://postgres@127.0.0.1:5432/charge_bench"
 WORKERS = 3  # as `make serve` runs by default (WEB_CONCURRENCY)
 
 
-def scratch_database() -> str:
-    """A fresh database: BENCH_DATABASE_URL, else a new charge_bench on the local PostgreSQL,
+def scratch_database(name: str = "charge_bench") -> str:
+    """A fresh database: BENCH_DATABASE_URL, else a new ``name`` on the local PostgreSQL,
     else a SQLite file (and no throughput figures)."""
     if os.environ.get("BENCH_DATABASE_URL"):
         return os.environ["BENCH_DATABASE_URL"]
     try:
         import psycopg
         with psycopg.connect(PG_ADMIN, connect_timeout=3, autocommit=True) as admin:
-            admin.execute("DROP DATABASE IF EXISTS charge_bench")
-            admin.execute("CREATE DATABASE charge_bench")
-        return PG_BENCH
+            admin.execute(f"DROP DATABASE IF EXISTS {name}")
+            admin.execute(f"CREATE DATABASE {name}")
+        return f"postgres://postgres@127.0.0.1:5432/{name}"
     except Exception as error:  # noqa: BLE001 - any failure means: no local PostgreSQL
         print(f"No PostgreSQL on 127.0.0.1 ({error.__class__.__name__}); using SQLite, "
               "without throughput figures.", file=sys.stderr)
@@ -114,13 +113,9 @@ def live_table(results) -> str:
     return "\n".join(lines)
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--smoke", action="store_true", help="small sizes, few repeats, no load")
-    parser.add_argument("--repeat", type=int, default=None, help="requests per page (median)")
-    parser.add_argument("--live", action="store_true", help="only the live figures: latency and capacity")
-    args = parser.parse_args(argv)
-    database, redis_url = scratch_database(), scratch_cache()
+def production_like(database: str, redis_url: str) -> dict:
+    """Settings as production has them, on these database and Redis, for this process and the
+    servers it starts; migrated, static files collected. The environment it set."""
     env = {"DATABASE_URL": database, "REDIS_URL": redis_url, "DEBUG": "0", "HTTPS": "0", "LOG_LEVEL": "ERROR",
            "SECRET_KEY": "bench-" + secrets.token_urlsafe(40), "STATIC_ROOT": tempfile.mkdtemp(),
            "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver", "DJANGO_SETTINGS_MODULE": "campaign.settings"}
@@ -130,14 +125,26 @@ def main(argv=None) -> int:
     django.setup()
     from django.core.management import call_command
 
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    return env
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="small sizes, few repeats, no load")
+    parser.add_argument("--repeat", type=int, default=None, help="requests per page (median)")
+    parser.add_argument("--live", action="store_true", help="only the live figures: latency and capacity")
+    args = parser.parse_args(argv)
+    database, redis_url = scratch_database(), scratch_cache()
+    env = production_like(database, redis_url)
+
     from bench.budgets import broken
     from bench.build import LARGE, SMALL, SMOKE, build
     from bench.load import serving, throughput
     from bench.measure import first_visit_bytes, measure, round_trip
     from gamerules.bench import measure as measure_odds
 
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
     serve = partial(serving, env, workers=WORKERS)
     if args.live:
         results = live_figures(serve, database)

@@ -4,7 +4,6 @@ time and in connections; it talks only to 127.0.0.1 and stops by itself."""
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -14,15 +13,10 @@ from pathlib import Path
 
 from django.test import Client
 
+from bench import free_port
 from campaign.models import Campaign
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def session_cookie(user) -> str:
@@ -44,12 +38,20 @@ def _wrk(url, cookie, seconds, connections, htmx=False) -> float:
 @contextmanager
 def serving(env: dict, workers: int):
     """The site under uvicorn as ``make serve`` runs it, on a free loopback port: its base URL."""
-    port = _free_port()
+    with server(env, workers) as (base, _):
+        yield base
+
+
+@contextmanager
+def server(env: dict, workers: int, log=subprocess.DEVNULL):
+    """As ``serving``, with uvicorn's supervisor process (its workers are its children) and its
+    log written to ``log``."""
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "campaign.asgi:application", "--host", "127.0.0.1", "--port", str(port),
          "--workers", str(workers), "--log-level", "warning", "--lifespan", "off", "--no-access-log",
          "--timeout-graceful-shutdown", "2"],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -58,7 +60,7 @@ def serving(env: dict, workers: int):
                 break
             except OSError:
                 time.sleep(0.1)
-        yield base
+        yield base, server
     finally:
         server.terminate()
         try:

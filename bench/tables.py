@@ -12,6 +12,7 @@ screen" runs from the moment the GM's tick is sent (so it includes the write its
 on the time from its commit) to the moment a screen has its panels."""
 
 import asyncio
+import errno
 import html
 import random
 import re
@@ -37,6 +38,7 @@ PLAYERS = 4
 TICK_EVERY = 20.0  # seconds between two changes at one table (the issue's pace)
 POLL_EVERY = 1.5  # as static/js/app.js
 BROWSER_CONNECTIONS = 6  # what a browser opens to one host
+REQUEST_TIMEOUT = 30.0  # a request that hangs longer counts as failed, so that every loop ends
 LIVE_TAG = re.compile(r'<[^>]*\bhx-trigger="[^"]*campaignChanged[^>]*>')
 HX_GET = re.compile(r'\bhx-get="([^"]+)"')
 NAMED = re.compile(r'\bdata-live-panel="([^"]+)"')
@@ -89,6 +91,22 @@ class Run:
     errors: Counter = field(default_factory=Counter)  # by status, or by what went wrong
     measuring: bool = False
 
+    def saw(self, started: float, what, ok=(200, 204)) -> None:
+        """One request answered (``what``: its status, as expected when in ``ok``) or failed
+        (``what``: how)."""
+        if what not in ok:
+            self.errors[what] += 1
+        if self.measuring:
+            self.requests.append(time.monotonic() - started)
+
+    def failed(self, what: str) -> None:
+        """A stream or a tick that went wrong, by how."""
+        self.errors[what] += 1
+
+    def wrote(self, sent: float) -> None:
+        if self.measuring:
+            self.writes.append(time.monotonic() - sent)
+
     def tick_for(self, campaign, version):
         return next((sent for made, sent in reversed(self.ticks.get(campaign, [])) if made <= version), None)
 
@@ -112,21 +130,24 @@ class Screen:
         return int(self.poller.rsplit("v=", 1)[1])
 
     async def get(self, session, url, htmx=True):
+        """The response and its body; (None, "") when the connection failed or timed out."""
         started = time.monotonic()
         headers = {**self.headers, "HX-Request": "true"} if htmx else self.headers
-        async with session.get(self.base + url, headers=headers) as response:
-            body = await response.text()
-            if response.status not in (200, 204):
-                self.run.errors[response.status] += 1
-        if self.run.measuring:
-            self.run.requests.append(time.monotonic() - started)
+        try:
+            async with session.get(self.base + url, headers=headers, timeout=timeout()) as response:
+                body = await response.text()
+        except (OSError, TimeoutError, _client_error()) as error:
+            self.run.saw(started, failure(error))
+            return None, ""
+        self.run.saw(started, response.status)
         return response, body
 
     async def visit(self, session):
         poller = None
         while poller is None:  # a page that failed is opened again, as someone would
             _, page = await self.get(session, self.path, htmx=False)
-            poller = POLLER.search(page)
+            if (poller := POLLER.search(page)) is None:
+                await asyncio.sleep(POLL_EVERY)
         self.poller = html.unescape(poller.group(1))
         self.together, self.alone = live_panels(self.path, page)
         # What the page asks for once it has loaded (what waits for the viewer).
@@ -136,7 +157,7 @@ class Screen:
     async def refresh(self, session, heard_at):
         """The poller fetches itself; on a new version, the panels fetch themselves."""
         response, body = await self.get(session, self.poller)
-        if "HX-Trigger" not in response.headers:
+        if response is None or "HX-Trigger" not in response.headers:
             return
         self.poller = html.unescape(POLLER.search(body).group(1))
         await self.panels(session, heard_at)
@@ -166,16 +187,48 @@ class Screen:
                 return
             stream = self.base + reverse("live_stream", args=[self.table.campaign])
             while not stop.is_set():
-                async with session.get(stream, headers=self.headers) as response:
-                    self.ready = True
-                    if response.status != 200:  # the page polls, and opens the stream again later
-                        self.run.errors[f"stream {response.status}"] += 1
-                        await asyncio.sleep(POLL_EVERY)
-                        await self.refresh(session, time.monotonic())
-                        continue
-                    async for line in response.content:
-                        if line.startswith(b"data:") and int(line[5:]) > self.version():
-                            await self.pushed(session, int(line[5:]), time.monotonic())
+                try:
+                    async with session.get(stream, headers=self.headers) as response:
+                        self.ready = True
+                        if response.status != 200:  # the page polls, and opens the stream again later
+                            self.run.failed(f"stream {response.status}")
+                            await asyncio.sleep(POLL_EVERY)
+                            await self.refresh(session, time.monotonic())
+                            continue
+                        async for line in response.content:
+                            if line.startswith(b"data:") and int(line[5:]) > self.version():
+                                await self.pushed(session, int(line[5:]), time.monotonic())
+                except (OSError, _client_error()) as error:  # the stream cut: polled, then opened again
+                    self.run.failed(f"stream {failure(error)}")
+                    await asyncio.sleep(POLL_EVERY)
+                    await self.refresh(session, time.monotonic())
+
+
+def _client_error():
+    import aiohttp
+
+    return aiohttp.ClientError
+
+
+def timeout():
+    import aiohttp
+
+    return aiohttp.ClientTimeout(total=REQUEST_TIMEOUT)
+
+
+def failure(error: BaseException) -> str:
+    """What went wrong with a request that got no answer, by kind: "timeout", "refused", "reset"..."""
+    cause = getattr(error, "os_error", error)  # aiohttp's connector error wraps the system's
+    if isinstance(cause, TimeoutError):
+        return "timeout"
+    if isinstance(cause, ConnectionRefusedError):
+        return "refused"
+    if (isinstance(cause, ConnectionResetError | BrokenPipeError) or "disconnected" in str(error).lower()
+            or getattr(cause, "errno", None) in (errno.ECONNRESET, errno.EPIPE)):
+        return "reset"
+    if "Payload" in error.__class__.__name__:  # the answer began, then the connection closed
+        return "cut off"
+    return error.__class__.__name__
 
 
 def live_panels(path: str, page: str) -> tuple[str, list[str]]:
@@ -208,22 +261,28 @@ async def _gm(aiohttp, base, table, run, stop, first_after, every):
             # Recorded before the answer comes: a pushed screen may hear of the tick first.
             ticks = run.ticks[table.campaign]
             ticks.append((ticks[-1][0] + 1, sent))
-            async with session.post(url, data={"amount": amount}, headers=headers) as response:
-                await response.read()
-                if response.status != 200:
-                    run.errors[f"tick {response.status}"] += 1
-            if run.measuring:
-                run.writes.append(time.monotonic() - sent)
+            try:
+                async with session.post(url, data={"amount": amount}, headers=headers, timeout=timeout()) as response:
+                    await response.read()
+                    if response.status != 200:
+                        run.failed(f"tick {response.status}")
+            except (OSError, TimeoutError, _client_error()) as error:
+                run.failed(f"tick {failure(error)}")
+            run.wrote(sent)
             with suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), every)
 
 
-async def simulate(base: str, tables: list[Table], push: bool, seconds: float, tick_every=TICK_EVERY) -> Run:
-    """Open every screen, then let each GM tick for ``seconds``; figures only from then on."""
+async def simulate(base: str, tables: list[Table], push: bool | str, seconds: float, tick_every=TICK_EVERY,
+                   run: Run | None = None, alongside=()) -> Run:
+    """Open every screen, then let each GM tick for ``seconds``; figures only from then on.
+    ``push`` "both": every other table's screens poll. ``alongside``: more for those seconds,
+    each a coroutine function of (run, stop)."""
     import aiohttp
 
-    run, stop = Run(), asyncio.Event()
-    screens = [Screen(base, table, path, cookie, run, push) for table in tables for path, cookie in table.screens]
+    run, stop = run or Run(), asyncio.Event()
+    screens = [Screen(base, table, path, cookie, run, push if push != "both" else n % 2 == 0)
+               for n, table in enumerate(tables) for path, cookie in table.screens]
     tasks = [asyncio.create_task(screen.live(aiohttp, stop)) for screen in screens]
     opening = time.monotonic()
     while not all(screen.ready for screen in screens) and time.monotonic() - opening < 120:
@@ -233,7 +292,7 @@ async def simulate(base: str, tables: list[Table], push: bool, seconds: float, t
         run.ticks[screen.table.campaign] = [(screen.version() if screen.poller else 0, time.monotonic())]
     run.measuring = True
     gms = [asyncio.create_task(_gm(aiohttp, base, table, run, stop, random.uniform(0, tick_every), tick_every))
-           for table in tables]
+           for table in tables] + [asyncio.create_task(also(run, stop)) for also in alongside]
     await asyncio.sleep(seconds)
     run.measuring = False
     stop.set()
