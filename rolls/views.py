@@ -516,7 +516,7 @@ def roll_context(membership, roll):
         "breakable": ([a for a in target.attachments.select_related("repair") if a.usable]
                       if target and campaign.rules.has(Extra.ATTACHMENT) and target.editable_by(membership)
                       else []),
-        "resist_key": new_key(), "children": roll.children.visible_to(membership),
+        "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],
         "extra_text": _extra_text(roll),
         "opposed": aftermath.opposed,

@@ -37,7 +37,7 @@ def sheet_context(membership, character, **extra) -> dict:
             (_("Powers"), [f for f in features if f.kind == FeatureKind.POWER], _("No Power: automatic successes.")),
             (_("Traits"), [f for f in features if f.kind == FeatureKind.TRAIT], _("No Trait: a die each when bid.")),
             (_("Items"), [f for f in features if f.kind == FeatureKind.ITEM], _("No Item: its Value in dice."))],
-        "kinds": FeatureKind.choices, "burn_choices": range(1, sheet.consequence + 1), "conflict": conflict, "aftermath_key": new_key(),
+        "kinds": FeatureKind.choices, "burn_choices": range(1, sheet.consequence + 1), "conflict": conflict,
         # GM notes reach the template only for a GM (text_fields_for decides).
         "text_fields": [(field, getattr(character, field)) for field in character.text_fields_for(membership)
                         if field in TEXT_FIELDS],

@@ -44,7 +44,7 @@ def world_context(membership) -> dict:
     campaign = membership.campaign
     draws = list(campaign.hook_draws.visible_to(membership).select_related("mission_roll")[:10])
     context = {"membership": membership, "campaign": campaign,
-               "draws": [(draw, _odds(draw.red_cards)) for draw in draws], "key": new_key(),
+               "draws": [(draw, _odds(draw.red_cards)) for draw in draws],
                "draw_count": campaign.hook_draws.count() if membership.is_gm else None}
     if membership.is_gm:
         tables = {table.place: table for table in campaign.world_tables.all()}

@@ -3,6 +3,7 @@
 for the mission's first roll ("World Extra Rule")."""
 
 import random
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -228,3 +229,16 @@ def test_a_double_tap_draws_once(crew, deal):
     crew.client("gm").post(url, {"seen": 0})
     assert "drawn a moment ago" in crew.client("gm").post(url, {"seen": 0}, **HTMX).text
     assert HookDraw.objects.count() == 1
+
+
+def test_each_draw_on_the_page_rolls_its_own_mission(crew, deal):
+    world(crew)
+    deal("2♥", "5♠", "King♣", "3♥", "6♠", "Queen♣", faces=(5, 4))
+    draw(crew)
+    draw(crew)
+    page = crew.client("gm").get(reverse("world", args=[crew.campaign.pk])).text
+    forms = re.findall(r'action="([^"]+/mission/)".*?name="key" value="([^"]+)"', page, re.S)
+    assert len(forms) == 2
+    for url, key in forms:
+        crew.client("gm").post(url, {"key": key})
+    assert Roll.objects.filter(kind="mission").count() == 2
