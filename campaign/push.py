@@ -5,9 +5,12 @@ soon as it is committed, instead of at the next poll.
 One hub per process holds the streams open in it. A bump is published to Redis when
 ``REDIS_URL`` is set, and each process's one subscription hands it to its hub, so every worker
 hears every bump; without Redis (one process: ``make run``) the bump goes straight to the hub.
-Whatever is lost on the way (Redis restarting, a worker that cannot hear another) is caught by
-the stream's own check of the version at each heartbeat, and by the poll a silent stream falls
-back to."""
+Whatever is lost on the way (Redis away or restarting, a worker that cannot hear another) is
+caught by the stream's own check of the version at each heartbeat, and by the poll a silent stream
+falls back to. While Redis is away (core/cache.py) a bump goes straight to this process's hub.
+
+The channel is the site's own (``REDIS_SITE``): Redis's messages ignore its databases, and two
+sites on one server would otherwise tell each other's streams their versions."""
 
 import asyncio
 import logging
@@ -15,11 +18,13 @@ import threading
 from collections import defaultdict
 from contextlib import contextmanager, suppress
 
+import redis.asyncio as aioredis
 from django.conf import settings
+from redis import RedisError
+
+from core.cache import TIMEOUT, breaker
 
 logger = logging.getLogger(__name__)
-
-CHANNEL = "charge:live"
 
 
 class Hub:
@@ -57,27 +62,25 @@ class Hub:
 
 
 hub = Hub()
-_publisher = None
 # The subscription of each event loop, held here: asyncio keeps only a weak reference to a task,
 # and a subscription waiting on Redis would be collected, and go deaf, at the next collection.
 _subscriptions: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 
 
+def channel() -> str:
+    return f"{settings.REDIS_SITE}:live"
+
+
 def publish(campaign_id: int, version: int) -> None:
     """Tell every process's streams on this campaign its new version."""
-    global _publisher
-    if not settings.REDIS_URL:
+    if not settings.REDIS_URL or not (redis_here := breaker(settings.REDIS_URL)).allows():
         hub.deliver(campaign_id, version)
         return
-    import redis
-
     try:
-        if _publisher is None:
-            _publisher = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1)
-        _publisher.publish(CHANNEL, f"{campaign_id} {version}")
-    except redis.RedisError:
+        redis_here.client.publish(channel(), f"{campaign_id} {version}")
+    except RedisError as error:
         # This process's own streams still hear it; the others check at their next heartbeat.
-        logger.warning("Could not publish campaign %s's version to Redis", campaign_id, exc_info=True)
+        redis_here.failed(error)
         hub.deliver(campaign_id, version)
 
 
@@ -92,17 +95,16 @@ def subscribe() -> None:
 
 
 async def _hear_redis():
-    import redis.asyncio as aioredis
-    from redis import RedisError
-
     while True:
         try:
-            async with aioredis.Redis.from_url(settings.REDIS_URL) as client, client.pubsub() as pubsub:
-                await pubsub.subscribe(CHANNEL)
+            async with (aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=TIMEOUT) as client,
+                        client.pubsub() as pubsub):
+                await pubsub.subscribe(channel())
                 async for message in pubsub.listen():
                     if message["type"] == "message":
-                        campaign_id, version = map(int, message["data"].split())
-                        hub.deliver(campaign_id, version)
-        except (RedisError, OSError):
-            logger.warning("Lost the Redis subscription to campaign versions; trying again", exc_info=True)
+                        with suppress(ValueError):  # not a version: heard from no site of ours
+                            campaign_id, version = map(int, message["data"].split())
+                            hub.deliver(campaign_id, version)
+        except (RedisError, OSError) as error:
+            breaker(settings.REDIS_URL).failed(error)  # said once per outage, for the cache and push alike
             await asyncio.sleep(1)

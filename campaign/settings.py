@@ -142,10 +142,17 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
+# The site's name on Redis, its prefix and its database: two sites on one Redis server never read
+# each other's keys (the cache's) or live messages (campaign/push.py).
+REDIS_PREFIX = env("REDIS_PREFIX", "charge")
+REDIS_SITE = REDIS_PREFIX
 if REDIS_URL:
+    from redis.connection import parse_url
+
+    REDIS_SITE = f"{REDIS_PREFIX}:{parse_url(REDIS_URL).get('db') or 0}"
     CACHES = {"default": {"BACKEND": "core.cache.RedisCache",
-                          "LOCATION": REDIS_URL}}
-    # Sessions read from Redis and survive a Redis restart through the database.
+                          "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_SITE}}
+    # Sessions read from Redis, and from the database while Redis is away (core/cache.py).
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     # The live poll reads the campaign's version from the shared cache (campaign/live.py).
     LIVE_VERSION_IN_CACHE = True

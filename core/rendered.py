@@ -28,6 +28,8 @@ from django.db import connection, transaction
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
+from core.cache import redis_away
+
 KEPT_FOR = 600
 """Seconds a rendering, and the record of a change, are kept after their last use."""
 RENDERING_WAIT = 1.0
@@ -229,9 +231,9 @@ def _served(audience, key) -> str | None:
 
 def _rendering_of(key: str, version: int) -> str | None:
     """Another request's rendering, once it is there; None if it takes too long (this request
-    then renders it too)."""
+    then renders it too, and at once when Redis goes away: nothing it renders can be stored)."""
     waited = 0.0
-    while waited < RENDERING_WAIT:
+    while waited < RENDERING_WAIT and not redis_away():
         time.sleep(0.005)
         waited += 0.005
         kept = cache.get(key)

@@ -3,7 +3,12 @@
 import html
 import random
 import re
+import shutil
+import signal
+import socket
+import subprocess
 import threading
+import time
 from typing import TypeVar
 
 import pytest
@@ -165,3 +170,41 @@ def redis_here() -> bool:
 
 
 NEEDS_REDIS = pytest.mark.skipif(not redis_here(), reason="needs Redis on 127.0.0.1 (CI runs it)")
+
+
+class OwnRedis:
+    """A redis-server of the test's own, on a free port, to kill, hang and start again; it keeps
+    nothing on disk, so a restarted one starts empty."""
+
+    def __init__(self):
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            self.port = free.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = None
+
+    def start(self):
+        import redis
+
+        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+                                         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                if redis.Redis.from_url(self.url, socket_connect_timeout=0.1).ping():
+                    return self
+            except redis.RedisError:
+                time.sleep(0.02)
+        raise RuntimeError("redis-server did not start")
+
+    def signal(self, number):
+        self.process.send_signal(number)
+
+    def kill(self):
+        if self.process and self.process.poll() is None:
+            self.signal(signal.SIGCONT)
+            self.signal(signal.SIGKILL)
+        if self.process:
+            self.process.wait()
+
+
+NEEDS_REDIS_SERVER = pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server installed")

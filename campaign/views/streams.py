@@ -38,7 +38,10 @@ def _version_for(campaign_id, user_id) -> int | None:
 
 async def _events(campaign_id, user_id):
     """``version`` first (the page may have missed a change since it was rendered), then at each
-    new version; ``alive`` at each heartbeat without one, which asks the page for nothing."""
+    newer version heard. At each heartbeat the version is read again, and told if it is not the
+    one last told, lower too (a bump this process could not hear: another worker, Redis away; a
+    version heard that was never this campaign's); else ``alive``, which asks the page for nothing."""
+    loop = asyncio.get_running_loop()
     with push.hub.listening(campaign_id) as bumps:
         # Read once listening, so that no bump falls between the reading and the listening; and
         # in the request's own thread, where the middleware that ran after the view may have
@@ -47,21 +50,23 @@ async def _events(campaign_id, user_id):
         if told is None:
             return
         yield f"retry: {RETRY_MS}\n".encode() + _event("version", told)
+        check_at = loop.time() + HEARTBEAT
         while True:
             try:
-                version = await asyncio.wait_for(bumps.get(), HEARTBEAT)
+                heard = await asyncio.wait_for(bumps.get(), max(0.0, check_at - loop.time()))
                 while not bumps.empty():  # several bumps at once are told as the last
-                    version = bumps.get_nowait()
+                    heard = bumps.get_nowait()
             except TimeoutError:
-                # A bump this process could not hear (another worker, Redis away) is caught here.
+                check_at = loop.time() + HEARTBEAT
                 version = await sync_to_async(_version_for, thread_sensitive=False)(campaign_id, user_id)
                 if version is None:  # no longer a member: nothing more to tell them
                     return
-            if version > told:
+                yield _event("alive" if version == told else "version", version)
                 told = version
-                yield _event("version", version)
             else:
-                yield _event("alive", told)
+                if heard > told:
+                    told = heard
+                    yield _event("version", heard)
 
 
 @login_required

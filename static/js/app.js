@@ -70,13 +70,15 @@
       source.addEventListener("version", hear);
       source.addEventListener("version", newVersion);
       source.addEventListener("alive", hear);
+      source.addEventListener("alive", newVersion);  // the version the server just read
       source.addEventListener("error", function () { heard = 0; });
       return source;
     };
   });
   function newVersion(event) {
     var live = document.getElementById("live"), version = parseInt(event.data, 10);
-    if (!live || !(version > parseInt(live.getAttribute("hx-get").split("v=")[1], 10))) return;
+    // Different, not only greater: a stream told a version that was never this campaign's corrects it.
+    if (!live || isNaN(version) || version === parseInt(live.getAttribute("hx-get").split("v=")[1], 10)) return;
     var moved = live.cloneNode(false);
     moved.setAttribute("hx-get", live.getAttribute("hx-get").replace(/v=\d+/, "v=" + version));
     live.replaceWith(moved);

@@ -105,6 +105,30 @@ def test_a_quiet_stream_says_it_is_alive_and_catches_a_bump_it_did_not_hear(camp
     assert caught == f"event: version\ndata: {version + 1}\n\n".encode()
 
 
+def test_a_stream_told_a_version_that_was_never_its_campaigns_tells_the_true_one_at_the_next_heartbeat(campaign, monkeypatch):
+    """A foreign message (another site on the same Redis said "<campaign> 99999") must not freeze
+    the stream: the heartbeat's reading corrects it, lower as it is, and the next bumps are told."""
+    monkeypatch.setattr(streams, "HEARTBEAT", 0.2)
+    version = _version(campaign)
+    client = _client("player-stream")
+
+    async def scenario():
+        response = await client.get(reverse("live_stream", args=[campaign.pk]))
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        push.hub.deliver(campaign.pk, 99999)
+        told = [await anext(stream)]
+        await asyncio.to_thread(Campaign.bump_version, campaign.pk)  # heard by this stream: lower than 99999
+        told.append(await anext(stream))
+        await asyncio.to_thread(Campaign.bump_version, campaign.pk)
+        told.append(await anext(stream))
+        await stream.aclose()
+        return told
+
+    assert async_to_sync(scenario)() == [f"event: version\ndata: {told}\n\n".encode()
+                                         for told in (99999, version + 1, version + 2)]
+
+
 def test_the_stream_of_a_member_removed_while_listening_ends(campaign, monkeypatch):
     monkeypatch.setattr(streams, "HEARTBEAT", 0.05)
 

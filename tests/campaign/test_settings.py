@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": "k" * 20 + "-Zq8v!w3Rt#pLm2Xc9Yb&Nf4Hd7Js1Ga6Ke0", "ALLOWED_HOSTS": "example.org"}
 
 
-SET_BY_US = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "REDIS_URL", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE")
+SET_BY_US = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "REDIS_URL", "REDIS_PREFIX", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE")
 
 
 def run(args: list[str], **env: str) -> subprocess.CompletedProcess:
@@ -55,6 +55,16 @@ def test_redis_url_moves_the_cache_and_sessions_to_redis():
         REDIS_URL="redis://127.0.0.1:6379/0")
     assert result.stdout.split() == ["core.cache.RedisCache",
                                      "django.contrib.sessions.backends.cached_db"]
+
+
+@pytest.mark.parametrize(("env", "site"), [
+    ({"REDIS_URL": "redis://127.0.0.1:6379"}, "charge:0"),
+    ({"REDIS_URL": "redis://127.0.0.1:6379/3"}, "charge:3"),
+    ({"REDIS_URL": "redis://127.0.0.1:6379/3", "REDIS_PREFIX": "other"}, "other:3")])
+def test_each_site_on_one_redis_has_its_own_keys_and_live_channel(env, site):
+    result = run_django("from django.conf import settings as s; from campaign.push import channel; "
+                        "print(s.CACHES['default']['KEY_PREFIX'], channel())", **env)
+    assert result.stdout.split() == [site, f"{site}:live"]
 
 
 def test_database_url_chooses_the_database():
