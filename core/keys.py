@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.models import UsedKey
+from core.posted import posted_text
 
 T = TypeVar("T")
 
@@ -33,7 +34,7 @@ def once(request, act: Callable[[], T]) -> T | None:
     """``act()`` and the claim of the posted key in one transaction; None, doing nothing, when
     that key already did its write. A refusal claims nothing: sent again, it is tried again. A
     request without a key (an old page) is done as before."""
-    key = request.POST.get("key", "")[:64]
+    key = posted_text(request, "key", 64)  # PostgreSQL stores no NUL
     with transaction.atomic():
         if key and not _claimed(request.user, key):
             return None

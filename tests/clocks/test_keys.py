@@ -102,3 +102,10 @@ def test_each_served_form_holds_a_key_of_its_own_on_every_serve(table, clocks, c
     assert all(KEY_PLACEHOLDER not in page.text for page in pages)
     tap = re.search(r'hx-include="closest \.clock-face-wrap"', pages[0].text)
     assert tap  # a segment posts the key beside its face
+
+
+def test_a_hostile_key_is_read_as_text(table, clocks):
+    for _ in range(2):
+        assert post(table, "clock_tick", clocks.alert, {"amount": 1, "key": "\x00" + "k" * 500}, **HTMX).status_code == 200
+    clocks.alert.refresh_from_db()
+    assert clocks.alert.filled == 3
