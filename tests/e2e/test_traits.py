@@ -1,6 +1,8 @@
 """A Traits & Consequence conflict as it is played: the player on a phone, the GM on a laptop,
 the table screen on the wall, each its own browser; scripted dice."""
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
@@ -62,6 +64,7 @@ def test_a_conflict_on_a_phone_is_seen_live_on_the_table(new_page, screenshot, d
     phone.get_by_role("button", name="Bid and roll").click()
     phone.get_by_role("button", name="Done: resolve").click()
     taps += 3
+    expect(phone).to_have_url(re.compile(r"/rolls/\d+/$"))  # the conflict's page shows the same result
     expect(phone.get_by_test_id("conflict-result")).to_have_text("Mixed success")
     screenshot(phone, "traits-roll-phone")
     expect(table.get_by_test_id("table-outcome")).to_have_text("Mixed success", timeout=LIVE)
