@@ -61,5 +61,5 @@ class FreshKeys:
     def __call__(self, request):
         response = self.get_response(request)
         if not getattr(response, "streaming", False) and KEY_PLACEHOLDER.encode() in response.content:
-            response.content = _PLACEHOLDER.sub(lambda _: secrets.token_urlsafe(24).encode(), response.content)
+            response.content = _PLACEHOLDER.sub(lambda _: secrets.token_urlsafe(12).encode(), response.content)
         return response

@@ -105,20 +105,15 @@
   }, 1500);
   document.addEventListener("visibilitychange", poll);
 
-  // The database away (core/away.py): its 503 notice shows until an answer comes; polls go on.
+  // After an answer: a 503 (core/away.py) shows its notice until one succeeds; a form that stays
+  // gets a new key (core/keys.py), while a retry of an unanswered one resends its own.
   document.addEventListener("htmx:afterRequest", function (event) {
-    var xhr = event.detail.xhr, away = document.getElementById("away");
-    if (xhr.status === 503) away || document.body.insertAdjacentHTML("beforeend", xhr.responseText);
-    else if (away && event.detail.successful) away.remove();
-  });
-
-  // A write answered, its form (if it stays) gets a new key (core/keys.py); unanswered, a retry resends it.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.successful && event.detail.elt.closest("form, .clock-face-wrap");
-    var input = form && form.querySelector('input[name="key"]');
-    if (!input) return;
-    var bytes = crypto.getRandomValues(new Uint8Array(18));
-    input.value = Array.prototype.map.call(bytes, function (b) { return b.toString(16); }).join("");
+    var detail = event.detail, away = document.getElementById("away");
+    if (detail.xhr.status === 503) away || document.body.insertAdjacentHTML("beforeend", detail.xhr.responseText);
+    if (!detail.successful) return;
+    if (away) away.remove();
+    var form = detail.elt.closest("form, .clock-face-wrap"), input = form && form.querySelector('input[name="key"]');
+    if (input) input.value = Date.now().toString(36) + Math.random().toString(36).slice(2);
   });
 
   // A panel being filled in is not refreshed.
