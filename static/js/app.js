@@ -105,6 +105,12 @@
   }, 1500);
   document.addEventListener("visibilitychange", poll);
 
+  // The database away (core/away.py): its page asks again by itself, as its text says.
+  document.addEventListener("DOMContentLoaded", function () {
+    var retry = document.body.dataset.retry;
+    if (retry) setTimeout(function () { location.reload(); }, retry * 1000);
+  });
+
   // After an answer: a 503 (core/away.py) shows its notice until one succeeds; a form that stays
   // gets a new key (core/keys.py), while a retry of an unanswered one resends its own.
   document.addEventListener("htmx:afterRequest", function (event) {
