@@ -15,8 +15,9 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
 from clocks.models import Clock, SeenClock
 from core.htmx import answer, changed, page
+from core.keys import refusal_once
 from core.posted import posted_text, whole_number
-from core.refused import Refused, refusal_of
+from core.refused import Refused
 from gamerules import ability as rules
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from rolls import playing
@@ -45,7 +46,7 @@ def sheet(request, membership, character):
 
 
 def _sheet_answer(request, membership, character, panel, change):
-    error = refusal_of(change)
+    error = refusal_once(request, change)
     return answer(request, f"{SHEET}#{panel}", lambda: sheet_context(membership, character), character, error)
 
 

@@ -13,8 +13,9 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
 from clocks.models import Clock, SeenClock
 from core.htmx import answer, page
+from core.keys import refusal_once
 from core.posted import posted_text, whole_number
-from core.refused import Refused, refusal_of
+from core.refused import Refused
 from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
 from rolls import playing
@@ -44,7 +45,7 @@ def sheet(request, membership, character):
 
 
 def _sheet_answer(request, membership, character, panel, change):
-    error = refusal_of(change)
+    error = refusal_once(request, change)
     return answer(request, f"{SHEET}#{panel}", lambda: sheet_context(membership, character), character, error)
 
 
@@ -155,7 +156,7 @@ def ap_set(request, campaign_id, character_id):
 
 def _console(request, campaign_id, act):
     membership = gm_membership_or_404(request, campaign_id)
-    error = refusal_of(lambda: act(membership))
+    error = refusal_once(request, lambda: act(membership))
     membership.campaign.refresh_from_db()
     return answer(request, "advantage/tiles.html#console-top", lambda: gm_context(membership),
                   reverse("console", args=[campaign_id]), error)

@@ -338,9 +338,10 @@ def _vitals_tap(request, campaign_id, character_id, change, gm_only=False):
 
 
 def _sheet_change(request, membership, character, panel, change):
-    """Do ``change()`` and answer with the sheet's panel as it is now, or with the refusal."""
+    """Do ``change()`` (once per key) and answer with the sheet's panel as it is now, or with the
+    refusal."""
     try:
-        change()
+        once(request, change)
     except Refused as refusal:
         return sheet_answer(request, membership, character, panel, str(refusal))
     character.refresh_from_db()  # the action changed a locked copy
@@ -394,7 +395,7 @@ def character_tie(request, campaign_id, character_id):
         return sheet_answer(request, membership, character, "ties",
                       _("Write who the character is tied to, and how (300 characters at most)."),
                       tie_form=form)
-    actions.add_tie(membership, character, form.cleaned_data["text"], **form.links())
+    once(request, lambda: actions.add_tie(membership, character, form.cleaned_data["text"], **form.links()))
     return sheet_answer(request, membership, character, "ties")
 
 
@@ -415,7 +416,7 @@ def character_clock(request, campaign_id, character_id):
         return sheet_answer(request, membership, character, "projects",
                       _("Name the project and choose its size from the campaign's clock sizes."),
                       project_form=form)
-    actions.add_clock(membership, character, **form.cleaned_data)
+    once(request, lambda: actions.add_clock(membership, character, **form.cleaned_data))
     return sheet_answer(request, membership, character, "projects")
 
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from core.models import UsedKey
 from core.posted import posted_text
+from core.refused import refusal_of
 
 T = TypeVar("T")
 
@@ -39,6 +40,12 @@ def once(request, act: Callable[[], T]) -> T | None:
         if key and not _claimed(request.user, key):
             return None
         return act()
+
+
+def refusal_once(request, act: Callable[[], object]) -> str:
+    """``refusal_of`` for a keyed write: "" when it worked or its key already did it, or why it
+    was refused (nothing changed, nothing claimed)."""
+    return refusal_of(lambda: once(request, act))
 
 
 def _claimed(user, key) -> bool:

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from core.htmx import answer, page
+from core.keys import once, refusal_once
 from core.posted import local_url, posted_text, whole_number
 from core.refused import refusal_of
 from safety import actions
@@ -51,7 +52,7 @@ def boundary_add(request, campaign_id):
     """A line or a veil; "anonymous" stores no author at all."""
     membership = membership_or_404(request, campaign_id)
     kind, text = request.POST.get("kind", ""), posted_text(request, "text", TEXT_LIMIT + 1)  # one over: refused, not cut
-    error = refusal_of(lambda: actions.write_boundary(membership, kind, text, request.POST.get("anonymous") == "on"))
+    error = refusal_once(request, lambda: actions.write_boundary(membership, kind, text, request.POST.get("anonymous") == "on"))
     # Refused, the form keeps what was typed; written, it is empty for the next one.
     typed = {"kind": kind, "text": text} if error else {}
     return answer(request, f"{SAFETY}#boundary-form", lambda: safety_context(membership, typed=typed),
@@ -73,7 +74,7 @@ def x_card(request, campaign_id):
     """Any member taps the X-card, from the safety page or the button every campaign page carries.
     The answer tells the one who tapped that it is shown, and nobody who tapped it."""
     membership = membership_or_404(request, campaign_id)
-    actions.tap_x_card(membership)
+    once(request, lambda: actions.tap_x_card(membership))
     if not request.htmx:
         messages.warning(request, _("The X-card is on the table screen and the GM's console. Nobody is told who tapped it."))
         return redirect(_back(request, campaign_id))

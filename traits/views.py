@@ -10,8 +10,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
 from core.htmx import answer, page
+from core.keys import refusal_once
 from core.posted import posted_text, whole_number
-from core.refused import Refused, refusal_of
+from core.refused import Refused
 from gamerules import traits as rules
 from rolls import playing
 from rolls.models import Roll, new_key
@@ -51,7 +52,7 @@ def sheet(request, membership, character):
 
 
 def _sheet_answer(request, membership, character, panel, change):
-    error = refusal_of(change)
+    error = refusal_once(request, change)
     return answer(request, f"{SHEET}#{panel}", lambda: sheet_context(membership, character), character, error)
 
 

@@ -16,6 +16,7 @@ from campaign.access import (
 from campaign.forms import ForceForm
 from campaign.models import WorldForce
 from core.htmx import changed
+from core.keys import once
 
 TEMPLATE = "campaign/forces.html"
 
@@ -60,7 +61,7 @@ def force_create(request, campaign_id):
     force = WorldForce(campaign=membership.campaign)
     form = ForceForm(request.POST or None, instance=force)
     if request.method == "POST" and form.is_valid():
-        force = actions.save_force(membership, form)
+        force = once(request, lambda: actions.save_force(membership, form)) or form.instance
         messages.success(request, (_("%(force)s added and revealed to players.") if force.revealed
                                    else _("%(force)s added, hidden from players.")) % {"force": force.name})
         return redirect("forces", campaign_id)

@@ -11,8 +11,8 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import concept_dispositions
 from clocks.models import SeenClock
 from core.htmx import answer, page
+from core.keys import refusal_once
 from core.posted import posted_text, whole_number
-from core.refused import refusal_of
 from gamerules.dials import Extra, ExtraDial
 from gamerules.party import (
     DANGER_FILLED,
@@ -79,7 +79,7 @@ def party_sheet(request, campaign_id):
 
 
 def _answer(request, membership, act):
-    error = refusal_of(act)
+    error = refusal_once(request, act)
     return answer(request, f"{PARTY}#party-sheet", lambda: party_context(membership),
                   reverse("party", args=[membership.campaign_id]), error)
 
@@ -93,7 +93,7 @@ def party_detail(request, campaign_id):
     return _answer(request, membership, lambda: actions.write_party_detail(
         membership, request.POST.get("concept", ""), posted_text(request, "text", 200),
         disposition if disposition is not None else 99, whole_number(request.POST.get("detail")),
-        key=request.POST.get("key") == "1"))
+        key=request.POST.get("key_concept") == "1"))
 
 
 @login_required

@@ -15,8 +15,8 @@ from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import Resource
 from core.htmx import answer, page
+from core.keys import refusal_once
 from core.posted import whole_number
-from core.refused import refusal_of
 from gamerules.charge import percentages
 from gamerules.dials import Extra
 from gamerules.resources import gather_odds
@@ -73,7 +73,7 @@ def resource_define(request, campaign_id):
     membership = resources_membership_or_404(request, campaign_id, gm=True)
     form = ResourceForm(request.POST)
     if form.is_valid():
-        if error := refusal_of(lambda: actions.define_resource(membership, form.instance)):
+        if error := refusal_once(request, lambda: actions.define_resource(membership, form.instance)):
             form.add_error(None, error)
         else:
             messages.success(request, _("%(resource)s is ready to gather and spend.") % {"resource": form.instance.name})
@@ -83,7 +83,7 @@ def resource_define(request, campaign_id):
 
 def _pools(request, membership, act):
     return answer(request, f"{RESOURCES}#resource-pools", lambda: resources_context(membership),
-                  reverse("resources", args=[membership.campaign_id]), refusal_of(act))
+                  reverse("resources", args=[membership.campaign_id]), refusal_once(request, act))
 
 
 @login_required

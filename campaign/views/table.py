@@ -17,8 +17,8 @@ from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from characters.models import Spell
 from core.htmx import answer, asks_for, attempt, page
+from core.keys import refusal_once
 from core.posted import posted_text, whole_number
-from core.refused import refusal_of
 from core.templatetags.words import action as action_word
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
@@ -149,7 +149,7 @@ def call_for_roll(request, campaign_id):
 def new_day(request, campaign_id):
     """The story moves on a day: spells cast once per day may be cast again (Magic Extra)."""
     membership = gm_membership_or_404(request, campaign_id)
-    error = refusal_of(lambda: campaign_actions.new_day(membership, whole_number(request.POST.get("seen"))))
+    error = refusal_once(request, lambda: campaign_actions.new_day(membership, whole_number(request.POST.get("seen"))))
     campaign = Campaign.objects.get(pk=campaign_id)
     return answer(request, f"{CONSOLE}#console-magic",
                   lambda: {"membership": membership, "campaign": campaign, "uses_magic": True},
@@ -161,7 +161,7 @@ def new_day(request, campaign_id):
 def market_tick(request, campaign_id):
     """A new scene: the GM ticks the market clock with one tap ("The Market Clock")."""
     membership = gm_membership_or_404(request, campaign_id)
-    error = refusal_of(lambda: campaign_actions.tick_market(membership, whole_number(request.POST.get("seen"))))
+    error = refusal_once(request, lambda: campaign_actions.tick_market(membership, whole_number(request.POST.get("seen"))))
     campaign = Campaign.objects.get(pk=campaign_id)
     return answer(request, f"{CONSOLE}#console-market",
                   lambda: {"membership": membership, "campaign": campaign, "uses_market": True,

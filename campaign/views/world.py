@@ -12,8 +12,9 @@ from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import WorldTable
 from core.htmx import answer, page
+from core.keys import refusal_once
 from core.posted import posted_text, whole_number
-from core.refused import Refused, refusal_of
+from core.refused import Refused
 from gamerules.charge import percentages
 from gamerules.dials import Extra
 from gamerules.world import RANKS, MissionStart, mission_odds, rank_name
@@ -63,7 +64,7 @@ def world(request, campaign_id):
 
 
 def _answer(request, membership, act=None, error=""):
-    error = error or (refusal_of(act) if act else "")
+    error = error or (refusal_once(request, act) if act else "")
     return answer(request, f"{WORLD}#world-draws", lambda: world_context(membership),
                   reverse("world", args=[membership.campaign_id]), error)
 

@@ -53,7 +53,7 @@ def test_the_party_extra_brings_two_clocks_of_8_and_takes_them_away_kept(crew):
 def test_the_authority_example_turns_negative_with_a_third_negative_detail(crew):
     """"Authority will become negative if it gains one more negative supporting detail"."""
     party(crew)
-    page = write(crew, text="Enemies of the Kabraxian Empire", key="1", headers=HTMX).text
+    page = write(crew, text="Enemies of the Kabraxian Empire", key_concept="1", headers=HTMX).text
     assert 'data-testid="concept-authority">Neutral (0)' in page
     write(crew)
     page = write(crew, text="Falsified spacecraft registration", headers=HTMX).text
@@ -62,7 +62,7 @@ def test_the_authority_example_turns_negative_with_a_third_negative_detail(crew)
     assert 'data-testid="concept-authority">Negative (−)' in page
     assert "Its details now make Authority negative (−): rewrite the key concept." in page
     key = PartyDetail.objects.get(key=True)
-    page = write(crew, text="Hunted by the Empire", key="1", detail=key.pk, headers=HTMX).text
+    page = write(crew, text="Hunted by the Empire", key_concept="1", detail=key.pk, headers=HTMX).text
     assert "rewrite the key concept" not in page and fresh(key).text == "Hunted by the Empire"
     full = crew.client("player").get(reverse("party", args=[crew.campaign.pk])).text
     assert "Falsified spacecraft registration" in full and "Hunted by the Empire" in full
@@ -246,7 +246,7 @@ def test_burning_what_is_not_there_is_refused_and_nothing_changes(crew, dice):
 
 def test_the_party_sheet_travels_with_the_campaign(crew):
     party(crew)
-    write(crew, text="Enemies of the Empire", key="1")
+    write(crew, text="Enemies of the Empire", key_concept="1")
     write(crew)
     copy = import_campaign(export_campaign(crew.campaign), crew.gm)
     assert sorted(copy.party_details.values_list("text", "key", "disposition")) == [
