@@ -27,6 +27,7 @@ COMMITTED = pytest.mark.django_db(transaction=True)
 """Writes commit for real, as on a server: each change records the tables it wrote."""
 VIEWERS = ("player", "other_player", "gm")  # the sheet's owner, another player, the GM
 CSRF = re.compile(r"\b[A-Za-z0-9]{64}\b")  # each answer masks the CSRF token anew
+WRITE_KEY = re.compile(r'(name="key" value=")[^"]+"')  # and gives each form a key of its own (core/keys.py)
 POLLER = 'hx-get="/c/{}/live/?v={}"'
 
 OF_NO_CAMPAIGN = {
@@ -38,9 +39,9 @@ OF_NO_CAMPAIGN = {
 
 
 def _same(answer: str) -> str:
-    """The answer but what differs between two answers of one state: the masked CSRF token, a
-    last tick's time a moment later."""
-    return AGO.sub("", CSRF.sub("", answer))
+    """The answer but what differs between two answers of one state: the masked CSRF token, each
+    form's write key, a last tick's time a moment later."""
+    return AGO.sub("", CSRF.sub("", WRITE_KEY.sub(r'\1"', answer)))
 
 
 def _version(table) -> int:
