@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from campaign.models import Campaign
 from campaign.transfer import PARTS, comparable, export_campaign, import_campaign
+from rolls.models import new_key
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -70,7 +71,7 @@ def pages(built) -> list[Page]:
         Page("wizard step 3", "get", built.pending.get_absolute_url(), who="player"),
         Page("odds partial", "post", odds, chosen, HTMX, who="player"),
         Page("clock tick", "post", reverse("clock_tick", args=[c, built.clock.pk]),
-             lambda n: {"amount": 1 if n % 2 == 0 else -1}, HTMX),
+             lambda n: {"amount": 1 if n % 2 == 0 else -1, "key": new_key()}, HTMX),  # as its form sends it
         Page("live poll, unchanged", "get", lambda: f"{reverse('live', args=[c])}?v={version()}",
              headers=HTMX, who="player", asked_before=True),
         Page("live poll, after a change", "get", lambda: f"{reverse('live', args=[c])}?v={version() - 1}",

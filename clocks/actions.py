@@ -89,6 +89,13 @@ def reset_clock(gm: Membership, clock_id) -> ClockChange | None:
 
 
 @transaction.atomic
+def archive_clock(clock: Clock, archived: bool) -> None:
+    """Off every screen, its history kept; or back. Atomic, as a keyed write is (core/keys.py)."""
+    clock.archived = archived
+    clock.save(update_fields=["archived"])
+
+
+@transaction.atomic
 def create_clock(membership: Membership, clock: Clock) -> Clock:
     clock.campaign = membership.campaign
     clock.filled = clock.starting_fill()

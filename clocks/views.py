@@ -148,8 +148,7 @@ def clock_reset(request, campaign_id, clock_id):
 def clock_archive(request, campaign_id, clock_id):
     membership = gm_membership_or_404(request, campaign_id)
     clock = clock_or_404(membership, clock_id)
-    clock.archived = request.POST.get("archived") == "1"
-    once(request, lambda: clock.save(update_fields=["archived"]))
+    once(request, lambda: actions.archive_clock(clock, request.POST.get("archived") == "1"))
     if not request.htmx:
         said = _("%(name)s archived.") if clock.archived else _("%(name)s restored.")
         messages.success(request, said % {"name": clock.name})
