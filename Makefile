@@ -25,7 +25,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run catalogues
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	DEBUG=1 $(BIN)/uvicorn campaign.asgi:application --host 127.0.0.1 --port $(PORT) --no-access-log --lifespan off
+	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT) --no-access-log --lifespan off
 
 ## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
 test: $(VENV)/.installed-dev chromium gettext catalogues
@@ -35,7 +35,7 @@ test: $(VENV)/.installed-dev chromium gettext catalogues
 serve: $(VENV)/.installed-run catalogues
 	DEBUG=0 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DEBUG=0 $(BIN)/python manage.py migrate --noinput
-	bind=$${BIND:-127.0.0.1:8000}; DEBUG=0 $(BIN)/uvicorn campaign.asgi:application --host $${bind%:*} --port $${bind##*:} \
+	bind=$${BIND:-127.0.0.1:8000}; DEBUG=0 $(BIN)/uvicorn config.asgi:application --host $${bind%:*} --port $${bind##*:} \
 		--workers $${WEB_CONCURRENCY:-3} --timeout-graceful-shutdown 5
 
 ## bench: every page against a floor, under load on uvicorn + PostgreSQL (+ Redis), with budgets
@@ -46,9 +46,9 @@ bench: $(VENV)/.installed-dev wrk
 soak: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.soak
 
-## catalogues: compile the French and Swedish translations (locale/*/LC_MESSAGES/django.po -> .mo)
+## catalogues: compile the French and Swedish translations (config/locale/*/LC_MESSAGES/django.po -> .mo)
 catalogues: $(VENV)/.installed-run
-	@$(BIN)/pybabel --quiet compile --directory locale --domain django
+	@$(BIN)/pybabel --quiet compile --directory config/locale --domain django
 
 ## messages: gather every marked text into the catalogues (needs GNU gettext), then translate the new entries
 messages: $(VENV)/.installed-dev

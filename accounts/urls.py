@@ -3,7 +3,7 @@ from django.urls import path
 
 from accounts import views
 
-# Under accounts/, beside the signup, login and password change that campaign/urls.py names.
+# Under accounts/, beside the signup, login and password change that config/urls.py names.
 urlpatterns = [
     path("", views.account, name="account"),
     path("email/", views.email_change, name="email_change"),

@@ -118,7 +118,7 @@ def production_like(database: str, redis_url: str) -> dict:
     servers it starts; migrated, static files collected. The environment it set."""
     env = {"DATABASE_URL": database, "REDIS_URL": redis_url, "DEBUG": "0", "HTTPS": "0", "LOG_LEVEL": "ERROR",
            "SECRET_KEY": "bench-" + secrets.token_urlsafe(40), "STATIC_ROOT": tempfile.mkdtemp(),
-           "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver", "DJANGO_SETTINGS_MODULE": "campaign.settings"}
+           "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver", "DJANGO_SETTINGS_MODULE": "config.settings"}
     os.environ.update(env)
 
     import django

@@ -48,7 +48,7 @@ def server(env: dict, workers: int, log=subprocess.DEVNULL):
     log written to ``log``."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "campaign.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
          "--workers", str(workers), "--log-level", "warning", "--lifespan", "off", "--no-access-log",
          "--timeout-graceful-shutdown", "2"],
         cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log)

@@ -2,7 +2,7 @@
 with "the table is taking a breath" (503, Retry-After), never a 500.
 
 Django turns an exception raised in any middleware (the session's and the user's look-ups come
-first) into the answer of ``handler500`` (campaign/urls.py), so the outage is recognised there,
+first) into the answer of ``handler500`` (config/urls.py), so the outage is recognised there,
 whatever layer met it. The answer reads nothing from the database: no session, user or messages;
 its language is the browser's (cookie or Accept-Language). A write met by the outage was inside
 ``transaction.atomic`` and is rolled back whole; a person who sends it again finds it unmade."""

@@ -30,7 +30,7 @@ def ready(request):
 
 def database_answers() -> bool:
     """One query; a database that is away fails within the connection's own short timeouts
-    (campaign/settings.py: connect_timeout, the pool's timeout)."""
+    (config/settings.py: connect_timeout, the pool's timeout)."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from campaign.settings import env_bool
+from config.settings import env_bool
 
 
 @pytest.mark.parametrize(("value", "expected"), [

@@ -10,7 +10,7 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from campaign import push
-from campaign.asgi import STREAM
+from config.asgi import STREAM
 from campaign.models import Campaign
 from campaign.views import streams
 from tests.factories import ClockFactory, UserFactory, join, make_campaign
@@ -181,7 +181,7 @@ def test_with_redis_a_bump_published_by_any_process_reaches_the_streams_even_aft
 
 
 def test_only_the_live_stream_is_answered_on_the_event_loop():
-    """campaign/asgi.py sends the stream's path to Django's ASGI handler and every other to its
+    """config/asgi.py sends the stream's path to Django's ASGI handler and every other to its
     WSGI handler in threads: the pattern must follow the URL conf."""
     assert STREAM.match(reverse("live_stream", args=[12]))
     for page in (reverse("live", args=[12]), reverse("table", args=[12]), reverse("campaign", args=[12])):

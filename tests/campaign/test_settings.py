@@ -20,7 +20,7 @@ def run(args: list[str], **env: str) -> subprocess.CompletedProcess:
     """Run Python in a fresh process with only the given settings variables."""
     clean = {k: v for k, v in os.environ.items() if k not in SET_BY_US}
     return subprocess.run([sys.executable, *args], cwd=ROOT,
-                          env={**clean, "DJANGO_SETTINGS_MODULE": "campaign.settings", **env},
+                          env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
                           capture_output=True, text=True, timeout=60)
 
 

@@ -6,7 +6,6 @@ walked in tests/clocks/test_keys.py and tests/characters/test_sheet.py."""
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -21,6 +20,7 @@ from campaign.models import Campaign, HookDraw, PartyDetail, Resource, ResourceP
 from characters.models import Attachment, Goal
 from safety.models import Boundary
 from tests.helpers import HTMX, SPREAD
+from tests.i18n.untranslated import template_files
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,6 @@ def test_a_keyed_write_sent_twice_acts_once_and_another_key_acts_again(table, na
     assert write.state(table) != done  # another form, another key: another write
 
 
-TEMPLATES = Path(settings.BASE_DIR) / "templates"
 FORM = re.compile(r"<form\b(?:(?!</form>).)*?</form>", re.S)
 KEYED_VIEWS = {write.url for write in WRITES.values()} | {
     # Keyed as well, their writes walked elsewhere or too one-off to walk here (README "Writes").
@@ -188,7 +187,7 @@ def test_every_form_posting_to_a_keyed_write_carries_its_key():
     """Over the templates: a form whose action is a keyed write (named in it, or through a
     ``{% url … as name %}``) holds ``{% write_key %}``."""
     seen, missing = set(), []
-    for path in TEMPLATES.rglob("*.html"):
+    for path in template_files():
         text = path.read_text()
         named = {name: url for url, name in re.findall(r"\{% url '([a-z_]+)'[^%]*? as (\w+) %\}", text)}
         for form in FORM.findall(text):
@@ -199,6 +198,6 @@ def test_every_form_posting_to_a_keyed_write_carries_its_key():
             posts_to = set(urls) & KEYED_VIEWS
             seen |= posts_to
             if posts_to and "{% write_key %}" not in form:
-                missing.append(f"{path.relative_to(TEMPLATES)}: {', '.join(sorted(posts_to))}")
+                missing.append(f"{path.relative_to(settings.BASE_DIR)}: {', '.join(sorted(posts_to))}")
     assert not missing
     assert KEYED_VIEWS - seen == {"clock_create"}  # each keyed write has its form (a new clock's posts to its page)

@@ -32,7 +32,7 @@ PAUSE = 0.3
 
 
 def use(settings, url, site="test:0"):
-    """The site on the Redis at ``url``, as campaign/settings.py sets it up."""
+    """The site on the Redis at ``url``, as config/settings.py sets it up."""
     settings.REDIS_URL = url
     settings.REDIS_SITE = site
     settings.CACHES = {"default": {"BACKEND": "core.cache.RedisCache", "LOCATION": url, "KEY_PREFIX": site}}
@@ -199,7 +199,7 @@ def test_what_changed_while_redis_hung_is_not_served_stale_once_it_is_back(table
 
 
 def test_two_sites_on_one_redis_never_read_each_others_keys_or_hear_each_others_versions(table, server, settings):
-    mine, theirs = "charge:0", "charge:1"  # as campaign/settings.py names two sites on databases 0 and 1
+    mine, theirs = "charge:0", "charge:1"  # as config/settings.py names two sites on databases 0 and 1
     RedisCache(server.url, {"KEY_PREFIX": theirs}).set("live:v:1", 99999)
     assert RedisCache(server.url, {"KEY_PREFIX": mine}).get("live:v:1") is None
 

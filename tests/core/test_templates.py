@@ -1,8 +1,8 @@
 """Template sources: a comment Django would print instead of hiding, or a line too long to read."""
 
-from pathlib import Path
+from tests.i18n.untranslated import template_files
 
-TEMPLATES = sorted((Path(__file__).resolve().parents[2] / "templates").rglob("*.html"))
+TEMPLATES = template_files()
 
 
 def test_every_one_line_comment_ends_on_its_line():

@@ -95,9 +95,9 @@ def asgi_server(transactional_db, monkeypatch):
     """The site under uvicorn, as ``make run`` and ``make serve`` serve it: live streams push."""
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-    from campaign.asgi import application
+    from config.asgi import application
 
-    # As campaign/asgi.py sets for a real server: each request's thread closes its connection, so
+    # As config/asgi.py sets for a real server: each request's thread closes its connection, so
     # that none outlives its thread (and the test database can be dropped).
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
     with socket.socket() as probe:

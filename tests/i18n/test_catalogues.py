@@ -48,7 +48,7 @@ ACTIONS = [
 
 
 def catalogue(language):
-    with (ROOT / "locale" / language / "LC_MESSAGES" / "django.po").open("rb") as po:
+    with (ROOT / "config" / "locale" / language / "LC_MESSAGES" / "django.po").open("rb") as po:
         return read_po(po, locale=language)
 
 
@@ -79,7 +79,7 @@ def test_placeholders_are_kept(language):
 @pytest.mark.skipif(not shutil.which("msgfmt"), reason="GNU gettext's msgfmt is not installed")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_msgfmt_check_is_clean(language, tmp_path):
-    po = ROOT / "locale" / language / "LC_MESSAGES" / "django.po"
+    po = ROOT / "config" / "locale" / language / "LC_MESSAGES" / "django.po"
     done = subprocess.run(["msgfmt", "--check", "--statistics", "-o", str(tmp_path / "django.mo"), str(po)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -139,10 +139,10 @@ def test_the_catalogues_hold_every_marked_text(tmp_path, monkeypatch):
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
         ".*", "__pycache__", "*.mo", "tests", "bench", "staticfiles", "*.egg-info", "db.sqlite3"))
     monkeypatch.chdir(copy)
-    with override_settings(LOCALE_PATHS=[copy / "locale"]):
+    with override_settings(LOCALE_PATHS=[copy / "config" / "locale"]):
         call_command("makemessages", locale=list(LANGUAGES), no_location=True, verbosity=0)
     for language in LANGUAGES:
         before = {(m.context, m.id) for m in catalogue(language) if m.id}
-        with (copy / "locale" / language / "LC_MESSAGES" / "django.po").open("rb") as po:
+        with (copy / "config" / "locale" / language / "LC_MESSAGES" / "django.po").open("rb") as po:
             after = {(m.context, m.id) for m in read_po(po, locale=language) if m.id}
         assert sorted(map(str, after - before)) == []

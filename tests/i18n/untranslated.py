@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.template.base import Lexer, TokenType
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ROOT = Path(__file__).resolve().parents[2]
 READ_ATTRIBUTES = re.compile(r'\b(?:title|placeholder|alt|aria-label|data-confirm|hx-confirm)="([^"]*)"')
 TAG = re.compile(r"<[^>]*>", re.S)
 COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -43,7 +43,8 @@ def untranslated(source: str) -> list[str]:
 
 
 def template_files() -> list[Path]:
-    return sorted(TEMPLATES.rglob("*.html"))
+    """Every template of every app (each app keeps its own, as Django finds them)."""
+    return sorted(ROOT.glob("*/templates/**/*.html"))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
+
+
+class AbilityConfig(AppConfig):
+    """The "Ability vs Difficulty" dice system: its sheet, its action rolls, its registration."""
+
+    name = "ability"
+    verbose_name = gettext_lazy("Ability vs Difficulty")
+
+    def ready(self):
+        from ability.models import Sheet
+        from ability.site import SITE
+        from characters.sheets import keep_sheets
+        from core.systems import register
+        from gamerules.systems import DiceSystem
+
+        keep_sheets(DiceSystem.ABILITY, Sheet)
+        register(SITE)

@@ -1,0 +1,44 @@
+from django import template
+
+from gamerules import ability as rules
+
+register = template.Library()
+
+
+@register.filter
+def ability_faces(roll) -> list[tuple[int, int, bool]]:
+    """(face, die size, is the die read) of an action roll's ability pool: the highest is read."""
+    sizes = [size for _, size in roll.dice_sources]
+    read = roll.dice.index(max(roll.dice)) if roll.dice else None
+    return [(face, size, index == read) for index, (face, size) in enumerate(zip(roll.dice, sizes, strict=False))]
+
+
+@register.filter
+def difficulty_faces(roll) -> list[tuple[int, int, bool]]:
+    """(face, die size, is the die read) of the difficulty pool: the only die, the lower with
+    advantage, the higher with disadvantage."""
+    faces = roll.result.get("difficulty", [])
+    read = rules.difficulty_result(faces, rules.Position(roll.choices["position"])) if faces else None
+    first = faces.index(read) if faces else None
+    return [(face, roll.choices["difficulty"], index == first) for index, face in enumerate(faces)]
+
+
+@register.filter
+def difficulty_label(size) -> str:
+    return f"{rules.difficulty_name(size)} d{size}" if size else ""
+
+
+@register.filter
+def position_label(value) -> str:
+    return rules.Position(value).label if value else ""
+
+
+@register.filter
+def effect_label(value) -> str:
+    return rules.EffectLevel(value).label if value else ""
+
+
+@register.filter
+def die_name(size) -> str:
+    """"Novice d4" ... "Master d12"."""
+    return f"{rules.rating_name(size)} d{size}"

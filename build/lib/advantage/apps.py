@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
+
+
+class AdvantageConfig(AppConfig):
+    """The "Advantage & Threat" dice system: its sheet, its checks, threats and jobs, its registration."""
+
+    name = "advantage"
+    verbose_name = gettext_lazy("Advantage & Threat")
+
+    def ready(self):
+        from advantage.models import Sheet
+        from advantage.site import SITE
+        from characters.sheets import keep_sheets
+        from core.systems import register
+        from gamerules.systems import DiceSystem
+
+        keep_sheets(DiceSystem.ADVANTAGE, Sheet)
+        register(SITE)

@@ -1,0 +1,64 @@
+from collections import Counter
+
+from django import template
+from django.utils.translation import gettext
+
+from gamerules import advantage as rules
+from gamerules import readings
+
+register = template.Library()
+
+
+def _statuses(faces, left) -> list[tuple[int, str]]:
+    """Each die: discarded (1-3), cancelled (paired away) or left, in the order rolled."""
+    keep = Counter(left)
+    out = []
+    for face in faces:
+        if face in readings.ADVANTAGE_DISCARDED_FACES:
+            out.append((face, "discarded"))
+        elif keep[face]:
+            keep[face] -= 1
+            out.append((face, "left"))
+        else:
+            out.append((face, "cancelled"))
+    return out
+
+
+@register.filter
+def plus_dice(read: rules.CheckResult):
+    return _statuses(read.plus, read.plus_left)
+
+
+@register.filter
+def minus_dice(read: rules.CheckResult):
+    return _statuses(read.minus, read.minus_left)
+
+
+@register.filter
+def outcome_label(value) -> str:
+    return rules.Outcome(value).label if value else ""
+
+
+@register.filter
+def read_of(roll) -> rules.CheckResult:
+    return rules.read_check(roll.dice, roll.result.get("minus", []))
+
+
+@register.filter
+def boons_left(roll) -> int:
+    result = roll.result
+    return result.get("boons", 0) - result.get("boons_spent", 0)
+
+
+@register.filter
+def banes_left(roll) -> int:
+    result = roll.result
+    return 0 if result.get("ignored_banes") else result.get("banes", 0)
+
+
+@register.filter
+def dice_words(dice: int) -> str:
+    """A contributor's dice in the text's words: "+2 PLUS", "+1 MINUS"."""
+    if dice >= 0:
+        return gettext("+%(dice)s PLUS") % {"dice": dice}
+    return gettext("+%(dice)s MINUS") % {"dice": -dice}

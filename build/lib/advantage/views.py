@@ -1,0 +1,380 @@
+"""The Advantage & Threat pages: the sheet (registered as the system's sheet), a check built with
+the table and rolled, and the GM's threats and jobs. Each works without htmx; with it, each
+answers its panel."""
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from advantage import actions
+from advantage.models import Check, Threat
+from campaign.access import gm_membership_or_404, membership_or_404
+from characters.views import character_or_404, editable_character_or_404
+from clocks.models import Clock, SeenClock
+from core.htmx import answer, page
+from core.keys import refusal_once
+from core.posted import posted_text, whole_number
+from core.refused import Refused
+from gamerules import advantage as rules
+from gamerules.clocks import ClockKind
+from rolls import playing
+from rolls.models import Roll, new_key
+
+SHEET = "advantage/sheet.html"
+SHEET_PANELS = dict.fromkeys(("adv-ap", "adv-skills", "adv-kit"), SHEET)
+CHECK = "advantage/check.html"
+TEXT_FIELDS = ("concept", "appearance", "gm_notes")
+
+
+def sheet_context(membership, character, **extra) -> dict:
+    return {
+        "membership": membership, "campaign": membership.campaign, "character": character,
+        "sheet": actions.sheet_of(character), "can_edit": character.editable_by(membership),
+        "skills": list(character.advantage_skills.prefetch_related("expertise")),
+        "flaws": list(character.flaws.all()), "gear": list(character.gear.prefetch_related("features")),
+        "conditions": list(character.conditions.all()), "wounds": list(character.wounds.all()),
+        "job": actions.current_job(membership.campaign), "check": Check.objects.filter(character=character).first(),
+        "text_fields": [(field, getattr(character, field)) for field in character.text_fields_for(membership)
+                        if field in TEXT_FIELDS], **extra}
+
+
+def sheet(request, membership, character):
+    """The system's sheet view (core/systems.py)."""
+    return page(request, SHEET, sheet_context(membership, character), SHEET_PANELS)
+
+
+def _sheet_answer(request, membership, character, panel, change):
+    error = refusal_once(request, change)
+    return answer(request, f"{SHEET}#{panel}", lambda: sheet_context(membership, character), character, error)
+
+
+def _owned(request, campaign_id, character_id, gm=False):
+    membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
+    return membership, (character_or_404 if gm else editable_character_or_404)(membership, character_id)
+
+
+@login_required
+@require_POST
+def skill_add(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-skills", lambda: actions.add_skill(
+        membership, character.pk, posted_text(request, "name", 30), whole_number(request.POST.get("rank"))))
+
+
+@login_required
+@require_POST
+def rank(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-skills", lambda: actions.set_rank(
+        membership, character.pk, whole_number(request.POST.get("skill")), whole_number(request.POST.get("rank"))))
+
+
+@login_required
+@require_POST
+def expertise_add(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-skills", lambda: actions.add_expertise(
+        membership, character.pk, whole_number(request.POST.get("skill")), posted_text(request, "name", 60)))
+
+
+@login_required
+@require_POST
+def entry_add(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-kit", lambda: actions.add_entry(
+        membership, character.pk, request.POST.get("kind", ""), posted_text(request, "name", 120),
+        level=whole_number(request.POST.get("level")) or 1, augmentation=request.POST.get("augmentation") == "on"))
+
+
+@login_required
+@require_POST
+def feature_add(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-kit", lambda: actions.add_feature(
+        membership, character.pk, whole_number(request.POST.get("gear")), posted_text(request, "name", 120),
+        request.POST.get("plus") != "minus"))
+
+
+@login_required
+@require_POST
+def entry_remove(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    kind = request.POST.get("kind", "")
+    panel = "adv-skills" if kind in ("skill", "expertise") else "adv-kit"
+    return _sheet_answer(request, membership, character, panel, lambda: actions.remove_entry(
+        membership, character.pk, kind, whole_number(request.POST.get("entry"))))
+
+
+@login_required
+@require_POST
+def drive(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.set_drive(
+        membership, character.pk, posted_text(request, "drive", 200)))
+
+
+@login_required
+@require_POST
+def trauma(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.take_trauma(membership, character.pk))
+
+
+@login_required
+@require_POST
+def heal(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id, gm=True)
+    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.heal_trauma(membership, character.pk))
+
+
+@login_required
+@require_POST
+def ap_spend(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id)
+    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.spend_ap(
+        membership, character.pk, request.POST.get("spend", ""), posted_text(request, "words", 200)))
+
+
+@login_required
+@require_POST
+def adrenaline(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id, gm=True)
+    return _sheet_answer(request, membership, character, "adv-ap",
+                         lambda: actions.adrenaline_wears_off(membership, character.pk))
+
+
+@login_required
+@require_POST
+def ap_set(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id, gm=True)
+    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.set_ap(
+        membership, character.pk, whole_number(request.POST.get("ap")), whole_number(request.POST.get("ap_max"))))
+
+
+# The GM's threats and jobs -------------------------------------------------------------------
+
+def _console(request, campaign_id, act):
+    membership = gm_membership_or_404(request, campaign_id)
+    error = refusal_once(request, lambda: act(membership))
+    membership.campaign.refresh_from_db()
+    return answer(request, "advantage/tiles.html#console-top", lambda: gm_context(membership),
+                  reverse("console", args=[campaign_id]), error)
+
+
+def gm_context(membership) -> dict:
+    """The threats on the table and the job under way: the console's first row, and the table's."""
+    return {"membership": membership, "campaign": membership.campaign,
+            "adv_threats": list(Threat.objects.filter(campaign=membership.campaign)),
+            "job": actions.current_job(membership.campaign)}
+
+
+@login_required
+@require_POST
+def threat_add(request, campaign_id):
+    return _console(request, campaign_id, lambda m: actions.add_threat(
+        m, posted_text(request, "name", 120), whole_number(request.POST.get("toughness")),
+        posted_text(request, "conditions", 300)))
+
+
+@login_required
+@require_POST
+def threat_change(request, campaign_id, foe_id):
+    damage = whole_number(request.POST.get("damage")) or 0
+    conditions = posted_text(request, "conditions", 300) if "conditions" in request.POST else None
+    return _console(request, campaign_id, lambda m: actions.change_threat(m, foe_id, damage=damage, conditions=conditions))
+
+
+@login_required
+@require_POST
+def threat_remove(request, campaign_id, foe_id):
+    return _console(request, campaign_id, lambda m: actions.remove_threat(m, foe_id))
+
+
+@login_required
+@require_POST
+def job_start(request, campaign_id):
+    return _console(request, campaign_id, lambda m: actions.start_job(m, posted_text(request, "name", 120)))
+
+
+@login_required
+@require_POST
+def job_end(request, campaign_id):
+    return _console(request, campaign_id, actions.end_job)
+
+
+# A check -------------------------------------------------------------------------------------
+
+def _chosen(request, membership):
+    characters = list(membership.campaign.characters.editable_by(membership))
+    chosen = whole_number(request.POST.get("character") or request.GET.get("character"))
+    if chosen is not None:
+        return characters, next((c for c in characters if c.pk == chosen), None)
+    return characters, characters[0] if len(characters) == 1 else None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def check_new(request, campaign_id):
+    """What the character attempts and how: the skill and its expertise, the threat it faces, the
+    drive, the clock it works on, or the check it assists. The pool is built on the next page."""
+    membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    characters, character = _chosen(request, membership)
+    if request.method == "GET" and character and (on_its_way := Check.objects.filter(character=character).first()):
+        return redirect(on_its_way)
+    error = ""
+    if request.method == "POST" and character:
+        start = actions.CheckStart(
+            character_id=character.pk, intent=posted_text(request, "intent", 300),
+            skill_id=whole_number(request.POST.get("skill")),
+            expertise_ids=tuple(n for n in map(whole_number, request.POST.getlist("expertise")) if n is not None),
+            threat_id=whole_number(request.POST.get("threat")), drive=request.POST.get("drive") == "on",
+            clock_id=whole_number(request.POST.get("clock")), assisting_id=whole_number(request.POST.get("assisting")))
+        try:
+            return redirect(actions.start_check(membership, start, posted_text(request, "key", 64) or new_key()))
+        except Refused as refusal:
+            error = str(refusal)
+    return render(request, "advantage/check_new.html", {
+        "membership": membership, "campaign": campaign, "characters": characters, "character": character,
+        "sheet": actions.sheet_of(character) if character else None,
+        "skills": list(character.advantage_skills.prefetch_related("expertise")) if character else [],
+        "threats": list(Threat.objects.filter(campaign=campaign)),
+        "clocks": [c for c in Clock.objects.visible_to(membership).active().filter(campaign=campaign)
+                   if c.tickable_by(membership) and c.rules_kind is not ClockKind.STRESS],
+        "assistable": list(Check.objects.open_for(membership).filter(roll__isnull=True).exclude(character=character)),
+        "key": posted_text(request, "key", 64) or new_key(), "error": error, "posted": request.POST})
+
+
+def check_context(membership, check) -> dict:
+    sheet = actions.sheet_of(check.character)
+    parts = actions.contributors(check, sheet)
+    plus, minus, plus_dice, minus_dice = actions.pool(check, sheet)
+    character = check.character
+    job = actions.current_job(membership.campaign)
+    context = {
+        "membership": membership, "campaign": membership.campaign, "check": check, "sheet": sheet,
+        "parts": parts, "plus": plus, "minus": minus, "plus_dice": plus_dice, "minus_dice": minus_dice,
+        "may_play": character.editable_by(membership), "roll": check.roll,
+        "features": [f for g in character.gear.prefetch_related("features") for f in g.features.all()],
+        "conditions": list(character.conditions.all()), "wounds": list(character.wounds.all()),
+        "flaws": [f for f in character.flaws.all() if job is None or f.invoked_in_id != job.pk],
+        "enemy_conditions": check.threat.condition_list if check.threat else [],
+        # A GM may point a check at a clock players do not know of: only its name as they may see it.
+        "clock": check.clock if check.clock and SeenClock(check.clock, membership).known else None,
+        "clock_positive": check.clock is not None and check.clock.rules_kind not in (ClockKind.DANGER, ClockKind.COMPLICATION),
+    }
+    if check.roll:
+        boons, banes = actions.boons_and_banes(check.roll)
+        context.update(outcome=rules.Outcome(check.roll.outcome), boons=boons, banes=banes,
+                       read=rules.read_check(check.roll.dice, check.roll.result["minus"]),
+                       gained=actions.gained_words(check.roll.result.get("gained")))
+    else:
+        odds = rules.check_odds(plus_dice, minus_dice)
+        context.update(odds=[(outcome, odds[outcome]) for outcome in rules.Outcome],
+                       expected=rules.expected_boons_and_banes(plus_dice, minus_dice))
+    return context
+
+
+@login_required
+@require_safe
+def check(request, campaign_id, check_id):
+    membership = membership_or_404(request, campaign_id)
+    found = Check.objects.open_for(membership).filter(pk=check_id).first()
+    if found is None:
+        roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__check=check_id,
+                                                          kind="check").first()
+        target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
+        return playing.go(request, target)
+    return page(request, CHECK, check_context(membership, found), {"check": CHECK})
+
+
+def _step(request, campaign_id, check_id, act, gm=False, anyone=False):
+    """A step of a check: the GM's (``gm``), any member's suggestion (``anyone``), or its player's."""
+    membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
+    found = get_object_or_404(Check.objects.open_for(membership), pk=check_id)
+    return playing.step(request, membership, found, act, f"{CHECK}#check", check_context, anyone=anyone)
+
+
+@login_required
+@require_POST
+def factor(request, campaign_id, check_id):
+    kind = request.POST.get("kind", "")
+    dice = whole_number(request.POST.get("dice")) or 1
+    ref = whole_number(request.POST.get("ref"))
+    return _step(request, campaign_id, check_id, lambda m, pk: actions.add_factor(
+        m, pk, kind, dice, posted_text(request, "name", 120), ref), anyone=True)
+
+
+@login_required
+@require_POST
+def factor_remove(request, campaign_id, check_id):
+    return _step(request, campaign_id, check_id, lambda m, pk: actions.remove_factor(
+        m, pk, whole_number(request.POST.get("factor"))), anyone=True)
+
+
+@login_required
+@require_POST
+def check_confirm(request, campaign_id, check_id):
+    return _step(request, campaign_id, check_id, actions.confirm, gm=True)
+
+
+@login_required
+@require_POST
+def check_roll(request, campaign_id, check_id):
+    return _step(request, campaign_id, check_id, actions.roll_check)
+
+
+@login_required
+@require_POST
+def check_spend(request, campaign_id, check_id):
+    spend = request.POST.get("spend", "")
+    return _step(request, campaign_id, check_id, lambda m, pk: actions.spend_on_check(m, pk, spend))
+
+
+@login_required
+@require_POST
+def check_done(request, campaign_id, check_id):
+    return _step(request, campaign_id, check_id, actions.done)
+
+
+@login_required
+@require_POST
+def check_withdraw(request, campaign_id, check_id):
+    return _step(request, campaign_id, check_id, actions.withdraw)
+
+
+def checks_context(membership) -> dict:
+    """What is on its way in an Advantage & Threat campaign, for the table and the console: the
+    checks, and the threats on the table."""
+    return {"checks": list(Check.objects.open_for(membership)), **gm_context(membership)}
+
+
+def waiting(request, membership, on: str):
+    """The checks waiting for this member: for a GM, pools waiting for her word; for a player, her
+    characters' checks, and the others' pools being built, where she may suggest a factor. Not the
+    one whose page this is (``on``)."""
+    checks, building = [], []
+    for check in Check.objects.open_for(membership):
+        if check.get_absolute_url() == on:
+            continue
+        if check.waits_for_gm if membership.is_gm else check.character.editable_by(membership):
+            checks.append(check)
+        elif not membership.is_gm and check.stage == "build":
+            building.append(check)
+    return (f"{CHECK}#waiting", {"membership": membership, "campaign": membership.campaign,
+                                 "checks": checks, "building": building, "on": on})
+
+
+def roll_page(request, membership, roll):
+    """A check in the log: every contributor, both colours of dice, what was cancelled, the
+    outcome, Boons and Banes, the Action Points, and the clock as this viewer may see it."""
+    changes = [(SeenClock(change.clock, membership), change)
+               for change in roll.clock_changes.select_related("clock").order_by("pk")]
+    boons, banes = actions.boons_and_banes(roll)
+    return render(request, "advantage/roll.html", {
+        "membership": membership, "campaign": membership.campaign, "roll": roll,
+        "read": rules.read_check(roll.dice, roll.result["minus"]), "outcome": rules.Outcome(roll.outcome),
+        "rolled": rules.Outcome(roll.result["rolled"]), "boons": boons, "banes": banes,
+        "gained": actions.gained_words(roll.result.get("gained")),
+        "clock_changes": [(seen, change) for seen, change in changes if seen.known]})

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class CampaignConfig(AppConfig):
+    name = "campaign"
+    verbose_name = "Campaigns"
+
+    def ready(self):
+        from campaign import signals  # noqa: F401 - registers the receivers
+        from campaign.views.campaigns import waiting_on_page
+        from core.htmx import EVERYWHERE
+
+        EVERYWHERE["waiting"] = waiting_on_page

@@ -1,0 +1,172 @@
+"""The campaign's live version, as the poll reads it, and how it moves.
+
+The version moves by itself: every save or delete of a model with a path of foreign keys to a
+campaign (all are followed: ``follow_every_campaign_model``) schedules one bump of its campaign
+for when the transaction commits (one per campaign and transaction, however many rows changed),
+so no view, action or new model has to remember to; a write no signal tells of (``QuerySet.update``,
+``bulk_create``, raw SQL) is caught by ``ChangesOnRecord``. Bumping after the commit
+also means a screen never refetches before the change is visible, and the campaign row is never
+locked behind other rows.
+
+With a shared cache (Redis) the poll reads the version and the membership from it and touches
+no database row; every bump and every change of membership clears the cache. Without a shared
+cache (one local memory per process) the database answers, so that no process serves a stale
+version."""
+
+import logging
+from contextlib import suppress
+from functools import partial
+from operator import attrgetter
+
+from django.apps import apps
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from simple_history.models import HistoricalChanges
+
+from campaign.models import Campaign, Membership
+from campaign.push import publish
+from core import rendered
+from core.rendered import record_change
+
+TTL = 60
+CAMPAIGN_TABLES: set[str] = set()
+"""The database tables of every model with a path to a campaign (history rows included)."""
+PATH_LENGTH = 4
+"""The most foreign keys followed from a model to its campaign."""
+
+logger = logging.getLogger(__name__)
+
+
+def _version_key(campaign_id) -> str:
+    return f"live:v:{campaign_id}"
+
+
+def _member_key(campaign_id, user_id) -> str:
+    return f"live:m:{campaign_id}:{user_id}"
+
+
+def _from_database(campaign_id, user_id) -> int | None:
+    return (Membership.objects.filter(campaign_id=campaign_id, user_id=user_id)
+            .values_list("campaign__live_version", flat=True).first())
+
+
+def live_version(campaign_id, user_id) -> int | None:
+    """The campaign's version if the user is a member of it, else None."""
+    if not settings.LIVE_VERSION_IN_CACHE:
+        return _from_database(campaign_id, user_id)
+    keys = _version_key(campaign_id), _member_key(campaign_id, user_id)
+    cached = cache.get_many(keys)
+    if cached.get(keys[1]) is False:
+        return None
+    if keys[0] in cached and cached.get(keys[1]) is True:
+        return cached[keys[0]]
+    version = _from_database(campaign_id, user_id)
+    values = {keys[1]: version is not None}
+    if version is not None:
+        values[keys[0]] = version
+    cache.set_many(values, TTL)
+    return version
+
+
+def forget_version(campaign_id):
+    if settings.LIVE_VERSION_IN_CACHE:
+        cache.delete(_version_key(campaign_id))
+
+
+def bumped(campaign_id, version: int | None, tables: frozenset[str] | None) -> None:
+    """After a bump: the cached version is stale, the renderings that read what changed are too
+    (core/rendered.py), and every open stream is told the new version."""
+    forget_version(campaign_id)
+    if version is not None:
+        record_change(campaign_id, version, tables)
+        publish(campaign_id, version)
+
+
+def forget_membership(campaign_id, user_id):
+    if settings.LIVE_VERSION_IN_CACHE:
+        transaction.on_commit(lambda: cache.delete(_member_key(campaign_id, user_id)))
+
+
+def campaign_changed(campaign_id, table: str) -> None:
+    """Bump the campaign's version once the current transaction commits (at once outside one),
+    noting the database table written."""
+    connection = transaction.get_connection()
+    # Django drops the callbacks of a rolled-back savepoint from this list, so a bump found here
+    # will run; looking before adding keeps it to one bump per campaign and transaction.
+    for _, callback, _ in connection.run_on_commit:
+        if getattr(callback, "campaign_id", None) == campaign_id:
+            callback.keywords["tables"].add(table)
+            return
+    bump = partial(Campaign.bump_version, campaign_id, tables={table})
+    bump.campaign_id = campaign_id
+    transaction.on_commit(bump)
+
+
+def follow(*models, campaign="campaign_id") -> None:
+    """Every save or delete of these models changes the campaign named by the ``campaign``
+    attribute path (e.g. "character.campaign_id")."""
+    campaign_of = attrgetter(campaign)
+
+    def changed(sender, instance, **kwargs):
+        with suppress(ObjectDoesNotExist):  # deleted with its campaign: no screen to tell
+            if (campaign_id := campaign_of(instance)) is not None:  # a playbook of no campaign
+                campaign_changed(campaign_id, sender._meta.db_table)
+
+    for model in models:
+        uid = f"live:{model._meta.label}"
+        post_save.connect(changed, sender=model, weak=False, dispatch_uid=uid)
+        post_delete.connect(changed, sender=model, weak=False, dispatch_uid=uid)
+
+
+def campaign_path(model) -> str | None:
+    """The attribute path from a row of ``model`` to its campaign's id, through the fewest foreign
+    keys (the first declared among equals); None if it has none."""
+    if model is Campaign:
+        return "pk"
+    paths, seen = [(model, "")], {model}
+    for _ in range(PATH_LENGTH):
+        further = []
+        for at, path in paths:
+            for field in at._meta.fields:
+                if not field.is_relation or field.related_model in seen:
+                    continue
+                if field.related_model is Campaign:
+                    return f"{path}{field.attname}"
+                seen.add(field.related_model)
+                further.append((field.related_model, f"{path}{field.name}."))
+        paths = further
+    return None
+
+
+def follow_every_campaign_model() -> None:
+    """Follow every model with a path to a campaign, so that a model added later cannot be
+    forgotten. History rows are written with the row they record, whose change is followed."""
+    for model in apps.get_models():
+        if (path := campaign_path(model)) is not None:
+            CAMPAIGN_TABLES.add(model._meta.db_table)
+            if not issubclass(model, HistoricalChanges):
+                follow(model, campaign=path)
+
+
+class ChangesOnRecord:
+    """A request that wrote a campaign's rows that no bump has put on record since (a write no
+    signal tells of) bumps the campaign it was asked for, with those tables, and says so in the
+    log: a screen would otherwise be served a rendering of what is no longer true
+    (core/rendered.py). Sits inside ``core.rendered.TablesRead``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if unseen := CAMPAIGN_TABLES.intersection(rendered.unseen()):
+            campaign_id = (request.resolver_match.kwargs if request.resolver_match else {}).get("campaign_id")
+            logger.warning("%s %s wrote %s without a change of its campaign on record: %s", request.method,
+                           request.path, ", ".join(sorted(unseen)),
+                           "bumped now" if campaign_id else "no campaign to bump")
+            if campaign_id:
+                Campaign.bump_version(campaign_id, tables=unseen)
+        return response

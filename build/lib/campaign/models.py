@@ -1,0 +1,596 @@
+"""Campaigns, who belongs to them, and what a GM prepares and runs between sessions."""
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connection, models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.functional import cached_property
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from core.models import LockingQuerySet
+from core.systems import site_of
+from gamerules.charge import RiskWording
+from gamerules.dials import Dials, Extra, ExtraDial, Ruleset, default_dials
+from gamerules.economy import MarketState, market_state, market_words
+from gamerules.party import (
+    Disposition,
+    KeyConcept,
+    combined,
+    concept_disposition,
+    detailed_disposition,
+)
+from gamerules.resources import DICE_CAP, Gain, Spend
+from gamerules.resources import Resource as RulesResource
+from gamerules.systems import DiceSystem
+from gamerules.words import Said, kept, said_back
+from gamerules.world import RANKS, Card, MissionStart, mission_pool
+
+
+class Role(models.TextChoices):
+    GM = "gm", _("GM")
+    PLAYER = "player", _("Player")
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120)
+    pitch = models.TextField(_("Pitch and setting"), blank=True, max_length=10_000)
+    gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000,
+                                help_text=_("Only GMs ever see these."))
+    ruleset = models.CharField(max_length=20, default=Ruleset.CHARGE.value,
+                               choices=[(r.value, r.label) for r in Ruleset])
+    risk_wording = models.CharField(
+        _("Wording of risk"), max_length=10, default=RiskWording.RISK.value,
+        choices=[(RiskWording.RISK.value, _("Charge 1.1: risk low / moderate / high")),
+                 (RiskWording.POSITION.value, _("Classic: position controlled / risky / desperate"))])
+    table_language = models.CharField(
+        _("Language of the table screen"), max_length=8, blank=True, choices=settings.LANGUAGES,
+        help_text=_("The screen everyone looks at, in the table's language. Empty: in each viewer's own."))
+    system = models.CharField(_("Dice system"), max_length=20, default=DiceSystem.CHARGE.value,
+                              choices=[(system.value, system.label) for system in DiceSystem])
+    system_options = models.JSONField(default=dict, blank=True,
+                                      help_text=_("What the dice system lets the GM set, e.g. its list of Stats."))
+    dials = models.JSONField(default=dict, blank=True)
+    market_filled = models.PositiveSmallIntegerField(
+        default=0, help_text=_("The market clock's segments, 0-4 (Economy Extra)."))
+    day = models.PositiveIntegerField(
+        default=1, help_text=_("The story's day, which the GM moves on: spells cast once per day (Magic Extra)."))
+    live_version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                       help_text="Archived: read-only and off the lists, until a GM restores it.")
+
+    objects = LockingQuerySet.as_manager()
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("campaign", args=[self.pk])
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
+    @property
+    def dice_system(self) -> DiceSystem:
+        return DiceSystem(self.system)
+
+    @property
+    def site(self):
+        """The dice system's registration: its sheet, roll, tiles and words (core/systems.py)."""
+        return site_of(self.dice_system)
+
+    @property
+    def system_name(self) -> str:
+        """The system as the page header says it: Charge names its variant."""
+        return self.get_ruleset_display() if self.dice_system is DiceSystem.CHARGE else self.dice_system.label
+
+    @property
+    def system_words(self) -> str:
+        """The system as the campaign's About card says it, with Charge's wording of risk."""
+        if self.dice_system is DiceSystem.CHARGE:
+            return f"{self.system_name} · {self.get_risk_wording_display()}"
+        return self.system_name
+
+    @cached_property
+    def rules(self) -> Dials:
+        """The dials in play: what the GM changed, over the ruleset's defaults."""
+        return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
+
+    @cached_property
+    def threats_in_play(self) -> list:
+        """The Threat Level extra's threats, loaded once for every part of a page that lists them."""
+        return list(self.threats.select_related("character")) if self.rules.has(Extra.THREAT_LEVEL) else []
+
+    @property
+    def market(self) -> MarketState:
+        return market_state(self.market_filled)
+
+    @property
+    def market_words(self) -> str:
+        return market_words(self.market)
+
+    @property
+    def wording(self) -> RiskWording:
+        return RiskWording(self.risk_wording)
+
+    @property
+    def quick(self) -> bool:
+        """Quick Charge: its own section of the rulebook decides where it differs."""
+        return self.ruleset == Ruleset.QUICK_CHARGE.value
+
+    @property
+    def current_session(self):
+        return self.sessions.filter(ended_at__isnull=True).first()
+
+    def next_session_number(self) -> int:
+        return (self.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+
+    @staticmethod
+    def bump_version(campaign_id, tables=None):
+        """Tell every open screen that something changed (in these database tables, if known).
+        Writes never call this: a committed change of a followed model does (campaign/live.py)."""
+        from campaign.live import bumped  # the live module imports these models
+        from core.rendered import on_record, written
+
+        wrote = written()
+        campaign_written = wrote is not None and Campaign._meta.db_table in wrote
+        # One statement that also answers the new version, for the streams to be told it.
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {connection.ops.quote_name(Campaign._meta.db_table)} "
+                           "SET live_version = live_version + 1 WHERE id = %s RETURNING live_version",
+                           [campaign_id])
+            row = cursor.fetchone()
+        on_record()
+        if wrote is not None and not campaign_written:
+            wrote.discard(Campaign._meta.db_table)  # the version itself is no change to a page
+        bumped(campaign_id, row[0] if row else None,
+               None if tables is None or wrote is None else frozenset(tables | wrote))
+
+    def log(self, actor, text: str, *, gm_only: bool = False, clock=None, force=None) -> "Event":
+        """A line in the campaign log. A line that mentions a clock or a force names it, and a
+        player reads it only while they may see that clock's segments or that force."""
+        # A phrase is kept as its English and said in each reader's language; a plain text (a
+        # name, the writer's own words) as written.
+        phrase = kept(text) if isinstance(text, Said) else None
+        return Event.objects.create(campaign=self, actor=actor, text=str.__str__(text), phrase=phrase, gm_only=gm_only,
+                                    clock=clock, force=force)
+
+
+class Membership(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership")]
+        ordering = ["role", "joined_at"]
+
+    def __str__(self):
+        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == Role.GM
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def default_expiry():
+    return timezone.now() + timedelta(days=7)
+
+
+class Invitation(models.Model):
+    """A link that lets people join as players until it expires, is used up, or is revoked."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=default_expiry)
+    max_uses = models.PositiveSmallIntegerField(default=5)
+    uses = models.PositiveSmallIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"Invitation to {self.campaign} ({self.uses} of {self.max_uses} used)"
+
+    def get_absolute_url(self):
+        return reverse("join", args=[self.token])
+
+    def refusal(self) -> str:
+        """Why this link cannot be used now, or "" when it can."""
+        if self.revoked_at:
+            return gettext("This invitation was withdrawn by the GM. Ask them for a new link.")
+        if self.expires_at <= timezone.now():
+            return gettext("This invitation has expired. Ask your GM for a new link.")
+        if self.uses >= self.max_uses:
+            return gettext("This invitation has been used as many times as the GM allowed. Ask for a new link.")
+        return ""
+
+
+class Stance(models.TextChoices):
+    ALIGNED = "aligned", _("Aligned")
+    NEUTRAL = "neutral", _("Neutral")
+    OPPOSED = "opposed", _("Opposed")
+
+
+class ForceKind(models.TextChoices):
+    PERSON = "person", _("Person")
+    ORGANISATION = "organisation", _("Organisation")
+    COUNTRY = "country", _("Country")
+    PLANET = "planet", _("Planet")
+    NATURE = "nature", _("Nature")
+    OTHER = "other", _("Something else")
+
+
+class WorldForceQuerySet(models.QuerySet):
+    def visible_to(self, membership: Membership):
+        """Players see revealed forces and their own group; GMs see everything."""
+        if membership.is_gm:
+            return self
+        return self.filter(Q(revealed=True) | Q(is_player_group=True))
+
+
+class WorldForce(models.Model):
+    """Something or someone with goals looking to change the status quo ("Add Trouble to the
+    World"); the player group is one too ("Define the Group as a Force")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="forces")
+    name = models.CharField(max_length=120)
+    kind = models.CharField(_("What it is"), max_length=20, choices=ForceKind.choices,
+                            default=ForceKind.ORGANISATION)
+    goal = models.TextField(max_length=2000, blank=True)
+    methods = models.JSONField(default=list, blank=True)
+    stance = models.CharField(_("The group's stance"), max_length=10, choices=Stance.choices,
+                              default=Stance.NEUTRAL)
+    gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000)
+    revealed = models.BooleanField(_("Revealed to players"), default=False)
+    is_player_group = models.BooleanField(default=False, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = WorldForceQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-is_player_group", "created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["campaign"], condition=Q(is_player_group=True),
+                                               name="one_player_group")]
+
+    def __str__(self):
+        return self.name
+
+    def editable_by(self, membership: Membership) -> bool:
+        """GMs edit every force; every member edits the player group."""
+        return membership.is_gm or self.is_player_group
+
+    @property
+    def shown_to_players(self) -> bool:
+        """The one rule of WorldForceQuerySet.visible_to, for a force already loaded."""
+        return self.revealed or self.is_player_group
+
+    def shown_to(self, membership: Membership) -> bool:
+        return membership.is_gm or self.shown_to_players
+
+
+class EventQuerySet(models.QuerySet):
+    def visible_to(self, membership: Membership):
+        """GMs read the whole log. A player reads a line unless it is GM-only or mentions a clock
+        or force the player may not see now (re-checked at every read: a force hidden again
+        hides the line that revealed it)."""
+        if membership.is_gm:
+            return self
+        return self.filter(
+            Q(gm_only=False),
+            Q(clock__isnull=True) | Q(clock__visibility="all"),
+            Q(force__isnull=True) | Q(force__revealed=True) | Q(force__is_player_group=True))
+
+
+class Event(models.Model):
+    """A line in the campaign's log: what changed, when, and who did it."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    text = models.CharField(max_length=1000)  # in English when ``phrase`` is kept
+    # The line as a phrase of the rules (gamerules.words.kept): said in each reader's language.
+    phrase = models.JSONField(null=True, blank=True, editable=False)
+    gm_only = models.BooleanField(default=False)
+    # What the line mentions, so that who may read it follows what they may see of that.
+    clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="events")
+    force = models.ForeignKey(WorldForce, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="events")
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-pk"]  # newest first, by the index below
+        indexes = [models.Index(fields=["campaign", "-id"], name="event_latest")]
+
+    def __str__(self):
+        return self.text
+
+    @property
+    def shown(self) -> str:
+        """The line in the reader's language, when it was written as a phrase."""
+        return said_back(self.phrase, self.text) if self.phrase else self.text
+
+
+class Notice(models.Model):
+    """Something a person is told outside any campaign (a campaign they played in was deleted),
+    shown on their list of campaigns until they dismiss it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    text = models.CharField(max_length=500)  # in English; ``phrase`` says it in the reader's language
+    phrase = models.JSONField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return self.text
+
+    @property
+    def shown(self) -> str:
+        return said_back(self.phrase, self.text) if self.phrase else self.text
+
+
+class GameSession(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveIntegerField()
+    date = models.DateField(default=timezone.localdate)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    log = models.TextField(_("Session log"), blank=True, max_length=50_000)
+    summary = models.TextField(_("Summary"), blank=True, max_length=10_000,
+                               help_text=_("What happened, in the GM's words: the recap opens with it."))
+    gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="session_number"),
+            models.UniqueConstraint(fields=["campaign"], condition=Q(ended_at__isnull=True),
+                                    name="one_open_session"),
+        ]
+
+    def __str__(self):
+        return gettext("Session %(number)s") % {"number": self.number}
+
+    def get_absolute_url(self):
+        return reverse("session", args=[self.campaign_id, self.pk])
+
+    @property
+    def is_running(self) -> bool:
+        return self.ended_at is None
+
+
+class Milestone(models.Model):
+    """The end of a big event: every character gains a talent ("Milestone")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="milestones")
+    session = models.ForeignKey(GameSession, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="milestones")
+    note = models.CharField(_("What the group achieved"), max_length=300, blank=True)
+    awarded_at = models.DateTimeField(auto_now_add=True)
+    awarded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["-awarded_at"]
+
+    def __str__(self):
+        return self.note or gettext("Milestone %(number)s") % {"number": self.pk}
+
+
+class PartyDetailQuerySet(LockingQuerySet):
+    def supporting(self):
+        return self.filter(key=False)
+
+
+class PartyDetail(models.Model):
+    """A line of the party sheet ("Party Extra"): a key concept (one for each of the four), or a
+    supporting detail under one, with its disposition (-1, 0, +1; -4..+4 under "Detailed
+    Disposition"). Every member writes them; the GM has the final say."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="party_details")
+    concept = models.CharField(max_length=12, choices=[(c.value, c.label) for c in KeyConcept])
+    key = models.BooleanField(default=False, help_text=_("The key concept itself, not a supporting detail."))
+    text = models.CharField(max_length=200)
+    disposition = models.SmallIntegerField(
+        default=0, help_text=_("A supporting detail's; for a key concept, the one it was last written for."))
+    clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                              help_text=_("Its own progress or danger clock (\"More Clocks\")."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PartyDetailQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["concept", "-key", "created_at", "pk"]
+
+    def __str__(self):
+        return self.text
+
+    @property
+    def rules_concept(self) -> KeyConcept:
+        return KeyConcept(self.concept)
+
+    def reads_as(self, detailed: bool) -> Disposition:
+        """A supporting detail's disposition as rolls feel it."""
+        return detailed_disposition(self.disposition) if detailed else Disposition(self.disposition)
+
+
+def concept_dispositions(details, detailed: bool) -> dict[KeyConcept, Disposition]:
+    """Each key concept's disposition, from the majority of its supporting details."""
+    return {concept: concept_disposition([d.disposition for d in details if not d.key and d.concept == concept.value],
+                                         detailed)
+            for concept in KeyConcept}
+
+
+def bearing_on_a_roll(campaign, detail_ids) -> tuple[list, Disposition]:
+    """The party details the GM said bear on a roll, as they are now, and their disposition
+    combined ("conflicting dispositions ... cancel each other out"). A key concept bears with the
+    disposition its details give it."""
+    if not detail_ids or not campaign.rules.has(Extra.PARTY):
+        return [], Disposition.NEUTRAL
+    detailed = campaign.rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
+    details = list(campaign.party_details.all())
+    concepts = concept_dispositions(details, detailed)
+    chosen = [d for d in details if d.pk in set(detail_ids)]
+    return chosen, combined(concepts[d.rules_concept] if d.key else d.reads_as(detailed) for d in chosen)
+
+
+class WorldTableQuerySet(LockingQuerySet):
+    def visible_to(self, membership):
+        """The prompt tables are the GM's preparation: they would spoil the hooks to come."""
+        return self if membership.is_gm else self.none()
+
+
+class WorldTable(models.Model):
+    """One of the GM's three prompt tables ("World Extra Rule"): theme 1, theme 2 and the mission,
+    each a title and 13 prompts, Ace to King."""
+
+    THEME_1, THEME_2, MISSION = 0, 1, 2
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="world_tables")
+    place = models.PositiveSmallIntegerField(choices=[(0, _("1st card")), (1, _("2nd card")), (2, _("3rd card: the mission"))])
+    title = models.CharField(max_length=80, blank=True)
+    prompts = models.JSONField(default=list, blank=True, help_text=_("13 prompts, Ace to King."))
+
+    objects = WorldTableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["place"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "place"], name="one_table_a_place")]
+
+    def __str__(self):
+        return self.title or self.get_place_display()
+
+    def prompt(self, row: int) -> str:
+        prompts = list(self.prompts) + [""] * len(RANKS)
+        return prompts[row]
+
+
+class HookDrawQuerySet(LockingQuerySet):
+    def visible_to(self, membership):
+        """A draw and its prompts are the GM's until the GM reveals them."""
+        return self if membership.is_gm else self.filter(revealed=True)
+
+
+class HookDraw(models.Model):
+    """Three hook cards drawn from a shuffled deck, with the prompts as they read then, and the
+    mission roll made from them ("World Extra Rule")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="hook_draws")
+    cards = models.JSONField(default=list, help_text=_("The 3 cards, e.g. “Q♥”."))
+    titles = models.JSONField(default=list, help_text=_("The three tables' titles when drawn."))
+    prompts = models.JSONField(default=list, help_text=_("The prompt each card drew."))
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    revealed = models.BooleanField(default=False)
+    mission_roll = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    start_pending = models.BooleanField(
+        default=False, help_text=_("The mission roll's start waits for the mission's first roll."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = HookDrawQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self):
+        return " ".join(self.cards)
+
+    @property
+    def label(self) -> str:
+        """The cards as the reader reads them ("Valet♠ 5♦ Dame♥"); ``str()`` is the cards as data."""
+        return " ".join(str(card.label) for card, _title, _prompt in self.hooks)
+
+    @property
+    def hooks(self) -> list[tuple[Card, str, str]]:
+        """(card, the table's title, the prompt) for each card."""
+        return [(Card.parse(card), title, prompt) for card, title, prompt in zip(self.cards, self.titles, self.prompts,
+                                                                                  strict=True)]
+
+    @property
+    def red_cards(self) -> int:
+        return mission_pool(tuple(Card.parse(card) for card in self.cards))
+
+    @property
+    def start(self) -> MissionStart | None:
+        """The mission roll's result, once rolled."""
+        return MissionStart(self.mission_roll.choices["start"]) if self.mission_roll else None
+
+
+def mission_start_pending(campaign) -> MissionStart | None:
+    """The mission roll's start while it waits for the mission's first roll (World Extra): one
+    query, and none while the extra is off."""
+    if not campaign.rules.has(Extra.WORLD):
+        return None
+    draw = campaign.hook_draws.filter(start_pending=True).select_related("mission_roll").first()
+    return draw.start if draw else None
+
+
+class Resource(models.Model):
+    """A resource the GM builds with the Resource Pool meta-extra ("Resource Pool Rule")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="resources")
+    name = models.CharField(max_length=60)
+    shared = models.BooleanField(_("Shared by the party"), default=True,
+                                 help_text=_("One pool for the party; otherwise one on each sheet."))
+    gain = models.CharField(_("How it is gained"), max_length=12, choices=[(g.value, g.label) for g in Gain],
+                            default=Gain.RECAP_ROLL.value)
+    spend = models.CharField(_("What spending does"), max_length=12, default=Spend.DIE.value,
+                             choices=[(Spend.DIE.value, _("+1d6 per point on an action roll")),
+                                      (Spend.DESCRIBED.value, _("An effect described below"))])
+    cap = models.PositiveSmallIntegerField(_("Most points on one roll"), default=DICE_CAP)
+    effect = models.CharField(_("What spending one does"), max_length=200, blank=True)
+    retained = models.BooleanField(_("Retain spent points on a 5-6"), default=False)
+    expires = models.BooleanField(_("Expires after the planned scenario"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LockingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    def as_rule(self) -> RulesResource:
+        return RulesResource(self.name, self.shared, Gain(self.gain), Spend(self.spend), self.cap, self.retained,
+                             self.expires)
+
+
+class ResourcePool(models.Model):
+    """The points of a resource: the party's (no character) or one character's."""
+
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="pools")
+    character = models.ForeignKey("characters.Character", null=True, blank=True, on_delete=models.CASCADE,
+                                  related_name="resource_pools")
+    points = models.PositiveSmallIntegerField(default=0)
+
+    objects = LockingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["resource_id", "character_id"]  # by id: a locked pool joins no other table
+
+    def __str__(self):
+        return f"{self.resource}: {self.points}"

@@ -1,0 +1,133 @@
+"""A session's recap: what happened in it, built from what the campaign already keeps (the roll
+log, every clock's changes, the milestones, the histories of the sheets and the forces), as one
+viewer may see it. A player's recap holds only what that player may see now: no hidden roll, no
+clock whose segments are hidden from them, no force that is not revealed."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+
+from campaign.models import GameSession, WorldForce
+from characters.models import Character
+from clocks.models import Clock, ClockChange, SeenClock
+from gamerules.characters import session_start_momentum
+from rolls.models import Roll
+
+
+@dataclass(frozen=True)
+class ClockMoved:
+    """A clock that moved in the session: where it stood before its first change and after its
+    last, and whether it reached an end ("Clocks"; an opposed clock also ends empty)."""
+
+    seen: SeenClock
+    before: int
+    after: int
+    changes: int
+    ended: bool
+
+    @property
+    def clock(self) -> Clock:
+        return self.seen.clock
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A character's momentum and stress when the session started and when it ended (or now, while
+    it runs). None where the sheet did not exist yet."""
+
+    character: Character
+    momentum: tuple[int | None, int]
+    stress: tuple[int | None, int]
+
+
+@dataclass(frozen=True)
+class Recap:
+    session: GameSession
+    rolls: list[Roll]
+    clocks: list[ClockMoved]
+    milestones: list
+    standings: list[Standing]
+    forces: list[WorldForce]
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.rolls or self.clocks or self.milestones or self.forces or self.session.summary)
+
+
+def recap(session: GameSession, viewer) -> Recap:
+    """``viewer``: a membership, or the table screen's stand-in (what every player may see)."""
+    campaign = session.campaign
+    until = session.ended_at or timezone.now()
+    return Recap(
+        session=session,
+        rolls=list(session.rolls.visible_to(viewer).select_related("character").order_by("pk")),
+        clocks=_clocks(campaign, viewer, session.started_at, until),
+        milestones=list(session.milestones.order_by("awarded_at", "pk")),
+        standings=_standings(campaign, session, until) if campaign.site.session_bookkeeping else [],
+        forces=_revealed(campaign, viewer, session.started_at, until),
+    )
+
+
+def _clocks(campaign, viewer, since: datetime, until: datetime) -> list[ClockMoved]:
+    changes = (ClockChange.objects.filter(clock__campaign=campaign, at__gte=since, at__lte=until)
+               .select_related("clock", "clock__character", "clock__force").order_by("at", "pk"))
+    by_clock: dict[int, list[ClockChange]] = {}
+    for change in changes:
+        by_clock.setdefault(change.clock_id, []).append(change)
+    moved = []
+    for kept in by_clock.values():
+        seen = SeenClock(kept[0].clock, viewer)
+        if not seen.shown:  # a player reads a clock's moves only where its segments are theirs to see
+            continue
+        clock = seen.clock
+        ended = any(change.after >= clock.size or (clock.is_opposed and change.after == 0 < change.before)
+                    for change in kept)
+        moved.append(ClockMoved(seen, kept[0].before, kept[-1].after, len(kept), ended))
+    return moved
+
+
+def _as_of(campaign, when: datetime) -> dict[int, object]:
+    """Each sheet of the campaign as its history recorded it at ``when``."""
+    records = (Character.history.filter(campaign_id=campaign.pk, history_date__lte=when)
+               .order_by("id", "-history_date", "-history_id"))
+    latest: dict[int, object] = {}
+    for record in records:
+        latest.setdefault(record.id, record)
+    return {pk: record for pk, record in latest.items() if record.history_type != "-"}
+
+
+def _standings(campaign, session, until: datetime) -> list[Standing]:
+    started = _as_of(campaign, session.started_at)
+    ended = _as_of(campaign, until) if session.ended_at else None
+    # "You start with 2 momentum at the beginning of each session" (the momentum dial may change it).
+    reset = session_start_momentum(campaign.rules)
+    standings = []
+    for character in campaign.characters.order_by("name", "pk"):
+        at_end = ended.get(character.pk) if ended is not None else character
+        if at_end is None:  # made after the session
+            continue
+        at_start = started.get(character.pk)
+        standings.append(Standing(character,
+                                  (reset if at_start else None, at_end.momentum),
+                                  (at_start.stress if at_start else None, at_end.stress)))
+    return standings
+
+
+def _revealed(campaign, viewer, since: datetime, until: datetime) -> list[WorldForce]:
+    """The forces revealed to the players in the session (hidden before, revealed after a change
+    in it), that the viewer may see now: a force hidden again is the GM's again."""
+    records = (WorldForce.history.filter(campaign_id=campaign.pk, history_date__lte=until)
+               .order_by("id", "history_date", "history_id").values_list("id", "history_date", "revealed"))
+    revealed_ids, was = [], {}
+    for pk, when, revealed in records:
+        if revealed and not was.get(pk) and when >= since and pk not in revealed_ids:
+            revealed_ids.append(pk)
+        was[pk] = revealed
+    forces = {force.pk: force for force in campaign.forces.filter(pk__in=revealed_ids)}
+    return [forces[pk] for pk in revealed_ids if pk in forces and forces[pk].shown_to(viewer)]
+
+
+def previous_session(campaign) -> GameSession | None:
+    """The session a "previously on…" tells: the latest that has ended."""
+    return campaign.sessions.filter(ended_at__isnull=False).order_by("-number").first()

@@ -1,0 +1,396 @@
+"""A campaign as one versioned JSON document, and back.
+
+Rows refer to each other by their place in the document ("characters" 3), never by database
+ids, so a campaign imports on another instance and export → import → export gives the same
+document. Ids kept inside JSON fields (a roll's momentum, helpers, talents, setup and
+consequence) are translated the same way. Users travel as usernames and are matched on import.
+Invitation links belong to the instance that made them and do not travel; neither do rolls on
+their way (not yet made: the table starts them again), nor the history of things since deleted.
+"""
+
+import datetime
+import json
+import secrets
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import DatabaseError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ability.models import Boost, Skill
+from ability.models import Sheet as AbilitySheet
+from advantage.models import Condition, Expertise, Flaw, Gear, GearFeature, Job, Wound
+from advantage.models import Sheet as AdvantageSheet
+from advantage.models import Skill as AdvantageSkill
+from advantage.models import Threat as AdvantageThreat
+from campaign.models import (
+    Campaign,
+    Event,
+    GameSession,
+    HookDraw,
+    Membership,
+    Milestone,
+    PartyDetail,
+    Resource,
+    ResourcePool,
+    Role,
+    WorldForce,
+    WorldTable,
+)
+from characters.models import Asset, Attachment, Character, Goal, Playbook, Spell, Talent, Tie
+from clocks.models import Clock, ClockChange
+from core.refused import Refused
+from rolls.models import Roll, RollKind, Threat
+from safety.models import Agreement, Boundary, XCard
+from traits.models import Feature, Sheet
+
+FORMAT = "charge-campaign"
+VERSION = 1
+USER = "users"
+
+
+@dataclass(frozen=True)
+class Part:
+    key: str
+    model: type
+    campaign_path: str
+    links: dict = field(default_factory=dict)  # attname → the part (or users) it points into
+    visible: bool = False  # filtered by the viewer's .visible_to() in a player's export
+
+    @property
+    def is_history(self) -> bool:
+        return self.key.endswith("_history")
+
+
+def _history(model):
+    return model.history.model
+
+
+PARTS = [
+    Part("forces", WorldForce, "campaign", visible=True),
+    Part("resources", Resource, "campaign"),
+    Part("sessions", GameSession, "campaign"),
+    Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
+    Part("playbooks", Playbook, "campaign"),
+    Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks",
+                                               "assisting_id": "characters",
+                                               "recovered_in_id": "sessions"}),
+    Part("ties", Tie, "character__campaign", {"character_id": "characters",
+                                              "linked_character_id": "characters",
+                                              "linked_force_id": "forces"}),
+    Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
+    # Traits & Consequence: a sheet's Stats and pool, its Powers, Traits and Items.
+    Part("traits_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
+    Part("features", Feature, "character__campaign", {"character_id": "characters"}),
+    # Ability vs Difficulty: a sheet's grit and gear, its skills and boosts.
+    Part("ability_sheets", AbilitySheet, "character__campaign", {"character_id": "characters"}),
+    Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
+    Part("boosts", Boost, "character__campaign", {"character_id": "characters"}),
+    # Advantage & Threat: the sheet, its skills and expertise, flaws, gear, conditions, wounds; the
+    # GM's jobs and threats.
+    Part("advantage_sheets", AdvantageSheet, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_skills", AdvantageSkill, "character__campaign", {"character_id": "characters"}),
+    Part("expertise", Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
+    Part("jobs", Job, "campaign"),
+    Part("flaws", Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
+    Part("gear", Gear, "character__campaign", {"character_id": "characters"}),
+    Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
+    Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
+    Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_threats", AdvantageThreat, "campaign"),
+    Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
+                                       "worked_in_id": "sessions"}, visible=True),
+    Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}),
+    Part("spells", Spell, "character__campaign", {"character_id": "characters", "ritual_id": "clocks",
+                                                  "danger_id": "clocks", "cast_session_id": "sessions"}),
+    Part("rolls", Roll, "campaign", {"session_id": "sessions", "character_id": "characters",
+                                     "rolled_by_id": USER, "parent_id": "rolls"}, visible=True),
+    Part("world_tables", WorldTable, "campaign", visible=True),
+    Part("hook_draws", HookDraw, "campaign", {"drawn_by_id": USER, "mission_roll_id": "rolls"}, visible=True),
+    Part("assets", Asset, "character__campaign", {"character_id": "characters", "spent_by_id": "rolls"}),
+    Part("attachments", Attachment, "character__campaign", {"character_id": "characters", "repair_id": "clocks"}),
+    Part("goals", Goal, "character__campaign", {"character_id": "characters"}),
+    Part("resource_pools", ResourcePool, "resource__campaign", {"resource_id": "resources", "character_id": "characters"}),
+    Part("threats", Threat, "campaign", {"character_id": "characters"}),
+    Part("clock_changes", ClockChange, "clock__campaign",
+         {"clock_id": "clocks", "by_id": USER, "undoes_id": "clock_changes", "roll_id": "rolls"}),
+    Part("events", Event, "campaign", {"actor_id": USER, "clock_id": "clocks", "force_id": "forces"},
+         visible=True),
+    Part("memberships", Membership, "campaign", {"user_id": USER}),
+    # Safety: an anonymous line or veil travels without an author, as it is stored; an X-card
+    # names nobody who tapped it.
+    Part("boundaries", Boundary, "campaign", {"author_id": USER}),
+    Part("x_cards", XCard, "campaign", {"dismissed_by_id": USER}),
+    Part("session_zero", Agreement, "campaign", {"agreed_by_id": USER}),
+    Part("character_history", _history(Character), "campaign",
+         {"id": "characters", "owner_id": USER, "playbook_id": "playbooks",
+          "assisting_id": "characters", "recovered_in_id": "sessions", "history_user_id": USER}),
+    Part("tie_history", _history(Tie), "character__campaign",
+         {"id": "ties", "character_id": "characters", "linked_character_id": "characters",
+          "linked_force_id": "forces", "history_user_id": USER}),
+    Part("talent_history", _history(Talent), "character__campaign",
+         {"id": "talents", "character_id": "characters", "history_user_id": USER}),
+    Part("clock_history", _history(Clock), "campaign",
+         {"id": "clocks", "character_id": "characters", "force_id": "forces",
+          "worked_in_id": "sessions", "history_user_id": USER}),
+    Part("force_history", _history(WorldForce), "campaign", {"id": "forces", "history_user_id": USER}),
+]
+# Links to rows of the same part, set once the whole part exists.
+LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
+CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "ruleset", "risk_wording", "dials",
+                   "market_filled", "day", "created_at", "table_language")
+# Not the live version: it counts changes on this site's screens (an earlier file's is ignored).
+ADDED_FIELDS = {"market_filled": 0, "day": 1, "system": "charge", "system_options": {}, "table_language": ""}
+"""Campaign fields newer than some exports of this version: a file without them keeps the default."""
+GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
+
+
+class _Encoder(DjangoJSONEncoder):
+    """Django's JSON, but with times to the microsecond (Django's stops at the millisecond),
+    so that nothing is lost on the way."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
+def _columns(part: Part) -> list[str]:
+    # A roll's idempotency key only guards a double submit on the site that made it.
+    names = [f.attname for f in part.model._meta.concrete_fields
+             if f.attname not in ("id", "history_id", "campaign_id", "idempotency_key")]
+    return names + ["id"] if part.is_history else names
+
+
+def _automatic(model) -> list[str]:
+    """Fields a create sets to now, which an import must put back."""
+    return [f.attname for f in model._meta.concrete_fields
+            if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
+
+
+def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dict:
+    """Everything of the campaign; with a player's membership, only what that player may see
+    (no GM notes, no hidden forces, clocks' hidden segments, hidden rolls or history)."""
+    player = viewer is not None and not viewer.is_gm
+    places: dict[str, dict] = {}
+    loaded = []
+    for part in PARTS:
+        if player and part.is_history:
+            continue
+        rows = part.model.objects.filter(**{part.campaign_path: campaign})
+        if player and part.visible:
+            rows = rows.visible_to(viewer)
+        if player and part.key == "clock_changes":
+            rows = rows.filter(clock__visibility="all")
+        key_field = "history_id" if part.is_history else "pk"
+        rows = list(rows.order_by(key_field).values(key_field, *_columns(part)))
+        if not part.is_history:
+            places[part.key] = {row["pk"]: place for place, row in enumerate(rows)}
+        loaded.append((part, rows))
+    user_ids = {row[name] for part, rows in loaded for row in rows
+                for name, target in part.links.items() if target == USER and row[name]}
+    usernames = dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username"))
+
+    def place(key, pk):
+        return None if pk is None else places.get(key, {}).get(pk)
+
+    shown_clocks = set(Clock.objects.filter(campaign=campaign, visibility="all")
+                       .values_list("pk", flat=True)) if player else set()
+
+    campaign_data = {name: getattr(campaign, name) for name in CAMPAIGN_FIELDS}
+    if player:
+        campaign_data["gm_notes"] = ""
+    document = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now(),
+                "audience": "player" if player else "gm", "campaign": campaign_data}
+    for part, rows in loaded:
+        out = []
+        for row in rows:
+            row.pop("pk", None)
+            row.pop("history_id", None)
+            for name, target in part.links.items():
+                row[name] = usernames.get(row[name]) if target == USER else place(target, row[name])
+            if part.is_history and row["id"] is None:
+                continue  # the history of something since deleted
+            if part.key == "rolls":
+                if player:
+                    _keep_to_shown_clocks(row, shown_clocks)
+                _translate_roll(row, place)
+            if player:
+                for name in GM_ONLY_TEXT.get(part.key, ()):
+                    row[name] = ""
+                if part.key == "clocks" and row["visibility"] != "all":
+                    row["filled"], row["notes"] = None, ""
+            out.append(row)
+        document[part.key] = out
+    return json.loads(_Encoder().encode(document))
+
+
+def comparable(document: dict) -> dict:
+    """What export → import → export keeps: everything but the export's time and the members
+    (an import's only member is the importer)."""
+    return {key: value for key, value in document.items() if key not in ("exported_at", "memberships")}
+
+
+def _keep_to_shown_clocks(row, shown_clocks):
+    """A player's copy of a roll says nothing of a clock whose segments they may not see: not
+    the progress it took (with the clock's name), not the clock a complication ticked."""
+    result = dict(row["result"] or {})
+    if "progress" in result and result["progress"].get("clock") not in shown_clocks:
+        del result["progress"]
+    if "consequence" in result and isinstance(result["consequence"], dict) \
+            and result["consequence"].get("clock") not in shown_clocks:
+        result["consequence"] = {**result["consequence"], "clock": None}
+    for moved in ("ticked", "marked"):
+        if moved in result and result[moved]["clock"] not in shown_clocks:
+            del result[moved]
+    row["result"] = result
+
+
+def _translate_roll(row, translate, rolls=True):
+    """Translate the ids kept inside a roll's JSON fields (to places, or back to ids). On import
+    the rolls do not exist yet, so a setup's roll is set once they do (``rolls=False``)."""
+    row["momentum"] = {str(translate("characters", int(k))): v
+                       for k, v in (row["momentum"] or {}).items()}
+    choices = dict(row["choices"] or {})
+    for name, key in (("helpers", "characters"), ("talents", "talents")):
+        if name in choices:
+            choices[name] = [translate(key, value) for value in choices[name]]
+    if rolls and choices.get("setup_from") is not None:
+        choices["setup_from"] = translate("rolls", choices["setup_from"])
+    for clock in ("project", "works_on"):  # Charge's project, Advantage's check's clock
+        if choices.get(clock) is not None:
+            choices[clock] = translate("clocks", choices[clock])
+    if magic := choices.get("magic"):
+        choices["magic"] = {use: {**spell, "id": translate("spells", spell["id"])} for use, spell in magic.items()}
+    for on_its_way in ("conflict", "ability_action", "helps", "check"):
+        if on_its_way in choices:
+            choices[on_its_way] = None  # the conflict or action on its way it was: such rows do not travel
+    row["choices"] = choices
+    result = dict(row["result"] or {})
+    if "bids" in result:  # a Traits & Consequence conflict: the Traits and Item it bid
+        result["bids"] = [{**bid, "id": translate("features", bid["id"])} for bid in result["bids"]]
+    for moved in ("ticked", "marked"):  # Ability's action roll, Advantage's check: the clock it moved
+        if moved in result:
+            result[moved] = {**result[moved], "clock": translate("clocks", result[moved]["clock"])}
+    if row["kind"] not in RollKind.charge():
+        row["result"] = result
+        return
+    if "consequence" in result:
+        consequence = dict(result["consequence"])
+        consequence["target"] = translate("characters", consequence.get("target"))
+        consequence["clock"] = translate("clocks", consequence.get("clock"))
+        result["consequence"] = consequence
+    if "progress" in result:
+        result["progress"] = {**result["progress"],
+                              "clock": translate("clocks", result["progress"].get("clock"))}
+    row["result"] = result
+
+
+def import_campaign(document: dict, importer) -> Campaign:
+    """A new campaign from a document, whose only member is the importer, as its GM.
+
+    A file can claim anything, so it gives nobody access: the other members are not carried
+    over (the GM invites them again). Usernames in the file (who made a change, who owns a
+    sheet) are matched only to the importer and to people who already share a campaign with
+    the importer, so that a file can neither reach strangers' accounts nor tell which
+    usernames exist here; a player who joins again finds their sheet. Anything malformed is
+    refused with a message, and nothing is saved."""
+    try:
+        with transaction.atomic():
+            return _import(document, importer)
+    except Refused:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, DatabaseError,
+            ValidationError) as error:
+        raise Refused(_("That export is damaged or was changed by hand, so nothing was imported (%(error)s).")
+                      % {"error": type(error).__name__}) from error
+
+
+def _known_users(importer, names) -> dict[str, int]:
+    """Usernames of the file matched to the importer and to people who already share a campaign
+    with the importer; nobody else."""
+    shared = Membership.objects.filter(campaign__memberships__user=importer).values("user_id")
+    known = get_user_model().objects.filter(Q(pk=importer.pk) | Q(pk__in=shared),
+                                            username__in=names - {None})
+    return dict(known.values_list("username", "pk"))
+
+
+def _check_columns(part: Part, rows) -> None:
+    allowed = set(_columns(part))
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            raise Refused(_("Row %(number)s of %(part)s is not a record.") % {"number": number, "part": part.key})
+        if unknown := sorted(set(row) - allowed):
+            raise Refused(_("Row %(number)s of %(part)s has fields this site does not know: %(fields)s. "
+                            "Nothing was imported.") % {"number": number, "part": part.key, "fields": ", ".join(unknown)})
+
+
+def _import(document: dict, importer) -> Campaign:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise Refused(_("This is not a campaign exported from Charge campaigns."))
+    if document.get("version") != VERSION:
+        raise Refused(_("This file is version %(version)s; this site reads version %(readable)s.")
+                      % {"version": document.get("version"), "readable": VERSION})
+    if document.get("audience") != "gm":
+        raise Refused(_("A player's export holds only part of a campaign; import a GM's export."))
+    for part in PARTS:
+        _check_columns(part, document.get(part.key, []))
+    names = {row.get(name) for part in PARTS for row in document.get(part.key, [])
+             for name, target in part.links.items() if target == USER}
+    users = _known_users(importer, names)
+    fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS if name not in ADDED_FIELDS}
+    fields |= {name: document["campaign"].get(name, default) for name, default in ADDED_FIELDS.items()}
+    created_at = fields.pop("created_at")
+    campaign = Campaign.objects.create(**fields)
+    ids: dict[str, list[int]] = {}
+
+    def pk(key, place):
+        return None if place is None else ids[key][place]
+
+    for part in PARTS:
+        rows = [dict(row) for row in document.get(part.key, [])]
+        if part.key == "memberships":
+            rows = []  # the importer alone, added below
+        late = LATE_LINKS.get(part.key)
+        late_places = [row.get(late) for row in rows] if late else []
+        objects = []
+        for row in rows:
+            for name, target in part.links.items():
+                if name == late:
+                    row[name] = None
+                elif target == USER:
+                    row[name] = users.get(row[name])
+                else:
+                    row[name] = pk(target, row[name])
+            if part.key == "rolls":
+                _translate_roll(row, pk, rolls=False)
+                row["idempotency_key"] = f"import-{secrets.token_urlsafe(24)}"
+            if "campaign_id" in {f.attname for f in part.model._meta.concrete_fields}:
+                row["campaign_id"] = campaign.pk
+            objects.append(part.model(**row))
+        created = part.model.objects.bulk_create(objects, batch_size=1000)
+        automatic = _automatic(part.model)
+        for obj, row in zip(created, rows, strict=True):
+            for name in automatic:
+                setattr(obj, name, row[name])
+        changed = automatic + ([late] if late else [])
+        if late:
+            for obj, place in zip(created, late_places, strict=True):
+                setattr(obj, late, None if place is None else created[place].pk)
+        if part.key == "rolls":
+            for obj in created:
+                if obj.choices.get("setup_from") is not None:
+                    obj.choices["setup_from"] = created[obj.choices["setup_from"]].pk
+            changed.append("choices")
+        if changed:
+            part.model.objects.bulk_update(created, changed, batch_size=1000)
+        if not part.is_history:
+            ids[part.key] = [obj.pk for obj in created]
+    Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
+    Membership.objects.create(campaign=campaign, user=importer, role=Role.GM)
+    campaign.refresh_from_db()
+    return campaign

@@ -1,0 +1,221 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from campaign import actions
+from campaign.access import gm_membership_or_404, membership_or_404, seen_as
+from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, inline_form_context
+from campaign.live import live_version
+from campaign.models import Campaign
+from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
+from characters.forms import RecoveryForm
+from core import rendered
+from core.htmx import attempt, changed, page
+from gamerules.dials import ACTION_COUNTS
+from gamerules.progression import unlocked_slots
+from rolls.models import Roll
+from rolls.views import pending_context
+
+DASHBOARD = "campaign/dashboard.html"
+PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)
+
+
+@login_required
+@require_safe
+def campaign_list(request):
+    """The campaigns being played; the archived ones apart; what the person was told."""
+    campaigns = list(Campaign.objects.filter(memberships__user=request.user).order_by("-created_at"))
+    return render(request, "campaign/campaign_list.html", {
+        "campaigns": [campaign for campaign in campaigns if not campaign.is_archived],
+        "archived": [campaign for campaign in campaigns if campaign.is_archived],
+        "notices": request.user.notices.all()})
+
+
+@login_required
+@require_POST
+def notices_dismiss(request):
+    request.user.notices.all().delete()
+    return redirect("campaigns")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_create(request):
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        campaign = actions.create_campaign(request.user, **form.cleaned_data)
+        messages.success(request, _("%(campaign)s is ready. Invite your players from Members.") % {"campaign": campaign})
+        return redirect(campaign)
+    return render(request, "campaign/campaign_form.html", {"form": form})
+
+
+@login_required
+@require_safe
+def live(request, campaign_id):
+    """Polled by every campaign page: 204 while nothing changed (one query beyond the session),
+    otherwise a fresh poller and a ``campaignChanged`` event that refreshes the live panels."""
+    version = live_version(campaign_id, request.user.pk)
+    if version is None:
+        raise Http404("Not a member")
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    response = render(request, "campaign/layout.html#live_poller",
+                      {"campaign": {"pk": campaign_id, "live_version": version}})
+    return changed(response)
+
+
+@login_required
+@require_safe
+def dashboard(request, campaign_id):
+    membership = membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    if campaign.is_archived:  # its archive page: what is left to read, and the GM's restore
+        return render(request, "campaign/archived.html", {
+            "membership": membership, "campaign": campaign,
+            "sessions": campaign.sessions.filter(ended_at__isnull=False), "characters": campaign.characters.all()})
+    return page(request, DASHBOARD, lambda: dashboard_context(membership), PANELS, seen_as(membership))
+
+
+def dashboard_context(membership) -> dict:
+    campaign = membership.campaign
+    milestones = campaign.milestones.count()
+    return {
+        "membership": membership, "campaign": campaign,
+        "forces": campaign.forces.visible_to(membership),
+        "clocks": campaign.clocks.visible_to(membership).in_play().for_display()[:CLOCKS_SHOWN],
+        "clock_count": campaign.clocks.visible_to(membership).active().count(),
+        "characters": campaign.characters.select_related("owner", "assisting"),
+        # A player offers help from their own characters; a GM names helpers in the wizard.
+        "helpers": [] if membership.is_gm else list(campaign.characters.editable_by(membership)),
+        "session": campaign.current_session,
+        "events": campaign.events.visible_to(membership).select_related("actor")[:EVENTS_SHOWN],
+        "rolls": campaign.rolls.visible_to(membership).select_related("character")[:ROLLS_SHOWN],
+        "milestones": milestones, "talent_slots": unlocked_slots(milestones),
+        **_gm_part(membership, milestones),
+    }
+
+
+def _gm_part(membership, milestones) -> dict:
+    """What only a GM's dashboard shows; a player's render never receives it."""
+    if not membership.is_gm:
+        return {"gm_notes": None, "milestone_form": None, "recovery_form": None}
+    return {"gm_notes": membership.campaign.gm_notes, "recovery_form": RecoveryForm(campaign=membership.campaign),
+            "milestone_form": MilestoneForm(initial={"expected_count": milestones})}
+
+
+def _inline_edit(request, campaign_id, form_class, card, title, saved):
+    """A valid htmx save answers the dashboard's card; an htmx GET or an error, the form; without
+    htmx, the form's own page and a redirect."""
+    membership = gm_membership_or_404(request, campaign_id)
+    context = {"membership": membership, "campaign": membership.campaign}
+    form = form_class(request.POST or None, instance=membership.campaign)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        context["gm_notes"] = membership.campaign.gm_notes
+        if request.htmx:
+            return changed(render(request, f"{DASHBOARD}#{card}", context))
+        messages.success(request, saved)
+        return redirect(membership.campaign)
+    context.update(inline_form_context(form, card, request.path, title,
+                                       membership.campaign.get_absolute_url(),
+                                       gm_only=form_class is GmNotesForm))
+    template = "campaign/inline_edit.html"
+    return render(request, f"{template}#inline_form" if request.htmx else template, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_edit(request, campaign_id):
+    return _inline_edit(request, campaign_id, CampaignForm, "about",
+                        _("About the campaign"), _("Campaign details saved."))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def gm_notes_edit(request, campaign_id):
+    return _inline_edit(request, campaign_id, GmNotesForm, "gm-notes",
+                        _("GM notes"), _("GM notes saved."))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def dials_edit(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    campaign = membership.campaign
+    preset = request.POST.get("preset", "")
+    if preset.isdigit() and int(preset) in ACTION_COUNTS:
+        # Fill in a preset action list without saving, so the GM can rename before saving.
+        form = DialsForm(DialsForm.with_preset(request.POST, int(preset)))
+    elif request.method == "POST":
+        form = DialsForm(request.POST)
+        if form.is_valid():
+            actions.set_dials(membership, form.dials)
+            messages.success(request, _("Dials saved. They apply from the next roll and sheet on."))
+            return redirect("dials", campaign.pk)
+    else:
+        form = DialsForm(initial=DialsForm.initial_from(campaign.rules))
+    return render(request, "campaign/dials.html", {"membership": membership, "campaign": campaign,
+                                                   "form": form, "counts": ACTION_COUNTS})
+
+
+@login_required
+@require_POST
+def milestone_award(request, campaign_id):
+    membership = gm_membership_or_404(request, campaign_id)
+    form = MilestoneForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That milestone could not be read; nothing was awarded."))
+    else:
+        attempt(request, lambda: actions.award_milestone(membership, form.cleaned_data["note"],
+                                                         form.cleaned_data["expected_count"]),
+                _("Milestone awarded: every character gains a talent."))
+    return redirect(membership.campaign)
+
+
+@login_required
+@require_safe
+def waiting(request, campaign_id):
+    """What waits for this member, shown on every campaign page, each with its button: their
+    rolls on the way (a GM's call among them), a teammate asking for their help, a consequence
+    one of their characters faces; and, for a GM, the rolls waiting for their risk and effect."""
+    membership = membership_or_404(request, campaign_id)
+    on = request.GET.get("on", "")
+    template, context = membership.campaign.site.waiting(request, membership, on)
+    if not request.htmx:
+        return render(request, template, context)
+    # Asked by the page ``on`` once it has loaded: kept as that page's own "waiting" panel, which
+    # its next change then need not render again (core/htmx.py).
+    audience = seen_as(membership, f"user:{request.user.pk}")
+    key = audience.key(request, audience.name, f"{on}?panel=waiting")
+    return HttpResponse(rendered.html(request, audience, key, lambda extra: render_to_string(
+        template, {**context, **extra}, request)))
+
+
+def waiting_on_page(request) -> tuple[str, dict]:
+    """What waits for the viewer, as the campaign page asked shows it: the live panel every
+    campaign page carries besides its own (core.htmx.EVERYWHERE)."""
+    campaign_id = request.resolver_match.kwargs.get("campaign_id")
+    if campaign_id is None:
+        raise Http404("Not a campaign page")
+    membership = membership_or_404(request, campaign_id)
+    return membership.campaign.site.waiting(request, membership, request.path)
+
+
+def charge_waiting(request, membership, on: str):
+    """Charge's: rolls on their way, asks for help, consequences to answer, risks to set."""
+    mine = {c.pk: c for c in membership.campaign.characters.editable_by(membership)}
+    rolls = pending_context(membership)["pending_rolls"]
+    return ("campaign/layout.html#waiting", {
+        "membership": membership, "campaign": membership.campaign, "on": on,
+        # Nothing whose own page this is (``on``).
+        "own_rolls": [] if membership.is_gm else [r for r in rolls if r.may_roll
+                                                  and r.pending.get_absolute_url() != on],
+        "to_set": [r.pending for r in rolls if not r.pending.is_set] if membership.is_gm else [],
+        "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
+                 if pk in mine and not membership.is_gm and mine[pk].assisting_id != r.pending.character_id],
+        "consequences": [roll for roll in Roll.objects.awaiting_answer(membership)
+                         if roll.get_absolute_url() != on]})

@@ -1,0 +1,259 @@
+// Loaded in <head>: the colour scheme is set before the page paints.
+(function () {
+  // Dark by default (a dim table); remembered on this device.
+  var key = "charge-theme";
+  var root = document.documentElement;
+  var stored = null;
+  try { stored = localStorage.getItem(key); } catch (e) { /* private mode */ }
+  if (stored === "light" || stored === "dark") root.setAttribute("data-bs-theme", stored);
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-theme-toggle]")) {
+      var next = root.getAttribute("data-bs-theme") === "dark" ? "light" : "dark";
+      root.setAttribute("data-bs-theme", next);
+      try { localStorage.setItem(key, next); } catch (e) { /* private mode */ }
+    }
+    // data-copy="#field": copy its value, and say so.
+    var copy = event.target.closest("[data-copy]");
+    if (copy) {
+      var field = document.querySelector(copy.getAttribute("data-copy"));
+      if (!field) return;
+      field.select();
+      var done = function () { copy.textContent = "Copied"; };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand("copy"); done(); });
+      } else {
+        document.execCommand("copy");
+        done();
+      }
+    }
+    if (event.target.closest("[data-fullscreen]")) toggleFullscreen();
+    // The phone menu and closing a message, without Bootstrap's JavaScript.
+    var toggler = event.target.closest("[data-toggle-menu]");
+    if (toggler) {
+      var menu = document.getElementById(toggler.getAttribute("data-toggle-menu"));
+      var open = menu.classList.toggle("show");
+      toggler.setAttribute("aria-expanded", String(open));
+      toggler.setAttribute("aria-label", open ? "Close the menu" : "Open the menu");
+    }
+    var dismiss = event.target.closest("[data-dismiss-alert]");
+    if (dismiss) dismiss.closest(".alert").remove();
+  });
+
+  function toggleFullscreen() {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if (root.requestFullscreen) root.requestFullscreen();
+  }
+
+  // Console keys press the marked buttons, the focused clock's first.
+  document.addEventListener("keydown", function (event) {
+    var scope = document.querySelector("[data-shortcuts]");
+    if (!scope || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (event.key === "f") { toggleFullscreen(); return; }
+    var clock = document.activeElement && document.activeElement.closest("[data-clock]");
+    var target = (clock && clock.querySelector('[data-key="' + event.key + '"]')) ||
+                 scope.querySelector('[data-global-key="' + event.key + '"]');
+    if (target) { event.preventDefault(); target.click(); }
+  });
+
+  // Live updates (README): the stream pushes versions; while it is silent the poller polls.
+  var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
+  var source = null, opened = 0, heard = 0;
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!window.htmx || !window.htmx.createEventSource) return;
+    var create = window.htmx.createEventSource;
+    window.htmx.createEventSource = function (url) {
+      source = create(url);
+      opened = Date.now();
+      var hear = function () { heard = Date.now(); };
+      source.addEventListener("version", hear);
+      source.addEventListener("version", newVersion);
+      source.addEventListener("alive", hear);
+      source.addEventListener("alive", newVersion);  // the version the server just read
+      source.addEventListener("error", function () { heard = 0; });
+      return source;
+    };
+  });
+  function newVersion(event) {
+    var live = document.getElementById("live"), version = parseInt(event.data, 10);
+    // Different, not only greater: a stream told a version that was never this campaign's corrects it.
+    if (!live || isNaN(version) || version === parseInt(live.getAttribute("hx-get").split("v=")[1], 10)) return;
+    var moved = live.cloneNode(false);
+    moved.setAttribute("hx-get", live.getAttribute("hx-get").replace(/v=\d+/, "v=" + version));
+    live.replaceWith(moved);
+    window.htmx.process(moved);
+    document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
+  }
+  function streaming() { return Date.now() - heard < SILENCE; }
+  function reopen() {  // the extension closes the old stream as its element goes
+    var holder = document.getElementById("live-stream");
+    if (!holder) return;
+    var parent = holder.parentNode, next = holder.nextSibling, fresh = holder.cloneNode(true);
+    window.htmx.remove(holder);
+    parent.insertBefore(fresh, next);
+    window.htmx.process(fresh);
+  }
+  function poll() {
+    var live = document.getElementById("live");
+    if (live && window.htmx && document.visibilityState === "visible") window.htmx.trigger(live, "poll");
+  }
+  setInterval(function () {
+    if (streaming()) return;
+    poll();
+    if (source && source.readyState !== EventSource.CLOSED && Date.now() - Math.max(heard, opened) > SILENCE) reopen();
+  }, 1500);
+  document.addEventListener("visibilitychange", poll);
+
+  // The database away (core/away.py): its page asks again by itself, as its text says.
+  document.addEventListener("DOMContentLoaded", function () {
+    var retry = document.body.dataset.retry;
+    if (retry) setTimeout(function () { location.reload(); }, retry * 1000);
+  });
+
+  // After an answer: a 503 (core/away.py) shows its notice until one succeeds; a form that stays
+  // gets a new key (core/keys.py), while a retry of an unanswered one resends its own.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail, away = document.getElementById("away");
+    if (detail.xhr.status === 503) away || document.body.insertAdjacentHTML("beforeend", detail.xhr.responseText);
+    if (!detail.successful) return;
+    if (away) away.remove();
+    var form = detail.elt.closest("form, .clock-face-wrap"), input = form && form.querySelector('input[name="key"]');
+    if (input) input.value = Date.now().toString(36) + Math.random().toString(36).slice(2);
+  });
+
+  // A panel being filled in is not refreshed.
+  document.addEventListener("input", function (event) {
+    var panel = event.target.closest('[hx-trigger*="campaignChanged"]');
+    if (panel) panel.dataset.editing = "1";
+  });
+  function onChange(event) {
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    return trigger && trigger.type === "campaignChanged";
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (onChange(event) && (elt.dataset.editing || askedTogether(elt))) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (onChange(event) && event.detail.elt.dataset.editing) event.detail.shouldSwap = false;
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var swapped = event.detail.target || event.detail.elt;  // htmx.swap() gives no target
+    if (swapped && swapped.dataset) delete swapped.dataset.editing;
+  });
+
+  // On a change, every live panel in one request (?panels=, core/htmx.py).
+  function nameOf(elt) {
+    if (!elt.matches('[hx-trigger*="campaignChanged"]')) return null;
+    if (elt.dataset.livePanel) return elt.dataset.livePanel;
+    var url = new URL(elt.getAttribute("hx-get") || "", location.href);
+    var name = url.searchParams.get("panel");
+    return url.pathname === location.pathname && name && url.search === "?panel=" + encodeURIComponent(name) ? name : null;
+  }
+  function livePanels() {
+    var panels = {}, own = false;
+    document.querySelectorAll('[hx-trigger*="campaignChanged"]').forEach(function (elt) {
+      var name = nameOf(elt);
+      if (!name) return;
+      own = own || !elt.dataset.livePanel;
+      (panels[name] = panels[name] || []).push(elt);
+    });
+    return own ? panels : {};  // else the page may not answer ?panels=
+  }
+  function askedTogether(elt) {
+    var same = livePanels()[nameOf(elt)];
+    return same && same.indexOf(elt) >= 0;
+  }
+  var asking = false, askAgain = false;
+  document.addEventListener("campaignChanged", refreshPanels);
+  function refreshPanels() {
+    if (asking) { askAgain = true; return; }
+    var panels = livePanels(), names = Object.keys(panels);
+    if (!names.length) return;
+    asking = true;
+    fetch(location.pathname + "?panels=" + names.map(encodeURIComponent).join(","),
+          {headers: {"HX-Request": "true"}, credentials: "same-origin"})
+      .then(function (response) {
+        var to = response.headers.get("HX-Redirect");
+        if (to) location.href = to;
+        return response.ok ? response.text() : "";
+      })
+      .then(function (answer) {
+        var got = document.createElement("template");
+        got.innerHTML = answer;
+        names.forEach(function (name) {
+          var fresh = got.content.querySelector('template[data-panel="' + name + '"]');
+          panels[name].forEach(function (elt) {
+            if (fresh && document.body.contains(elt) && !elt.dataset.editing) swapIn(elt, fresh.innerHTML);
+          });
+        });
+      }, function () { /* offline */ })
+      .then(function () {
+        asking = false;
+        if (askAgain) { askAgain = false; refreshPanels(); }
+      });
+  }
+  function swapIn(elt, html) {
+    var style = elt.getAttribute("hx-swap") || "innerHTML";
+    var select = elt.getAttribute("hx-select");
+    if (select) {
+      var all = document.createElement("template");
+      all.innerHTML = html;
+      var picked = all.content.querySelector(select);
+      if (!picked) return;
+      html = picked.outerHTML;
+    }
+    if (unchanged(elt, html, style)) return;
+    rememberFocus();
+    window.htmx.swap(elt, html, {swapStyle: style.split(" ")[0]});
+  }
+
+  // An unchanged panel stays: a swap would swallow a tap.
+  function unchanged(target, html, style) {
+    var inner = style.indexOf("innerHTML") === 0;
+    var shown = document.createDocumentFragment();
+    if (inner) target.childNodes.forEach(function (node) { shown.appendChild(node.cloneNode(true)); });
+    else shown.appendChild(target.cloneNode(true));
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html.trim();
+    if (inner) trimEnds(shown);
+    return normalised(shown).isEqualNode(normalised(fresh.content));
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!onChange(event) || !event.detail.shouldSwap) return;
+    var target = event.detail.target;
+    if (unchanged(target, event.detail.serverResponse, target.getAttribute("hx-swap") || "innerHTML")) {
+      event.detail.shouldSwap = false;
+    }
+  });
+  function trimEnds(fragment) {  // the partial is rendered without the whitespace around it
+    [fragment.firstChild, fragment.lastChild].forEach(function (node) {
+      if (node && node.nodeType === Node.TEXT_NODE && !node.textContent.trim()) node.remove();
+    });
+  }
+  function normalised(content) {
+    // Each answer carries a freshly masked CSRF token and fresh keys; htmx marks what it is fetching.
+    content.querySelectorAll('[name="csrfmiddlewaretoken"], [name="key"]').forEach(function (input) {
+      input.removeAttribute("value");
+    });
+    content.querySelectorAll("[class*='htmx-']").forEach(function (element) {
+      element.classList.remove("htmx-request", "htmx-settling", "htmx-swapping", "htmx-added");
+      if (!element.classList.length) element.removeAttribute("class");
+    });
+    return content;
+  }
+
+  // The focused clock stays focused through a swap.
+  var focusedId = null;
+  function rememberFocus() {
+    var active = document.activeElement && document.activeElement.closest("[data-clock]");
+    focusedId = active ? active.id : null;
+  }
+  document.addEventListener("htmx:beforeSwap", rememberFocus);
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focusedId) return;
+    var again = document.getElementById(focusedId);
+    if (again && document.activeElement !== again) again.focus();
+  });
+})();

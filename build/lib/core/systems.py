@@ -1,0 +1,76 @@
+"""The seam between the shared site and each dice system (README, "How to add a dice system").
+
+Campaigns, members, forces, sessions, clocks, the roll log, the table screen and the console are
+shared. What differs per system is registered here once, by the system's own app in its
+``AppConfig.ready``: how its sheet is shown, where a roll starts, and the templates that shared
+pages include for its characters and rolls. Shared views and templates ask ``campaign.site``;
+they never test which system a campaign plays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gamerules.systems import DiceSystem
+
+
+@dataclass(frozen=True)
+class SystemSite:
+    system: DiceSystem
+    sheet: Callable
+    """The character sheet view: ``sheet(request, membership, character)`` -> a response."""
+    start_roll: str
+    """The URL name of the page that starts a roll (``?character=<id>`` preselects one)."""
+    table_tile: str
+    """The template of a character's numbers on the table screen and the console."""
+    dashboard_tile: str
+    """The template of a character's numbers on the dashboard."""
+    log_actions: str
+    """The template of the buttons above the roll log."""
+    on_its_way: str
+    """The template of what is on its way (rolls, conflicts), on the table screen."""
+    context: Callable
+    """``context(membership)`` -> what ``on_its_way`` and the console need."""
+    waiting: Callable
+    """``waiting(request, membership, on)`` -> the template and context of the banner of what waits
+    for this member, on every page (``on``: the page's path)."""
+    tabs: Callable
+    """``tabs(membership)`` -> (label, URL name) of the campaign's navigation."""
+    roll_kinds: tuple[str, ...] = ()
+    """The roll kinds whose page is the system's own ``roll_page``, not the shared one."""
+    roll_page: Callable | None = None
+    """``roll_page(request, membership, roll)`` -> the page of one of its ``roll_kinds``."""
+    roll_line: str = ""
+    """The template of one of its ``roll_kinds`` in a line of the roll log (``roll``)."""
+    roll_tile: str = ""
+    """The template of one of its ``roll_kinds`` as the table screen's last roll (``roll``)."""
+    ready_characters: bool = False
+    """A new character is played at once: the system has no creation steps."""
+    console_top: str = ""
+    """The template of the console's first row: the GM's next decisions."""
+    session_bookkeeping: bool = False
+    """Charge's bookkeeping around sessions: momentum reset at the start, stress recovery at the
+    end, milestones and the talent slots they open."""
+    url_names: frozenset[str] = frozenset()
+    """The system's own pages: every other system's campaigns answer them with 404."""
+
+
+_SITES: dict[DiceSystem, SystemSite] = {}
+
+
+def register(site: SystemSite) -> None:
+    _SITES[site.system] = site
+
+
+def site_of(system: DiceSystem) -> SystemSite:
+    return _SITES[system]
+
+
+def plays(system: DiceSystem, url_name: str | None) -> bool:
+    """Whether a campaign on ``system`` has the page ``url_name``: a shared page, or its own."""
+    return not any(url_name in site.url_names for other, site in _SITES.items() if other is not system)
+
+
+def playable() -> list[DiceSystem]:
+    """The systems a campaign may choose: those registered, in the enum's order."""
+    return [system for system in DiceSystem if system in _SITES]

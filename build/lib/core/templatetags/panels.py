@@ -1,0 +1,73 @@
+"""A page is made of panels, each a noun that owns its hx-* attributes (see README, "How to add
+a feature"). Forms and links inside a panel that carry ``hx-boost="true"`` post or get their own
+``action`` / ``href`` and the answer replaces the panel; without JavaScript they are plain forms."""
+
+from django import template
+from django.utils.html import format_html
+from template_partials.templatetags import partials
+
+from core.htmx import CAMPAIGN_CHANGED
+from core.rendered import EVERY_TABLE, INLINE_PANELS
+
+register = template.Library()
+
+PLACEHOLDERS = "_placeholders"
+"""Noted by a panel that the page shows before it loads itself (``live_panel load=True``)."""
+
+SWAPS = ("outerHTML", "innerHTML")
+
+
+@register.simple_tag
+def panel(swap="outerHTML"):
+    """The element is a panel: a boosted form or link inside it answers in its place (or, with
+    swap="innerHTML", inside it)."""
+    if swap not in SWAPS:
+        raise template.TemplateSyntaxError(f"A panel swaps {' or '.join(SWAPS)}, not {swap}.")
+    return format_html('hx-target="this" hx-swap="{}" hx-push-url="false"', swap)
+
+
+@register.simple_tag
+def live_trigger():
+    """The trigger of whatever fetches itself again when the campaign changes."""
+    return f"{CAMPAIGN_CHANGED} from:body"
+
+
+@register.simple_tag(takes_context=True)
+def live_panel(context, swap="outerHTML", load=False):
+    """A panel that also fetches its hx-get again whenever the campaign changes (and, with
+    ``load``, once when the page has loaded: what the page itself need not wait for; a panel
+    that htmx fetched is already loaded)."""
+    fetched = getattr(context.get("request"), "htmx", False)
+    if load and not fetched and (placeholders := context.get(PLACEHOLDERS)) is not None:
+        placeholders.append(True)  # what the page shows here is not what the panel answers
+    trigger = f"load, {live_trigger()}" if load and not fetched else live_trigger()
+    return format_html('hx-trigger="{}" {}', trigger, panel(swap))
+
+
+class InlinePanel(partials.DefinePartialNode):
+    """An inline partial that also hands its HTML to the page rendering it (core/rendered.py), so
+    that the page's live panels are kept from the page itself, each with the tables read until it
+    was rendered (a panel early in the page depends on less than the whole page)."""
+
+    def render(self, context):
+        if not self.inline or (seen := context.get(INLINE_PANELS)) is None:
+            return super().render(context)
+        outer, placeholders = context.get(PLACEHOLDERS), []
+        with context.push({PLACEHOLDERS: placeholders}):
+            made = super().render(context)
+        if placeholders:  # a panel that loads itself later, or holds one: not kept
+            if outer is not None:
+                outer.extend(placeholders)
+        else:
+            # What the page read so far: all that this panel's HTML can depend on.
+            read = getattr(context.get("request"), "tables_read", None)
+            seen[self.partial_name] = made, frozenset(read or {EVERY_TABLE})
+        return made
+
+
+@register.tag("partialdef")
+def partialdef(parser, token):
+    """django-template-partials' ``partialdef``, whose inline partials are seen by their page: a
+    template loading ``panels`` after ``partials`` (as every template with a live panel does)."""
+    node = partials.partialdef_func(parser, token)
+    return InlinePanel(node.partial_name, node.inline, node.nodelist)

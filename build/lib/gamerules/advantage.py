@@ -1,0 +1,172 @@
+"""The "advantage & threat" dice system (``shared/rules/system-advantage-and-threat.md``): a pool
+of Advantage (PLUS) and Threat (MINUS) d6s, 1-3s discarded, pairs cancelled, Major / Minor /
+Hollow by what is left, 6s left as Boons and Banes; Action Points; clocks by outcome.
+
+Section names below are the document's headings ("Gather your Dice Pool", "Roll the Dice", "The
+Result", "Clocks & Extended Checks", "Action Points"). The lost dice icons are reading 2 of the
+shared README (``gamerules.readings``); this project's own readings are the named constants here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from gamerules import readings
+from gamerules.words import said
+
+FACES = range(1, 7)
+MOST_DICE = readings.ADVANTAGE_MOST_DICE
+"""'Add Advantage Dice PLUS (Max 10)', 'Add Threat Dice MINUS (Max 10)'."""
+
+AP_MAX = 3
+""""You begin play with a Maximum of 3AP" ("Action Points")."""
+
+TRAUMA_MINUS = 2
+""""Add 2 MINUS for each Trauma you have. Added regardless of whether or not it is relevant"."""
+
+FLAW_MINUS = 1
+FLAW_AP = 1
+""""Add 1 MINUS if you or the GM invoke a relevant Flaw ... Regain 1 Action Point. This can be done
+once per-job, per-flaw"."""
+
+WOUND_MINUS = range(1, 3)
+""""You might add 1 or 2 MINUS if the GM invokes a relevant wound"; reading: a wound's level (1 or
+2) is the MINUS it adds."""
+
+SIMPLE_ASSISTANCE_PLUS = 1
+""""Multiple people providing simple assistance does not add more than +1 PLUS"."""
+
+IMPROVES_MORE_THAN_ONCE = True
+"""Reading ("Spend 1 AP to improve the result of a roll by one level", no limit given): a player may
+spend again, one level a point, up to Major."""
+
+SPENT_BOON_LEAVES_THE_CLOCK = True
+"""Reading ("You can spend a Boon to gain 1 AP"): a Boon spent on AP is used up, so it no longer
+marks a clock segment."""
+
+
+class Outcome(Enum):
+    """"The Result": Major, Minor or Hollow success, best first."""
+
+    MAJOR = "major"
+    MINOR = "minor"
+    HOLLOW = "hollow"
+
+    @property
+    def label(self) -> str:
+        return {"major": said("Major success"), "minor": said("Minor success"),
+                "hollow": said("Hollow success")}[self.value]
+
+    @property
+    def in_a_sentence(self) -> str:
+        """The label inside a line of the log ("Ada's check: minor success")."""
+        return {"major": said("major success"), "minor": said("minor success"),
+                "hollow": said("hollow success")}[self.value]
+
+    def improved(self) -> Outcome:
+        """"Improve Result ... Hollow -> Minor -> Major"."""
+        return {Outcome.HOLLOW: Outcome.MINOR, Outcome.MINOR: Outcome.MAJOR}.get(self, Outcome.MAJOR)
+
+
+def pool_size(plus: int, minus: int) -> tuple[int, int]:
+    """The dice rolled: each pool capped at 10 ("Gather your Dice Pool"); "If for any reason you
+    have 0 PLUS. Roll 1 PLUS but add an additional 1 MINUS" (before the cap)."""
+    plus, minus = max(plus, 0), max(minus, 0)
+    if plus == 0:
+        plus, minus = 1, minus + 1
+    return min(plus, MOST_DICE), min(minus, MOST_DICE)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A check read ("Roll the Dice", "The Result")."""
+
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    plus_left: tuple[int, ...]
+    minus_left: tuple[int, ...]
+    outcome: Outcome
+    boons: int
+    banes: int
+
+
+def outcome_of(plus_left: int, minus_left: int) -> Outcome:
+    """"Major Success: 1 or More PLUS Remaining. Minor Success: A single MINUS, or no PLUS/MINUS
+    Remaining. Hollow Success: 2 or More MINUS Remaining"."""
+    if plus_left:
+        return Outcome.MAJOR
+    return Outcome.MINOR if minus_left <= 1 else Outcome.HOLLOW
+
+
+def read_check(plus: Sequence[int], minus: Sequence[int]) -> CheckResult:
+    """Discard 1-3s of both colours; pair each remaining PLUS with a remaining MINUS, plain 4-5s
+    first so that 6s survive (reading 2); the rest is the result, its 6s Boons and Banes."""
+    kept_plus = sorted(face for face in plus if face not in readings.ADVANTAGE_DISCARDED_FACES)
+    kept_minus = sorted(face for face in minus if face not in readings.ADVANTAGE_DISCARDED_FACES)
+    pairs = min(len(kept_plus), len(kept_minus))
+    plus_left, minus_left = tuple(kept_plus[pairs:]), tuple(kept_minus[pairs:])
+    return CheckResult(tuple(plus), tuple(minus), plus_left, minus_left, outcome_of(len(plus_left), len(minus_left)),
+                       plus_left.count(6), minus_left.count(6))
+
+
+@cache
+def _kept(dice: int) -> tuple[tuple[int, int, Fraction], ...]:
+    """(dice kept, 6s among them, chance) for ``dice`` d6s: each die is discarded (1-3) with
+    chance 1/2, a plain 4-5 with 1/3, a 6 with 1/6."""
+    out = []
+    for kept in range(dice + 1):
+        for sixes in range(kept + 1):
+            ways = comb(dice, kept) * comb(kept, sixes) * 2 ** (kept - sixes)
+            out.append((kept, sixes, Fraction(ways * 3 ** (dice - kept), 6 ** dice)))
+    return tuple(out)
+
+
+@cache
+def _distribution(plus: int, minus: int) -> tuple[tuple[Outcome, int, int, Fraction], ...]:
+    """(outcome, boons, banes, chance) of a built pool, every case counted once."""
+    cases: dict[tuple[Outcome, int, int], Fraction] = {}
+    for kept_plus, plus_sixes, p in _kept(plus):
+        for kept_minus, minus_sixes, q in _kept(minus):
+            pairs = min(kept_plus, kept_minus)
+            plus_left, minus_left = kept_plus - pairs, kept_minus - pairs
+            key = (outcome_of(plus_left, minus_left), min(plus_sixes, plus_left), min(minus_sixes, minus_left))
+            cases[key] = cases.get(key, Fraction(0)) + p * q
+    return tuple((outcome, boons, banes, chance) for (outcome, boons, banes), chance in cases.items())
+
+
+def check_odds(plus: int, minus: int) -> dict[Outcome, Fraction]:
+    """Exact chances of Major, Minor and Hollow for a built pool of ``plus`` and ``minus`` dice."""
+    odds = dict.fromkeys(Outcome, Fraction(0))
+    for outcome, _, _, chance in _distribution(plus, minus):
+        odds[outcome] += chance
+    return odds
+
+
+def expected_boons_and_banes(plus: int, minus: int) -> tuple[Fraction, Fraction]:
+    distribution = _distribution(plus, minus)
+    return (sum((boons * chance for _, boons, _, chance in distribution), Fraction(0)),
+            sum((banes * chance for _, _, banes, chance in distribution), Fraction(0)))
+
+
+def clock_marks(outcome: Outcome, boons: int, banes: int, *, positive: bool = True) -> int:
+    """Segments a check marks, signed ("Clocks & Extended Checks"): a positive clock marks Major 2,
+    Minor 1, Hollow 0, Boons add, Banes remove; a negative clock the reverse."""
+    by_outcome = {Outcome.MAJOR: 2, Outcome.MINOR: 1, Outcome.HOLLOW: 0}
+    if positive:
+        return by_outcome[outcome] + boons - banes
+    return by_outcome[{Outcome.MAJOR: Outcome.HOLLOW, Outcome.HOLLOW: Outcome.MAJOR}.get(outcome, outcome)] - boons + banes
+
+
+def recovered(ap: int, gained: int, most: int) -> int:
+    """"You cannot recover AP above your Maximum AP"."""
+    return min(ap + gained, most)
+
+
+def roll(plus: int, minus: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(rng.randint(1, 6) for _ in range(plus)), tuple(rng.randint(1, 6) for _ in range(minus))

@@ -1,0 +1,237 @@
+"""The "Traits & Consequence" dice system (``shared/rules/system-traits-and-consequence.md``): a
+Stat's d6 pool where every 4-6 is a success against the GM's successes, Powers' automatic
+successes, Traits and one Item bid for more dice, © tags turning low dice into Consequence, damage
+to Stats, explosions at GL and the aftermath.
+
+Section names below are the document's headings ("Stats & Powers", "Traits and Items", "... and
+Resolve", "The Consequence Tag", "Getting Rid of Consequence"...). Readings where the text is open
+are the named constants at the top.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from gamerules.words import said, said_as, said_n
+
+FACES = range(1, 7)
+SUCCESS_FACES = frozenset({4, 5, 6})
+""""every die that shows a high number – a 4, 5, or 6 – is a success" ("Dice System")."""
+
+DEFAULT_STATS = ("Muscle", "Perception", "Focus", "Speed", "Charisma", "Stoicism")
+"""Reading: the text names these six Stats in its examples; they are the default list, which the GM
+changes per campaign."""
+
+DEFAULT_STAT_NAMES = (said_as("stat", "Muscle"), said_as("stat", "Perception"), said_as("stat", "Focus"),
+                      said_as("stat", "Speed"), said_as("stat", "Charisma"), said_as("stat", "Stoicism"))
+"""The default Stats as the screens say them, in the reader's language."""
+
+
+def stat_said(name: str) -> str:
+    """A Stat as the reader reads it: one of the text's six in their language, a Stat the GM named
+    as the GM wrote it. The Stat itself (a sheet's key, a roll's action) stays as it is."""
+    return said_as("stat", name) if name in DEFAULT_STAT_NAMES else name
+
+
+def stat_typed(name: str) -> str:
+    """A Stat the reader typed: one of the text's six, typed in their language, is the text's own
+    (kept in English); any other name as typed."""
+    return next((str.__str__(stat) for stat in DEFAULT_STAT_NAMES if str(stat) == name), name)
+
+DEFAULT_STAT_RATING = 2
+"""Reading: a new sheet's Stats start at 2 each; the GM and player set them (the text gives no
+creation rules)."""
+
+DEFAULT_GL = 5
+"""Reading: GL, the character's threshold at which Consequence explodes ("Whenever you get at least
+as much Consequence as your GL, it explodes"), starts at 5 and is set per character; the text never
+spells GL out, so the sheet calls it "GL (explosion threshold)"."""
+
+MOST_TAGS = 6
+""""Six or more tags means that every die adds to your Consequence" ("The Consequence Tag")."""
+
+BURN_PER_CONFLICT = 1
+""""you can burn off one Consequence per conflict by taking a -1 to your chosen Stat"."""
+
+MOST_DICE = 20
+"""Reading: a pool of more than 20 dice is refused as a slip of the finger; the odds stay exact."""
+
+
+def successes(dice: Sequence[int]) -> int:
+    """Successes on the dice: each 4, 5 or 6 ("Dice System")."""
+    return sum(1 for die in dice if die in SUCCESS_FACES)
+
+
+def tagged_consequence(dice: Sequence[int], tags: int) -> int:
+    """Consequence from © tags: with ``tags`` tagged Traits or Powers in the roll, every die showing
+    1 to ``tags`` gives a point; six or more, every die ("The Consequence Tag"). Powers add
+    successes, not dice, so their automatic successes are never among ``dice``."""
+    highest = min(max(tags, 0), MOST_TAGS)
+    return sum(1 for die in dice if die <= highest)
+
+
+def roll(dice: int, rng: random.Random) -> tuple[int, ...]:
+    """``dice`` d6 thrown with ``rng`` (production: ``random.SystemRandom``)."""
+    return tuple(rng.randint(1, 6) for _ in range(max(dice, 0)))
+
+
+@cache
+def _at_least(dice: int, needed: int) -> Fraction:
+    if needed <= 0:
+        return Fraction(1)
+    if needed > dice:
+        return Fraction(0)
+    return sum((Fraction(comb(dice, k), 2 ** dice) for k in range(needed, dice + 1)), Fraction(0))
+
+
+def bid_odds(bid_dice: int, needed: int) -> Fraction:
+    """The exact chance of at least ``needed`` successes on ``bid_dice`` dice: whether the Traits
+    and Item bid can close the gap ("Traits and Items"). Each die succeeds half the time."""
+    return _at_least(max(bid_dice, 0), needed)
+
+
+def success_odds(dice: int) -> dict[int, Fraction]:
+    """The exact chance of each number of successes on ``dice`` dice."""
+    dice = max(dice, 0)
+    return {k: Fraction(comb(dice, k), 2 ** dice) for k in range(dice + 1)}
+
+
+def conflict_odds(stat: int, powers: int, gm_dice: int) -> Fraction:
+    """The exact chance that the Stat's successes plus the Powers' automatic successes are at least
+    the GM's successes on ``gm_dice`` dice: "If you have at least as many as the GM, stop. You win"
+    (players win ties)."""
+    return sum((chance * bid_odds(stat, gm - powers) for gm, chance in success_odds(gm_dice).items()),
+               Fraction(0))
+
+
+def expected_tagged(dice: int, tags: int) -> Fraction:
+    """The expected Consequence the tags bring on ``dice`` dice: each die shows 1..tags with chance
+    tags/6."""
+    return Fraction(max(dice, 0) * min(max(tags, 0), MOST_TAGS), 6)
+
+
+class Result(Enum):
+    """How a conflict ends ("... and Resolve")."""
+
+    WHOLE = "whole"
+    MIXED = "mixed"
+    LOSS = "loss"
+
+    @property
+    def label(self) -> str:
+        return {"whole": said("Whole success"), "mixed": said("Mixed success"), "loss": said("Loss")}[self.value]
+
+    @property
+    def meaning(self) -> str:
+        return {"whole": said("You win the stakes. Tell us how it goes down."),
+                "mixed": said("You win the stakes, but at a price."),
+                "loss": said("You don't win the conflict: you take Consequence.")}[self.value]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A conflict's numbers as rolled: the Stat's dice, the Powers' successes, the GM's successes,
+    the bid dice (Traits, then the Item's) and the © tags in play."""
+
+    stat_dice: tuple[int, ...]
+    powers: int
+    gm: int
+    bid_dice: tuple[int, ...] = ()
+    tags: int = 0
+
+    @property
+    def first(self) -> int:
+        """Successes from the Stat roll and the Powers alone."""
+        return successes(self.stat_dice) + self.powers
+
+    @property
+    def total(self) -> int:
+        return self.first + successes(self.bid_dice)
+
+    @property
+    def behind(self) -> int:
+        """How many successes the player still needs after the Stat roll (0: won already)."""
+        return max(self.gm - self.first, 0)
+
+    @property
+    def result(self) -> Result:
+        """Whole: won with the Stat and Powers alone; mixed: won with bids; else a loss."""
+        if self.first >= self.gm:
+            return Result.WHOLE
+        return Result.MIXED if self.total >= self.gm else Result.LOSS
+
+    @property
+    def margin_consequence(self) -> int:
+        """"you receive Consequence equal to the difference between your successes and your
+        opponent's" on a loss; a mixed success gives none ("you can't gain Consequence ... from a
+        mixed success")."""
+        return self.gm - self.total if self.result is Result.LOSS else 0
+
+    @property
+    def tag_consequence(self) -> int:
+        """Tags count on every die rolled (Stat, Traits, Item), "even if you win the conflict"."""
+        return tagged_consequence(self.stat_dice + self.bid_dice, self.tags)
+
+    @property
+    def consequence(self) -> int:
+        return self.margin_consequence + self.tag_consequence
+
+
+def bid_errors(stat_value: int, traits: int, items: int) -> list[str]:
+    """"You can bid as many Traits as the value of the Stat you're using" and "one item"."""
+    errors = []
+    if traits > max(stat_value, 0):
+        errors.append(said_n("You can bid at most %(n)s Traits with a Stat of %(stat)s.",
+                             "You can bid at most %(n)s Traits with a Stat of %(stat)s.", max(stat_value, 0),
+                             stat=stat_value))
+    if items > 1:
+        errors.append(said("You can bid one Item."))
+    return errors
+
+
+@dataclass(frozen=True)
+class Taken:
+    """Consequence received, split at once between damage to Stats and the pool ("Getting Rid of
+    Consequence"), and the explosions it set off ("Explosions")."""
+
+    pool: int
+    damage: dict[str, int]
+    explosions: int = 0
+
+    @property
+    def exploded(self) -> bool:
+        return self.explosions > 0
+
+
+def take_consequence(pool: int, gl: int, amount: int, damage: dict[str, int],
+                     current: dict[str, int]) -> Taken:
+    """Put ``amount`` Consequence as the player splits it: ``damage`` points on Stats (lowering their
+    current value, never below 0), the rest into the pool. "Whenever you get at least as much
+    Consequence as your GL, it explodes ... Burn off your GL in Consequence": reading, a pool still
+    at GL after one burn explodes again, so the pool always ends below GL."""
+    if errors := damage_errors(amount, damage, current):
+        raise ValueError(errors[0])
+    pool += amount - sum(damage.values())
+    explosions = pool // gl if gl > 0 else 0
+    return Taken(pool - explosions * gl, {stat: points for stat, points in damage.items() if points}, explosions)
+
+
+def damage_errors(amount: int, damage: dict[str, int], current: dict[str, int]) -> list[str]:
+    """Why a split of Consequence into damage cannot be taken, in a player's words."""
+    errors = []
+    if any(points < 0 for points in damage.values()):
+        errors.append(said("Damage is a number of points, 0 or more."))
+    if sum(damage.values()) > amount:
+        errors.append(said_n("There is only %(n)s Consequence to take as damage.",
+                             "There are only %(n)s Consequence to take as damage.", amount))
+    errors += [said_n("%(stat)s is at %(current)s: it cannot take %(n)s damage.",
+                      "%(stat)s is at %(current)s: it cannot take %(n)s damage.", points,
+                      stat=stat, current=current.get(stat, 0))
+               for stat, points in damage.items() if points > current.get(stat, 0)]
+    return errors

@@ -1,0 +1,180 @@
+"""Charts drawn on the server as inline SVG: the shapes are placed here, in viewBox units, and
+templates/rolls/stats.html#chart draws them. No script and no style attribute (the
+Content-Security-Policy forbids both): colours come from CSS classes (static/css/stats.css), and
+the viewBox scales each chart to the page's width, a phone's or paper's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+from gamerules.charge import Outcome
+from gamerules.honesty import RANKED, Honesty
+
+WIDTH = 360
+"""Every chart is this wide in viewBox units: a 390 px phone shows it at about its size, so a
+12-unit text reads as 12 px."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+    css: str
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    css: str = "chart-label"
+    anchor: str = "middle"
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    css: str = "chart-axis"
+
+
+@dataclass(frozen=True)
+class Chart:
+    height: float
+    title: str
+    """What the chart shows, in words, for a screen reader (its <title>)."""
+    rects: tuple[Rect, ...] = ()
+    texts: tuple[Text, ...] = ()
+    lines: tuple[Line, ...] = ()
+    path: str = ""
+    """A polyline's points, "x,y x,y ..."."""
+    dots: tuple[tuple[float, float], ...] = field(default=())
+    width: float = WIDTH
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {_n(self.width)} {_n(self.height)}"
+
+
+def _n(value: float) -> str:
+    """A coordinate, short: SVG reads a dot as the decimal point whatever the reader's language."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _said(value: Fraction | int | float) -> str:
+    return number_format(round(float(value), 1), decimal_pos=0 if value == int(value) else 1)
+
+
+SHORT = {Outcome.BAD: pgettext_lazy("outcome, short", "Bad"), Outcome.PARTIAL: pgettext_lazy("outcome, short", "Partial"),
+         Outcome.FULL: pgettext_lazy("outcome, short", "Full"), Outcome.CRITICAL: pgettext_lazy("outcome, short", "Critical")}
+FACES = {Outcome.BAD: "1-3", Outcome.PARTIAL: "4-5", Outcome.FULL: "6", Outcome.CRITICAL: "66"}
+
+
+def outcomes_chart(observed: Mapping[Outcome, int], expected: Mapping[Outcome, Fraction]) -> Chart:
+    """Each outcome rolled (a solid bar in its colour) beside the number the exact odds expect (an
+    outlined bar), worst first; bar heights are proportional to the numbers."""
+    top, plot, bottom = 22, 150, 40
+    tallest = max([*observed.values(), *expected.values(), 1])
+    column = WIDTH / len(RANKED)
+    bar = column * 0.34
+    rects, texts = [], []
+    for place, outcome in enumerate(RANKED):
+        left = place * column + column / 2 - bar - 2
+        for offset, value, css in ((0, observed[outcome], f"chart-{outcome.value}"),
+                                   (bar + 4, expected[outcome], "chart-expected")):
+            height = plot * float(value) / tallest
+            rects.append(Rect(left + offset, top + plot - height, bar, height, css))
+            texts.append(Text(left + offset + bar / 2, top + plot - height - 5, _said(value), "chart-value"))
+        texts.append(Text(place * column + column / 2, top + plot + 16, str(SHORT[outcome])))
+        texts.append(Text(place * column + column / 2, top + plot + 31, FACES[outcome], "chart-faces"))
+    title = _("Outcomes rolled against the outcomes expected: %(list)s.") % {"list": "; ".join(
+        _("%(outcome)s %(rolled)s rolled, %(expected)s expected") % {
+            "outcome": SHORT[outcome], "rolled": observed[outcome], "expected": _said(expected[outcome])}
+        for outcome in RANKED)}
+    return Chart(top + plot + bottom, title, tuple(rects), tuple(texts),
+                 (Line(0, top + plot, WIDTH, top + plot),))
+
+
+def luck_chart(honesty: Honesty) -> Chart | None:
+    """The exact chance of every luck total with fair dice, the totals at least as far out as the
+    one rolled (on its side) marked, and the one rolled: the test as a picture. None when the
+    chances were approximated."""
+    chances = honesty.distribution
+    if not chances or honesty.rolls == 0:
+        return None
+    peak = max(chances)
+    shown = [t for t, chance in enumerate(chances) if chance >= peak / 1000 or t == honesty.luck]
+    first, last = min(shown), max(shown)
+    top, plot, bottom = 26, 110, 26
+    step = WIDTH / (last - first + 1)
+    lucky = honesty.luck > honesty.expected_luck
+    rects = []
+    for t in range(first, last + 1):
+        height = plot * chances[t] / peak
+        tail = t >= honesty.luck if lucky else t <= honesty.luck
+        rects.append(Rect((t - first) * step + step * 0.1, top + plot - height, step * 0.8, height,
+                          "chart-tail" if tail else "chart-chance"))
+    at = (honesty.luck - first + 0.5) * step
+    expected = (float(honesty.expected_luck) - first + 0.5) * step
+    texts = [Text(at, top - 8, _("rolled: %(luck)s") % {"luck": honesty.luck}, "chart-value",
+                  "end" if at > WIDTH * 0.6 else "start" if at < WIDTH * 0.4 else "middle"),
+             Text(0, top + plot + 16, str(first), "chart-faces", "start"),
+             Text(WIDTH, top + plot + 16, str(last), "chart-faces", "end"),
+             Text(WIDTH / 2, top + plot + 16, _("expected: %(luck)s") % {"luck": _said(honesty.expected_luck)},
+                  "chart-faces")]
+    lines = (Line(0, top + plot, WIDTH, top + plot), Line(at, top - 4, at, top + plot, "chart-marker"),
+             Line(expected, top + plot, expected, top + plot + 5, "chart-axis"))
+    title = _("The chance of each luck total with fair dice, from %(first)s to %(last)s; %(luck)s rolled, "
+              "%(expected)s expected.") % {"first": first, "last": last, "luck": honesty.luck,
+                                          "expected": _said(honesty.expected_luck)}
+    return Chart(top + plot + bottom, title, tuple(rects), tuple(texts), lines)
+
+
+def momentum_chart(name: str, changes: Sequence[tuple[int, int]]) -> Chart:
+    """A character's momentum through the rolls that moved it, oldest first: each roll goes from
+    its momentum before to after; a jump between two rolls is what changed it elsewhere (a session
+    starting, the GM, the sheet)."""
+    top, plot, bottom, left = 10, 90, 10, 22
+    highest = max([1, *(value for change in changes for value in change)])
+    step = (WIDTH - left - 6) / max(len(changes), 1)
+
+    def y(value):
+        return top + plot - plot * value / highest
+
+    points = []
+    for place, (before, after) in enumerate(changes):
+        points += [(left + place * step, y(before)), (left + (place + 1) * step, y(after))]
+    texts = (Text(left - 6, y(highest) + 4, str(highest), "chart-faces", "end"),
+             Text(left - 6, y(0) + 4, "0", "chart-faces", "end"))
+    lines = (Line(left, y(0), WIDTH, y(0)), Line(left, y(highest), WIDTH, y(highest), "chart-grid"))
+    title = ngettext("%(name)s's momentum over %(count)s roll: %(values)s.",
+                     "%(name)s's momentum over %(count)s rolls: %(values)s.", len(changes)) % {
+        "name": name, "count": len(changes), "values": ", ".join(f"{before}→{after}" for before, after in changes)}
+    return Chart(top + plot + bottom, title, (), texts, lines, " ".join(f"{_n(x)},{_n(y)}" for x, y in points),
+                 tuple(points[1::2]))
+
+
+def actions_chart(counts: Sequence[tuple[str, int]]) -> Chart:
+    """How many rolls used each action, one bar a row, most used first."""
+    row, label, end = 24, 118, 30
+    most = max([1, *(count for _, count in counts)])
+    room = WIDTH - label - end
+    rects, texts = [], []
+    for place, (name, count) in enumerate(counts):
+        y = place * row + 4
+        width = room * count / most
+        rects.append(Rect(label, y, width, row - 8, "chart-used"))
+        texts.append(Text(label - 6, y + row / 2, name if len(name) <= 16 else name[:15] + "…", "chart-label", "end"))
+        texts.append(Text(label + width + 5, y + row / 2, str(count), "chart-value", "start"))
+    title = _("Rolls by action: %(list)s.") % {"list": ", ".join(f"{name} {count}" for name, count in counts)}
+    return Chart(len(counts) * row + 8, title, tuple(rects), tuple(texts), (Line(label, 0, label, len(counts) * row + 4),))

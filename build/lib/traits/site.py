@@ -1,0 +1,17 @@
+"""Traits & Consequence's registration as a dice system (core/systems.py)."""
+
+from campaign.templatetags.navigation import shared_tabs
+from core.systems import SystemSite
+from gamerules.systems import DiceSystem
+from rolls.models import RollKind
+from traits import urls, views
+
+SITE = SystemSite(
+    system=DiceSystem.TRAITS, sheet=views.sheet, start_roll="conflict_new",
+    table_tile="traits/tiles.html#table", dashboard_tile="traits/tiles.html#dashboard",
+    log_actions="traits/tiles.html#log-actions", on_its_way="traits/conflict.html#on-its-way",
+    context=views.conflicts_context, waiting=views.waiting, tabs=shared_tabs,
+    roll_kinds=(RollKind.CONFLICT.value, RollKind.AFTERMATH.value), roll_page=views.roll_page,
+    roll_tile="traits/tiles.html#last-roll", roll_line="traits/tiles.html#roll-line",
+    ready_characters=True, console_top="traits/tiles.html#console-top",
+    url_names=frozenset(pattern.name for pattern in urls.urlpatterns + urls.sheet_patterns))

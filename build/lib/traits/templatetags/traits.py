@@ -1,0 +1,33 @@
+from fractions import Fraction
+
+from django import template
+
+from core.templatetags.odds import chance
+from gamerules import traits as rules
+from traits.actions import rules_conflict
+
+register = template.Library()
+register.filter("chance", chance)
+
+
+@register.filter
+def amount(value: Fraction) -> str:
+    """An expected number: "1/3", "2"."""
+    return str(value)
+
+
+@register.filter
+def success_faces(dice) -> list[tuple[int, bool]]:
+    """(face, is a success) for each die: 4, 5 and 6 succeed."""
+    return [(face, face in rules.SUCCESS_FACES) for face in dice or ()]
+
+
+@register.filter
+def successes(dice) -> int:
+    return rules.successes(dice or ())
+
+
+@register.filter
+def tally(roll) -> int:
+    """A conflict roll's successes so far: the Stat's, the Powers', the bids'."""
+    return rules_conflict(roll).total
