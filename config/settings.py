@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "characters",
     "clocks",
     "rolls",
+    "charge",
     "traits",
     "ability",
     "advantage",

@@ -54,6 +54,7 @@ urlpatterns = [
     path(C + "console/call/", table.call_for_roll, name="call_for_roll"),
     path(C + "console/market/", table.market_tick, name="market_tick"),
     path(C + "console/day/", table.new_day, name="new_day"),
+    path(C, include("charge.urls")),
     path(C + "clocks/", include("clocks.urls")),
     path(C + "safety/", include("safety.urls")),
     path(C + "characters/", include("characters.urls")),

@@ -1,0 +1,1 @@
+"""Charge's pages, one module a noun: access helper, form, action, render."""
