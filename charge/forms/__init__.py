@@ -1,0 +1,1 @@
+"""Charge's forms, one module a noun."""
