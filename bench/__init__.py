@@ -1,4 +1,4 @@
-"""``make bench``: performance measured against a floor, with budgets (see README, "Benchmark")."""
+"""``make bench``: performance measured against a floor, with budgets (see docs/benchmarks.md)."""
 
 import socket
 

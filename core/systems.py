@@ -1,4 +1,4 @@
-"""The seam between the shared site and each dice system (README, "How to add a dice system").
+"""The seam between the shared site and each dice system (docs/adding-a-system.md).
 
 Campaigns, members, forces, sessions, clocks, the roll log, the table screen and the console are
 shared. What differs per system is registered here once, by the system's own app in its

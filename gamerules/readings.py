@@ -1,7 +1,7 @@
 """The readings we adopt where the rule documents are damaged or unclear.
 
 Each constant here answers one numbered reading in ``shared/rules/README.md`` (or one recorded in
-this project's README), so that a later correction is a one-line change. Every other module takes
+docs/readings.md), so that a later correction is a one-line change. Every other module takes
 these values from here rather than repeating them.
 """
 

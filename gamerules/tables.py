@@ -1,5 +1,5 @@
-"""Tables of exact odds for people to read: ``python -m gamerules.tables`` prints the one in the
-README ("Rolling Dice")."""
+"""Tables of exact odds for people to read: ``python -m gamerules.tables`` prints the one in
+docs/rules.md."""
 
 from __future__ import annotations
 

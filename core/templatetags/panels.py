@@ -1,6 +1,7 @@
-"""A page is made of panels, each a noun that owns its hx-* attributes (see README, "How to add
-a feature"). Forms and links inside a panel that carry ``hx-boost="true"`` post or get their own
-``action`` / ``href`` and the answer replaces the panel; without JavaScript they are plain forms."""
+"""A page is made of panels, each a noun that owns its hx-* attributes (see
+docs/adding-a-system.md, "How to add a feature"). Forms and links inside a panel that carry
+``hx-boost="true"`` post or get their own ``action`` / ``href`` and the answer replaces the panel;
+without JavaScript they are plain forms."""
 
 from django import template
 from django.utils.html import format_html

@@ -1,4 +1,4 @@
-"""The contract every dice system passes (README, "How to add a dice system"): its sheet for
+"""The contract every dice system passes (docs/adding-a-system.md): its sheet for
 each role, its roll through the pages (full and htmx), the roll in the log and on the table
 screen, exact odds against enumeration, its data through export and import, its URLs in the
 permission matrix, its GM-only text kept from players. A system registered without a driver

@@ -174,7 +174,8 @@ def test_a_keyed_write_sent_twice_acts_once_and_another_key_acts_again(table, na
 
 FORM = re.compile(r"<form\b(?:(?!</form>).)*?</form>", re.S)
 KEYED_VIEWS = {write.url for write in WRITES.values()} | {
-    # Keyed as well, their writes walked elsewhere or too one-off to walk here (README "Writes").
+    # Keyed as well, their writes walked elsewhere or too one-off to walk here
+    # (docs/architecture.md, "Writes").
     "clock_tick", "clock_undo", "clock_reset", "clock_archive", "clock_create", "character_momentum",
     "character_stress", "character_money", "character_back", "character_hardened", "character_bow_out",
     "character_escalation", "party_detail_track", "party_clock_clear", "resource_define", "resource_recap",

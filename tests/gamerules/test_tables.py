@@ -2,11 +2,11 @@ from pathlib import Path
 
 from gamerules.tables import odds_table
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
-def test_the_readmes_odds_table_is_the_one_the_code_generates():
-    text = README.read_text()
+def test_the_odds_table_in_the_docs_is_the_one_the_code_generates():
+    text = RULES.read_text()
     shown = text.split("<!-- odds-table -->\n")[1].split("\n<!-- /odds-table -->")[0]
     assert shown == odds_table()
 

@@ -57,7 +57,7 @@
     if (target) { event.preventDefault(); target.click(); }
   });
 
-  // Live updates (README): the stream pushes versions; while it is silent the poller polls.
+  // Live updates (docs/architecture.md): the stream pushes versions; while it is silent the poller polls.
   var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
   var source = null, opened = 0, heard = 0;
   document.addEventListener("DOMContentLoaded", function () {
