@@ -33,10 +33,10 @@ from characters.models import (
     Talent,
     Tie,
 )
+from charge.actions import other_rolls as roll_actions
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from gamerules.dials import Dials
 from gamerules.words import said, said_n
-from rolls import actions as roll_actions
 from rolls.models import PendingRoll, Roll, Threat
 from safety.models import Agreement, Boundary
 from traits import demo as traits_demo

@@ -3,15 +3,16 @@
 from campaign.templatetags.navigation import charge_tabs
 from campaign.views.campaigns import charge_waiting
 from characters.views import charge_sheet
+from charge.panels import pending_context
+from charge.views.consequences import roll_page
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
-from rolls.views import pending_context
 
 SITE = SystemSite(
     system=DiceSystem.CHARGE, sheet=charge_sheet, start_roll="roll_new",
     table_tile="characters/tiles.html#table", dashboard_tile="characters/tiles.html#dashboard",
-    log_actions="rolls/log.html#charge-actions", on_its_way="campaign/table.html#charge-on-its-way",
-    context=pending_context, waiting=charge_waiting, tabs=charge_tabs,
+    log_actions="charge/rolls/log_actions.html", on_its_way="campaign/table.html#charge-on-its-way",
+    context=pending_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
     console_top="campaign/console.html#charge-top", session_bookkeeping=True, url_names=frozenset({
         "call_for_roll", "market_tick", "new_day", "milestone_award", "recovery", "dials",
         "character_asset", "character_assist", "character_attachment", "character_back", "character_bow_out",

@@ -37,9 +37,10 @@ class SystemSite:
     tabs: Callable
     """``tabs(membership)`` -> (label, URL name) of the campaign's navigation."""
     roll_kinds: tuple[str, ...] = ()
-    """The roll kinds whose page is the system's own ``roll_page``, not the shared one."""
+    """The roll kinds the log and the table screen show by the system's own ``roll_line`` and
+    ``roll_tile``, not the shared line."""
     roll_page: Callable | None = None
-    """``roll_page(request, membership, roll)`` -> the page of one of its ``roll_kinds``."""
+    """``roll_page(request, membership, roll)`` -> the page of one of the campaign's rolls."""
     roll_line: str = ""
     """The template of one of its ``roll_kinds`` in a line of the roll log (``roll``)."""
     roll_tile: str = ""

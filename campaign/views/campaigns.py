@@ -13,12 +13,12 @@ from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
 from characters.forms import RecoveryForm
+from charge.panels import pending_context
 from core import rendered
 from core.htmx import attempt, changed, page
 from gamerules.dials import ACTION_COUNTS
 from gamerules.progression import unlocked_slots
 from rolls.models import Roll
-from rolls.views import pending_context
 
 DASHBOARD = "campaign/dashboard.html"
 PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)

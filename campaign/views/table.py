@@ -16,6 +16,9 @@ from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from characters.models import Spell
+from charge.actions import on_its_way as roll_actions
+from charge.actions.on_its_way import RollStart
+from charge.panels import roll_context, threats_context
 from core.htmx import answer, asks_for, attempt, page
 from core.keys import refusal_once
 from core.posted import posted_text, whole_number
@@ -23,10 +26,7 @@ from core.templatetags.words import action as action_word
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
-from rolls import actions as roll_actions
-from rolls.actions import RollStart
 from rolls.models import RollKind
-from rolls.views import roll_context, threats_context
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"

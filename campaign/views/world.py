@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import WorldTable
+from charge.actions import other_rolls as roll_actions
 from core.htmx import answer, page
 from core.keys import refusal_once
 from core.posted import posted_text, whole_number
@@ -18,7 +19,6 @@ from core.refused import Refused
 from gamerules.charge import percentages
 from gamerules.dials import Extra
 from gamerules.world import RANKS, MissionStart, mission_odds, rank_name
-from rolls import actions as roll_actions
 from rolls.models import new_key
 
 WORLD = "campaign/world.html"

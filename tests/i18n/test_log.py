@@ -13,11 +13,11 @@ from django.utils.translation import gettext, ngettext, override, pgettext
 
 from campaign.actions import set_dials
 from campaign.models import Event
+from charge.actions.other_rolls import draw_hook_cards
 from gamerules.dials import Dials, Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
 from gamerules.words import in_a_row, kept, lowered, said, said_again
 from gamerules.world import FACE_NAMES
-from rolls.actions import draw_hook_cards
 from tests.factories import ClockFactory, UserFactory, join, make_campaign
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Membership
+from charge.actions.action_roll import ActionRollRequest, make_action_roll
 from core.refused import Refused
-from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, on_its_way, wizard
 

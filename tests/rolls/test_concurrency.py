@@ -4,9 +4,9 @@ import pytest
 
 from campaign.models import Campaign
 from characters.models import Spell
+from charge.actions.action_roll import ActionRollRequest, make_action_roll
 from gamerules.action_roll import PushBenefit
 from gamerules.magic import SpellBenefit
-from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
 from tests.factories import CharacterFactory, gm_of_new_campaign
 from tests.helpers import ScriptedDice, run_at_once, skip_unless_postgresql

@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from campaign.models import Campaign, HookDraw, Membership
 from characters.models import Character, Spell
+from charge.actions.action_roll import ActionRollRequest, make_action_roll
 from clocks.models import Clock
 from core.refused import Refused
 from core.rendered import Audience
-from rolls.actions import ActionRollRequest, make_action_roll
 from rolls.models import Roll
 from tests.factories import CharacterFactory
 from tests.helpers import HTMX, SPREAD, wizard

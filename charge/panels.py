@@ -1,0 +1,217 @@
+"""What Charge's pages and the shared ones (table, console, banners) show of its rolls: odds
+bars, rolls on their way, threats in play, a roll's result with its controls."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from campaign.models import mission_start_pending
+from characters.models import Character
+from charge.actions import other_rolls
+from clocks.models import Clock, SeenClock, Visibility
+from gamerules.action_roll import SetupBenefit
+from gamerules.charge import Effect, Outcome, Risk, odds, percentages
+from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
+from gamerules.consequences import ConsequenceKind, Resistance
+from gamerules.dials import Extra
+from gamerules.economy import MARKET_CLOCK_SEGMENTS, Trade, market_state
+from gamerules.goals import Resolution
+from gamerules.magic import assured_odds
+from gamerules.threat import ThreatRule, threat_odds
+from gamerules.world import MissionStart
+from rolls.models import PendingRoll, RollKind, by_wording, risk_noun
+
+
+def odds_bars(pool_size: int, threat: int = 0, rule: ThreatRule = ThreatRule.SAME_VALUE, sure: bool = False):
+    """(outcome, exact chance, whole percent) for an odds bar whose percentages add up to 100;
+    against a threat pool, its cancelling counted in; ``sure``: a spell's automatic success."""
+    chances = threat_odds(pool_size, threat, rule) if threat else odds(pool_size)
+    chances = assured_odds(chances) if sure else chances
+    shown = percentages(chances)
+    return [(outcome, chances[outcome], shown[outcome]) for outcome in Outcome]
+
+
+@dataclass(frozen=True)
+class RollOnItsWay:
+    """A roll on its way as a viewer sees it: whether they may open it, and whom it waits for."""
+
+    pending: PendingRoll
+    may_roll: bool
+    awaited: tuple[Character, ...]  # the helpers asked who have not agreed yet
+    threats: tuple = ()  # (threat, applies) for each threat in play for the roller
+    party_details: tuple = ()  # (detail, bears) for each line of the party sheet
+    mission: MissionStart | None = None  # the mission roll's start, for the mission's first roll
+
+    @property
+    def risk_shown(self) -> int:
+        """The risk the GM's choice starts at: theirs, or the suggested one."""
+        return self.pending.risk if self.pending.is_set else int(self.pending.suggested_risk(self.mission))
+
+    @property
+    def effect_shown(self) -> int:
+        return self.pending.effect if self.pending.is_set else int(self.pending.suggested_effect())
+
+
+def pending_context(membership) -> dict:
+    """Every roll on its way in the campaign, for banners, the table and the console, and the
+    risk and effect a GM chooses from."""
+    campaign = membership.campaign
+    pending = list(campaign.pending_rolls.for_display())
+    # One query however many are asked, and none while no roll is on its way.
+    helpers = ({c.pk: c for c in campaign.characters.only("campaign", "name", "assisting")} if pending else {})
+    threats = campaign.threats_in_play if pending else []
+    details = list(campaign.party_details.all()) if pending and campaign.rules.has(Extra.PARTY) else []
+    mission = mission_start_pending(campaign) if pending else None
+    return {
+        "pending_rolls": [
+            RollOnItsWay(p, p.character.editable_by(membership),
+                         tuple(helpers[pk] for pk in p.asked
+                               if pk in helpers and helpers[pk].assisting_id != p.character_id),
+                         tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
+                         tuple((d, d.pk in p.party_details) for d in details), mission)
+            for p in pending],
+        "presets": [("risk", risk_noun(campaign.wording), [(int(r), r.label(campaign.wording)) for r in Risk]),
+                    ("effect", _("Effect"), [(int(e), e.label) for e in reversed(Effect)])],
+    }
+
+
+def threats_context(campaign) -> dict:
+    """The threats in play, for the console, the table and the sheets, while the extra is on."""
+    return {"uses_threats": campaign.rules.has(Extra.THREAT_LEVEL), "threats": campaign.threats_in_play}
+
+
+def _resistance_label(consequence, campaign) -> str:
+    """How a settled consequence ended; reduced to a rating of 0, it is as good as avoided."""
+    if consequence is None or consequence.resistance is None:
+        return ""
+    if consequence.resistance is Resistance.REDUCED and not consequence.final_rating:
+        return _("The consequence is reduced to nothing: it is avoided.")
+    return consequence.resistance.label(campaign.wording, campaign.quick)
+
+
+def _extra_text(roll) -> str:
+    """What a loot, goal or market roll did to the sheet, in a line."""
+    if roll.kind == RollKind.GOAL:
+        return _goal_text(roll)
+    if roll.kind == RollKind.MARKET:
+        return _market_text(roll)
+    if roll.kind != RollKind.LOOT:
+        return ""
+    found = roll.choices.get("assets", 0)
+    if not found:
+        return _("Nothing worth taking.")
+    where = roll.character.name if roll.character else _("the sheet")
+    said = _("Found one asset: %(loot)s, on %(name)s's sheet.") if found == 1 else \
+        _("Found two assets: %(loot)s, on %(name)s's sheet.")
+    return said % {"loot": roll.goal, "name": where}
+
+
+def _market_text(roll) -> str:
+    choices = roll.choices
+    state = market_state(choices["market"])
+    spent = choices["money"]
+    selling = choices["trade"] == Trade.SELLING.value
+    if spent and selling:
+        said = ngettext("Selling in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the selling brings.",
+                        "Selling in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the selling brings.", spent)
+    elif spent:
+        said = ngettext("Buying in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the buying brings.",
+                        "Buying in a %(state)s market (%(market)s/%(size)s), %(money)s money spent: "
+                        "the GM says what the buying brings.", spent)
+    elif selling:
+        said = _("Selling in a %(state)s market (%(market)s/%(size)s), no money spent: "
+                 "the GM says what the selling brings.")
+    else:
+        said = _("Buying in a %(state)s market (%(market)s/%(size)s), no money spent: "
+                 "the GM says what the buying brings.")
+    return said % {"state": state.in_a_sentence, "market": choices["market"], "size": MARKET_CLOCK_SEGMENTS,
+                   "money": spent}
+
+
+def _goal_text(roll) -> str:
+    choices = roll.choices
+    if choices.get("goal_mode") == other_rolls.GoalRollMode.ADVANCE:
+        ticks = choices.get("ticks", 0)
+        if not ticks:
+            return _("%(goal)s: no progress this time.") % {"goal": roll.goal}
+        return ngettext("%(goal)s: %(count)s segment ticked.", "%(goal)s: %(count)s segments ticked.",
+                        ticks) % {"goal": roll.goal, "count": ticks}
+    dots = choices.get("dots", 0)
+    if choices.get("resolution") == Resolution.LOST.value:
+        return _("%(goal)s: the goal is lost.") % {"goal": roll.goal}
+    if choices.get("consequence"):
+        said = ngettext("%(goal)s: complete, %(count)s talent dot to place. And a consequence, as the GM says.",
+                        "%(goal)s: complete, %(count)s talent dots to place. And a consequence, as the GM says.",
+                        dots)
+    else:
+        said = ngettext("%(goal)s: complete, %(count)s talent dot to place.",
+                        "%(goal)s: complete, %(count)s talent dots to place.", dots)
+    return said % {"goal": roll.goal, "count": dots}
+
+
+def _by_audience(clocks) -> list[tuple[str, list]]:
+    """Clocks for a GM's choice, those whose segments players see apart from the others, so
+    that the GM sees before confirming when the roll's page will keep a change to itself."""
+    groups = [(_("Seen by everyone"), [c for c in clocks if c.visibility == Visibility.ALL]),
+              (_("Hidden from players"), [c for c in clocks if c.visibility != Visibility.ALL])]
+    return [(label, group) for label, group in groups if group]
+
+
+def roll_context(membership, roll):
+    """Everything the roll's result panel shows this member, with the controls they may use."""
+    campaign = membership.campaign
+    names = dict(Character.objects.filter(campaign=campaign).values_list("pk", "name"))
+    aftermath = roll.aftermath
+    consequence = aftermath.consequence
+    target = Character.objects.filter(pk=consequence.target).first() if consequence else None
+    # The roller first: a consequence falls on them unless the GM chooses a helper.
+    exposed = sorted(Character.objects.filter(pk__in=[roll.character_id, *roll.choices.get("helpers", [])]),
+                     key=lambda character: character.pk != roll.character_id)
+    clocks = list(Clock.objects.visible_to(membership).active().filter(campaign=campaign))
+    # What the roll did to clocks, as this viewer may see those clocks now.
+    changes = [(SeenClock(change.clock, membership), change)
+               for change in roll.clock_changes.select_related("clock").order_by("pk")]
+    progress = aftermath.progress
+    progress_clock = Clock.objects.filter(pk=progress.clock).first() if progress else None
+    return {
+        "membership": membership, "campaign": campaign, "roll": roll,
+        "outcome": roll.rules_outcome, "effect": roll.rules_effect,
+        "risk_text": (by_wording(campaign.wording, _("risk %(level)s"), _("position %(level)s")) % {
+            "level": str(roll.rules_risk.label(campaign.wording)).lower()} if roll.rules_risk else ""),
+        "determination_text": (aftermath.resistance.label(campaign.wording, campaign.quick)
+                               if aftermath.resistance else ""),
+        "setup_benefits": [b for b in SetupBenefit if not (campaign.quick and b is SetupBenefit.RISK)],
+        "momentum_changes": [(names.get(int(pk), "?"), before, after)
+                             for pk, (before, after) in roll.momentum.items()],
+        "consequence": consequence, "target": target, "exposed": exposed,
+        "awaits_consequence": roll.awaits_consequence,
+        "kinds": [(k.value, k.label(campaign.wording), k.meaning(campaign.wording)) for k in ConsequenceKind],
+        "kind_label": consequence.kind.label(campaign.wording) if consequence else "",
+        "resistance_label": _resistance_label(consequence, campaign),
+        "progress": progress,
+        "progress_seen": SeenClock(progress_clock, membership) if progress_clock else None,
+        "clock_changes": [(seen, change) for seen, change in changes if seen.known],
+        "setup_text": (aftermath.setup_benefit.describe(campaign.wording)
+                       if aftermath.setup_benefit else ""),
+        "progress_clocks": _by_audience([c for c in clocks if c.rules_kind in PROGRESS_KINDS
+                                         and c.tickable_by(membership)]),
+        "danger_clocks": _by_audience([c for c in clocks if c.rules_kind in DANGER_KINDS]),
+        "may_settle": membership.is_gm or (roll.character and roll.character.editable_by(membership)),
+        "may_resist": bool(target and target.editable_by(membership)),
+        "protectors": [c for c in campaign.characters.editable_by(membership)
+                       if consequence and c.pk != consequence.target and not c.taken_out],
+        "burn_choices": range(0, (target.momentum if target else 0) + 1),
+        # Attachments the target may break to cancel it outright ("Attachment Extra").
+        "breakable": ([a for a in target.attachments.select_related("repair") if a.usable]
+                      if target and campaign.rules.has(Extra.ATTACHMENT) and target.editable_by(membership)
+                      else []),
+        "children": roll.children.visible_to(membership),
+        "bars": odds_bars(roll.pool_size) if roll.dice else [],
+        "extra_text": _extra_text(roll),
+        "opposed": aftermath.opposed,
+        "opposed_text": aftermath.opposed.winner.words if aftermath.opposed else "",
+    }
