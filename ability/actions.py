@@ -39,6 +39,13 @@ def dangerous(campaign: Campaign) -> bool:
 
 
 
+def result_of(roll: Roll) -> rules.ActionRollResult | rules.QuickRollResult:
+    """What an action roll's or a quick action roll's roll keeps, typed: pages read it, never the JSON."""
+    if roll.kind == RollKind.ABILITY:
+        return rules.ActionRollResult.from_data(roll.result)
+    return rules.QuickRollResult.from_data(roll.result)
+
+
 def _die(value) -> int:
     if value not in rules.DIE_SIZES:
         raise Refused(_("Choose a die: d4, d6, d8, d10 or d12."))
@@ -265,7 +272,7 @@ def _quick_roll(membership: Membership, character: Character, skill: Skill | Non
         dice_sources=[[skill.name if skill else str(UNSKILLED), die]], idempotency_key=key, outcome="success" if success else "failure",
         choices={**choices, "difficulty": difficulty, "position": position.value,
                  "dangerous": dangerous(membership.campaign)},
-        result={"difficulty": list(faces), "read": rules.difficulty_result(faces, position), "success": success})
+        result=rules.QuickRollResult(faces, rules.difficulty_result(faces, position), success).to_data())
 
 
 def may_help(action: Action, characters) -> list[Character]:
@@ -307,7 +314,7 @@ def help_action(membership: Membership, action_id, helper_id, skill_id, rng: ran
     return Help.objects.create(action=action, helper=helper, die=roll.dice_sources[0][1], success=success, roll=roll)
 
 
-def _tick(membership: Membership, clock_id, outcome: rules.ActionResult, roll: Roll) -> dict | None:
+def _tick(membership: Membership, clock_id, outcome: rules.ActionResult, roll: Roll) -> rules.ClockTicked | None:
     """A success ticks its clock, a failure the director's, by the effect level (``CLOCK_TICKS``)."""
     if clock_id is None:
         return None
@@ -319,7 +326,7 @@ def _tick(membership: Membership, clock_id, outcome: rules.ActionResult, roll: R
     reason = said("%(name)s's %(action)s: %(result)s", name=roll.character.name, action=skill,
                   result=outcome.in_a_sentence)
     change = record_change(membership, clock, clock.filled + moved, reason, roll=roll)
-    return {"clock": clock.pk, "moved": change.after - change.before} if change else None
+    return rules.ClockTicked(clock.pk, change.after - change.before) if change else None
 
 
 @transaction.atomic
@@ -356,11 +363,10 @@ def roll_action(membership: Membership, action_id, rng: random.Random | None = N
                  "risks": action.risks, "unskilled": action.skill_id is None, "grit": action.grit,
                  "dangerous": dangerous(campaign),
                  "teamwork": [{"name": h.helper.name, "die": h.die, "success": h.success} for h in help_given]},
-        result={"difficulty": list(faces), "ability": outcome.ability, "read": outcome.difficulty,
-                "result": outcome.result, "effect": outcome.effect.value})
+        result=rules.ActionRollResult.of(outcome).to_data())
     ticked = _tick(membership, action.clock_id if outcome.success else action.danger_clock_id, outcome, roll)
     if ticked:
-        roll.result = {**roll.result, "ticked": ticked}
+        roll.result = rules.ActionRollResult.of(outcome).with_tick(ticked).to_data()
         roll.save(update_fields=["result"])
     action.delete()
     return roll

@@ -341,5 +341,5 @@ def roll_page(request, membership, roll):
                for change in roll.clock_changes.select_related("clock").order_by("pk")]
     return render(request, "ability/roll.html", {
         "membership": membership, "campaign": membership.campaign, "roll": roll,
-        "effect": rules.EffectLevel(roll.result["effect"]) if roll.result.get("effect") else None,
+        "rolled": actions.result_of(roll),
         "clock_changes": [(seen, change) for seen, change in changes if seen.known]})

@@ -5,18 +5,19 @@ jobs, and a check from its pool to the clock it works on
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import reduce
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from advantage.models import (
     Check,
     Condition,
     Expertise,
+    Factor,
+    FactorKind,
     Flaw,
     Gear,
     GearFeature,
@@ -40,18 +41,17 @@ from rolls.models import Roll, RollKind
 
 MOST_RANK = 10
 FACTOR_KINDS = {
-    # kind: (label, the signs it may carry, who may add it)
-    "situation": (gettext_lazy("Situation"), (1, -1), "member"),
-    "environment": (gettext_lazy("Environment"), (1, -1), "member"),
-    "gear": (gettext_lazy("Gear"), (1, -1), "member"),
-    "enemy-condition": (gettext_lazy("The enemy's condition"), (1,), "member"),
-    "condition": (gettext_lazy("Your condition"), (-1,), "member"),
-    "assistance": (gettext_lazy("Assistance"), (1,), "member"),
-    "wound": (gettext_lazy("Wound"), (-1, -2), "gm"),
-    "flaw": (gettext_lazy("Flaw"), (-1,), "member"),
+    # kind: (the signs it may carry, who may add it)
+    FactorKind.SITUATION: ((1, -1), "member"),
+    FactorKind.ENVIRONMENT: ((1, -1), "member"),
+    FactorKind.GEAR: ((1, -1), "member"),
+    FactorKind.ENEMY_CONDITION: ((1,), "member"),
+    FactorKind.CONDITION: ((-1,), "member"),
+    FactorKind.ASSISTANCE: ((1,), "member"),
+    FactorKind.WOUND: ((-1, -2), "gm"),
+    FactorKind.FLAW: ((-1,), "member"),
 }
-"""The factors the table builds a pool from ("Gather your Dice Pool"), beside the skill, its
-expertise, the threat's Toughness, the drive and trauma, which the check itself carries."""
+"""The factors the table builds a pool from ("Gather your Dice Pool")."""
 
 
 def sheet_of(character: Character, locked: bool = False) -> Sheet:
@@ -439,7 +439,8 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
     check = _building(membership, check_id)
     if kind not in FACTOR_KINDS:
         raise Refused(_("Choose what the factor is."))
-    label, signs, who = FACTOR_KINDS[kind]
+    signs, who = FACTOR_KINDS[kind]
+    label = FactorKind(kind).label
     if who == "gm" and not membership.is_gm:
         raise Refused(_("Only the GM invokes a %(kind)s.") % {"kind": str(label).lower()})
     character = check.character
@@ -464,7 +465,7 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
         flaw = character.flaws.filter(pk=ref).first()
         if flaw is None:
             raise Refused(_("Choose one of the character's flaws."))
-        if any(f["kind"] == "flaw" for f in check.factors):
+        if check.factors.filter(kind=FactorKind.FLAW).exists():
             raise Refused(_("One flaw a check."))
         job = current_job(membership.campaign)
         if job is not None and flaw.invoked_in_id == job.pk:
@@ -474,19 +475,18 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
         if not check.threat or name not in check.threat.condition_list:
             raise Refused(_("Choose a condition of the threat faced."))
     elif kind == "assistance":
-        if any(f["kind"] == "assistance" and f["ref"] is None for f in check.factors):
+        if check.factors.filter(kind=FactorKind.ASSISTANCE, ref=None).exists():
             raise Refused(_("Simple assistance adds +1 PLUS however many help."))
         dice, name, ref = rules.SIMPLE_ASSISTANCE_PLUS, name or _("Simple help"), None
     if dice not in signs:
         raise Refused(_("%(kind)s: %(signs)s.") % {"kind": label, "signs": either(f"{d:+d}" for d in signs)})
     if not name:
         raise Refused(_("Name the factor: what helps or hinders?"))
-    if any(f["kind"] == kind and f["ref"] == ref and f["name"] == name for f in check.factors):
+    if check.factors.filter(kind=kind, ref=ref, name=name[:120]).exists():
         return check  # already in the pool
-    check.factors = [*check.factors, {"id": max((f["id"] for f in check.factors), default=0) + 1, "kind": kind,
-                                      "name": name[:120], "dice": dice, "by": membership.user.username, "ref": ref}]
+    Factor.objects.create(for_check=check, kind=kind, name=name[:120], dice=dice, suggested_by=membership.user, ref=ref)
     check.confirmed = False
-    check.save(update_fields=["factors", "confirmed"])
+    check.save(update_fields=["confirmed"])
     return check
 
 
@@ -494,14 +494,14 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
 def remove_factor(membership: Membership, check_id, factor_id) -> Check:
     """The GM strikes any factor; a member, one they suggested."""
     check = _building(membership, check_id)
-    factor = next((f for f in check.factors if f["id"] == factor_id), None)
+    factor = check.factors.filter(pk=factor_id).first()
     if factor is None:
         return check
-    if not membership.is_gm and factor["by"] != membership.user.username:
+    if not membership.is_gm and factor.suggested_by_id != membership.user_id:
         raise Refused(_("Only the GM strikes a factor someone else suggested."))
-    check.factors = [f for f in check.factors if f["id"] != factor_id]
+    factor.delete()
     check.confirmed = False
-    check.save(update_fields=["factors", "confirmed"])
+    check.save(update_fields=["confirmed"])
     return check
 
 
@@ -525,9 +525,8 @@ def contributors(check: Check, sheet: Sheet) -> list[Contributor]:
         out.append(Contributor(_("Toughness: %(threat)s") % {"threat": check.threat.name}, -check.threat.current))
     if sheet.trauma_minus:
         out.append(Contributor(_("Trauma (%(trauma)s)") % {"trauma": sheet.trauma - sheet.tough}, -sheet.trauma_minus))
-    label = {kind: words for kind, (words, _, _) in FACTOR_KINDS.items()}
-    out += [Contributor(_("%(kind)s: %(name)s") % {"kind": label[f["kind"]], "name": f["name"]}, f["dice"])
-            for f in check.factors]
+    out += [Contributor(_("%(kind)s: %(name)s") % {"kind": factor.get_kind_display(), "name": factor.name}, factor.dice)
+            for factor in check.factors.all()]
     return out
 
 
@@ -563,14 +562,12 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
     plus, minus, plus_dice, minus_dice = pool(check, sheet)
     plus_faces, minus_faces = rules.roll(plus_dice, minus_dice, roll_actions.table_dice(rng))
     read = rules.read_check(plus_faces, minus_faces)
-    gained = []  # kept in the roll as words of GAINED, shown by gained_words
-    flaw = next((f for f in check.factors if f["kind"] == "flaw"), None)
-    if flaw:
-        job = current_job(membership.campaign)
-        Flaw.objects.filter(pk=flaw["ref"]).update(invoked_in=job)
-        gained.append("a flaw invoked")
+    gained = []
+    if flaw := check.factors.filter(kind=FactorKind.FLAW).first():
+        Flaw.objects.filter(pk=flaw.ref).update(invoked_in=current_job(membership.campaign))
+        gained.append(rules.ApGain.FLAW)
     if read.banes:
-        gained.append("Banes")
+        gained.append(rules.ApGain.BANES)
     ap_before = sheet.ap
     sheet.ap = rules.recovered(sheet.ap, len(gained), sheet.ap_max)
     gained_ap = sheet.ap - ap_before
@@ -583,21 +580,21 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
         outcome=read.outcome.value,
         choices={"check": check.pk, "plus": plus, "minus": minus, "threat": check.threat.name if check.threat else "",
                  "works_on": check.clock_id},
-        result={"minus": list(minus_faces), "rolled": read.outcome.value, "boons": read.boons, "banes": read.banes,
-                "improved": 0, "ignored_banes": False, "boons_spent": 0, "ap": [ap_before, sheet.ap], "gained": gained, "gained_ap": gained_ap,
-                "settled": False})
+        result=rules.CheckRollResult(minus_faces, read.outcome, read.boons, read.banes, ap_before, sheet.ap,
+                                     tuple(gained), gained_ap).to_data())
     check.roll = roll
     check.save(update_fields=["roll"])
     return roll
 
 
-GAINED = {"a flaw invoked": gettext_lazy("a flaw invoked"), "Banes": gettext_lazy("Banes")}
-"""Why a roll gave back Action Points, as the roll keeps it (``result["gained"]``), and as it is shown."""
+def check_result(roll: Roll) -> rules.CheckRollResult:
+    """What a check's roll keeps, typed: pages read it, never the JSON."""
+    return rules.CheckRollResult.from_data(roll.result)
 
 
-def gained_words(gained) -> str:
-    """"a flaw invoked and Banes", in the reader's language."""
-    return both(GAINED.get(reason, reason) for reason in gained) if gained else ""
+def gained_words(result: rules.CheckRollResult) -> str:
+    """Why AP came back, "a flaw invoked and Banes", in the reader's language."""
+    return both(reason.label for reason in result.gained) if result.gained else ""
 
 
 SPEND_ON_CHECK = ("improve", "ignore-banes", "boon")
@@ -616,14 +613,14 @@ def spend_on_check(membership: Membership, check_id, spend: str) -> Roll:
     if spend not in SPEND_ON_CHECK:
         raise Refused(_("Improve the result, ignore the Banes, or spend a Boon."))
     sheet = sheet_of(check.character, locked=True)
-    result = dict(roll.result)
+    result = check_result(roll)
     outcome = rules.Outcome(roll.outcome)
     if spend == "boon":
-        if result["boons"] - result["boons_spent"] < 1:
+        if result.boons_left < 1:
             raise Refused(_("No Boon left to spend."))
         if sheet.ap >= sheet.ap_max:
             raise Refused(_("%(name)s's Action Points are full: keep the Boon.") % {"name": check.character.name})
-        result["boons_spent"] += 1
+        result = replace(result, boons_spent=result.boons_spent + 1)
         sheet.ap = rules.recovered(sheet.ap, 1, sheet.ap_max)
     else:
         if sheet.ap < 1:
@@ -632,23 +629,16 @@ def spend_on_check(membership: Membership, check_id, spend: str) -> Roll:
             if outcome is rules.Outcome.MAJOR:
                 raise Refused(_("A Major success is as good as it gets."))
             roll.outcome = outcome.improved().value
-            result["improved"] += 1
+            result = replace(result, improved=result.improved + 1)
         else:
-            if not result["banes"] or result["ignored_banes"]:
+            if not result.banes_left:
                 raise Refused(_("No Banes to ignore."))
-            result["ignored_banes"] = True
+            result = replace(result, ignored_banes=True)
         sheet.ap -= 1
     sheet.save(update_fields=["ap"])
-    result["ap"] = [result["ap"][0], sheet.ap]
-    roll.result = result
+    roll.result = replace(result, ap_after=sheet.ap).to_data()
     roll.save(update_fields=["outcome", "result"])
     return roll
-
-
-def boons_and_banes(roll: Roll) -> tuple[int, int]:
-    """What is left to mark a clock: Boons not spent on AP, Banes not ignored."""
-    result = roll.result
-    return result["boons"] - result["boons_spent"], 0 if result["ignored_banes"] else result["banes"]
 
 
 @transaction.atomic
@@ -662,28 +652,27 @@ def done(membership: Membership, check_id) -> Roll:
     if roll is None:
         raise Refused(_("Roll first."))
     outcome = rules.Outcome(roll.outcome)
-    boons, banes = boons_and_banes(roll)
-    result = {**roll.result, "settled": True}
+    result = check_result(roll)
+    marked = None
     if check.clock_id:
         clock = Clock.objects.select_related("character", "campaign").locked(pk=check.clock_id, campaign=membership.campaign)
         # A danger clock or complication is a negative clock; an opposed clock moves as a positive
         # one toward the characters' side.
-        marks = rules.clock_marks(outcome, boons, banes,
+        marks = rules.clock_marks(outcome, result.boons_left, result.banes_left,
                                   positive=clock.rules_kind not in (ClockKind.DANGER, ClockKind.COMPLICATION))
         moved = -marks if clock.is_opposed and not clock.characters_fill else marks
         reason = said("%(name)s's check: %(outcome)s", name=check.character.name, outcome=outcome.in_a_sentence)
         if not clock.archived and record_change(membership, clock, clock.filled + moved, reason, roll=roll):
-            result["marked"] = {"clock": clock.pk, "marks": moved}
+            marked = rules.ClockMarked(clock.pk, moved)
     if check.assisting_id and outcome is not rules.Outcome.HOLLOW:
         target = Check.objects.select_for_update().filter(pk=check.assisting_id, roll__isnull=True).first()
         if target is not None:
-            target.factors = [*target.factors, {
-                "id": max((f["id"] for f in target.factors), default=0) + 1, "kind": "assistance",
-                "name": _("%(name)s's check (%(outcome)s)") % {"name": check.character.name, "outcome": outcome.in_a_sentence},
-                "dice": 1, "by": membership.user.username, "ref": check.pk}]
+            Factor.objects.create(
+                for_check=target, kind=FactorKind.ASSISTANCE, dice=1, suggested_by=membership.user, ref=check.pk,
+                name=_("%(name)s's check (%(outcome)s)") % {"name": check.character.name, "outcome": outcome.in_a_sentence})
             target.confirmed = False
-            target.save(update_fields=["factors", "confirmed"])
-    roll.result = result
+            target.save(update_fields=["confirmed"])
+    roll.result = replace(result, settled=True, marked=marked).to_data()
     roll.save(update_fields=["result"])
     check.delete()
     return roll

@@ -183,8 +183,6 @@ class Check(models.Model):
     expertise = models.JSONField(default=list, blank=True, help_text=gettext_lazy("The ids of the expertise that applies."))
     threat = models.ForeignKey(Threat, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     drive = models.BooleanField(default=False)
-    factors = models.JSONField(default=list, blank=True,
-                               help_text=gettext_lazy('Each {"id", "kind", "name", "dice" (signed), "by", "ref"}.'))
     confirmed = models.BooleanField(default=False, help_text=gettext_lazy("The GM has had the last word on the pool."))
     clock = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     assisting = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="assisted_by",
@@ -220,3 +218,38 @@ class Check(models.Model):
         if stage == "build":
             return _("building the pool: waits for the GM's word")
         return _("ready to roll") if stage == "roll" else _("rolled: Action Points, then done")
+
+
+class FactorKind(models.TextChoices):
+    """What a factor is ("Gather your Dice Pool"), beside the skill, its expertise, the threat's
+    Toughness, the drive and trauma, which the check itself carries."""
+
+    SITUATION = "situation", gettext_lazy("Situation")
+    ENVIRONMENT = "environment", gettext_lazy("Environment")
+    GEAR = "gear", gettext_lazy("Gear")
+    ENEMY_CONDITION = "enemy-condition", gettext_lazy("The enemy's condition")
+    CONDITION = "condition", gettext_lazy("Your condition")
+    ASSISTANCE = "assistance", gettext_lazy("Assistance")
+    WOUND = "wound", gettext_lazy("Wound")
+    FLAW = "flaw", gettext_lazy("Flaw")
+
+
+class Factor(models.Model):
+    """A factor the table named in a check's pool, in the order suggested: what it is, the dice it
+    adds, who suggested it (a member strikes only their own), and the entry it names."""
+
+    for_check = models.ForeignKey(Check, on_delete=models.CASCADE, related_name="factors")
+    kind = models.CharField(max_length=20, choices=FactorKind.choices)
+    name = models.CharField(max_length=120)
+    dice = models.SmallIntegerField()
+    """Signed: PLUS above zero, MINUS below."""
+    suggested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    ref = models.PositiveIntegerField(null=True, blank=True)
+    """The id of the gear feature, condition, wound or flaw it names, or of the check whose success
+    assists; none for what the table names in its own words."""
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return self.name

@@ -265,10 +265,9 @@ def check_context(membership, check) -> dict:
         "clock_positive": check.clock is not None and check.clock.rules_kind not in (ClockKind.DANGER, ClockKind.COMPLICATION),
     }
     if check.roll:
-        boons, banes = actions.boons_and_banes(check.roll)
-        context.update(outcome=rules.Outcome(check.roll.outcome), boons=boons, banes=banes,
-                       read=rules.read_check(check.roll.dice, check.roll.result["minus"]),
-                       gained=actions.gained_words(check.roll.result.get("gained")))
+        result = actions.check_result(check.roll)
+        context.update(outcome=rules.Outcome(check.roll.outcome), result=result,
+                       read=rules.read_check(check.roll.dice, result.minus), gained=actions.gained_words(result))
     else:
         odds = rules.check_odds(plus_dice, minus_dice)
         context.update(odds=[(outcome, odds[outcome]) for outcome in rules.Outcome],
@@ -371,10 +370,9 @@ def roll_page(request, membership, roll):
     outcome, Boons and Banes, the Action Points, and the clock as this viewer may see it."""
     changes = [(SeenClock(change.clock, membership), change)
                for change in roll.clock_changes.select_related("clock").order_by("pk")]
-    boons, banes = actions.boons_and_banes(roll)
+    result = actions.check_result(roll)
     return render(request, "advantage/roll.html", {
-        "membership": membership, "campaign": membership.campaign, "roll": roll,
-        "read": rules.read_check(roll.dice, roll.result["minus"]), "outcome": rules.Outcome(roll.outcome),
-        "rolled": rules.Outcome(roll.result["rolled"]), "boons": boons, "banes": banes,
-        "gained": actions.gained_words(roll.result.get("gained")),
+        "membership": membership, "campaign": membership.campaign, "roll": roll, "result": result,
+        "read": rules.read_check(roll.dice, result.minus), "outcome": rules.Outcome(roll.outcome),
+        "gained": actions.gained_words(result),
         "clock_changes": [(seen, change) for seen, change in changes if seen.known]})

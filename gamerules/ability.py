@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from gamerules import readings
+from gamerules.stored import json_object
 from gamerules.words import said, said_as
 
 DIE_SIZES = tuple(size for size, _ in readings.ABILITY_RATINGS)
@@ -264,3 +266,82 @@ def half_step_claim(sizes: Sequence[int]) -> int:
 
 def roll(sizes: Sequence[int], rng: random.Random) -> tuple[int, ...]:
     return tuple(rng.randint(1, size) for size in sizes)
+
+
+# What a roll keeps ----------------------------------------------------------------------------
+# An action roll's and a quick action roll's numbers, kept as JSON in the roll (``to_data()``) and
+# read back typed (``from_data()``). The ability dice, their sources, the position and the
+# difficulty die's size are the roll's own columns and choices.
+
+
+@dataclass(frozen=True)
+class ClockTicked:
+    """The clock a roll ticked by its effect level, and by how much it moved (``CLOCK_TICKS``, a
+    reading)."""
+
+    clock: int
+    """The clock's id."""
+    moved: int
+
+    def to_data(self) -> dict:
+        return {"clock": self.clock, "moved": self.moved}
+
+    @classmethod
+    def from_data(cls, data: Any) -> ClockTicked:
+        data = json_object(data, "A clock ticked", ("clock", "moved"))
+        return cls(data["clock"], data["moved"])
+
+
+@dataclass(frozen=True)
+class ActionRollResult:
+    """An action roll as its roll keeps it ("Action Roll", "Outcome and Effect"): the difficulty
+    dice, the highest ability die, the difficulty die read, the result (ability - difficulty), the
+    effect level, and the clock it ticked."""
+
+    difficulty_faces: tuple[int, ...]
+    ability: int
+    read: int
+    result: int
+    effect: EffectLevel
+    ticked: ClockTicked | None = None
+
+    @classmethod
+    def of(cls, action: ActionResult) -> ActionRollResult:
+        return cls(action.difficulty_faces, action.ability, action.difficulty, action.result, action.effect)
+
+    def with_tick(self, ticked: ClockTicked) -> ActionRollResult:
+        return replace(self, ticked=ticked)
+
+    def to_data(self) -> dict:
+        data: dict[str, Any] = {"difficulty": list(self.difficulty_faces), "ability": self.ability, "read": self.read,
+                                "result": self.result, "effect": self.effect.value}
+        if self.ticked is not None:
+            data["ticked"] = self.ticked.to_data()
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> ActionRollResult:
+        data = json_object(data, "An action roll's result", ("difficulty", "ability", "read", "result", "effect"),
+                           ("ticked",))
+        return cls(tuple(data["difficulty"]), data["ability"], data["read"], data["result"],
+                   EffectLevel(data["effect"]),
+                   ClockTicked.from_data(data["ticked"]) if "ticked" in data else None)
+
+
+@dataclass(frozen=True)
+class QuickRollResult:
+    """A quick action roll as its roll keeps it ("Quick Action Roll": "a simple success or fail
+    with the level of effect being ignored"): the difficulty dice, the one read, and whether it
+    succeeded."""
+
+    difficulty_faces: tuple[int, ...]
+    read: int
+    success: bool
+
+    def to_data(self) -> dict:
+        return {"difficulty": list(self.difficulty_faces), "read": self.read, "success": self.success}
+
+    @classmethod
+    def from_data(cls, data: Any) -> QuickRollResult:
+        data = json_object(data, "A quick action roll's result", ("difficulty", "read", "success"))
+        return cls(tuple(data["difficulty"]), data["read"], data["success"])

@@ -16,8 +16,10 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
 from gamerules import readings
+from gamerules.stored import json_object
 from gamerules.words import said
 
 FACES = range(1, 7)
@@ -170,3 +172,95 @@ def recovered(ap: int, gained: int, most: int) -> int:
 
 def roll(plus: int, minus: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(rng.randint(1, 6) for _ in range(plus)), tuple(rng.randint(1, 6) for _ in range(minus))
+
+
+# What a roll keeps ----------------------------------------------------------------------------
+# A check's numbers, kept as JSON in its roll (``to_data()``) and read back typed (``from_data()``).
+# The PLUS dice and the outcome after Action Points are the roll's own columns.
+
+
+class ApGain(Enum):
+    """Why a check gave back Action Points ("Action Points"): a flaw invoked ("Regain 1 Action
+    Point"), or Banes ("When a check results in any number of Banes gain 1 AP")."""
+
+    FLAW = "a flaw invoked"
+    BANES = "Banes"
+
+    @property
+    def label(self) -> str:
+        return {"a flaw invoked": said("a flaw invoked"), "Banes": said("Banes")}[self.value]
+
+
+@dataclass(frozen=True)
+class ClockMarked:
+    """The clock a check marked and by how many segments, signed ("Clocks & Extended Checks")."""
+
+    clock: int
+    """The clock's id."""
+    marks: int
+
+    def to_data(self) -> dict:
+        return {"clock": self.clock, "marks": self.marks}
+
+    @classmethod
+    def from_data(cls, data: Any) -> ClockMarked:
+        data = json_object(data, "A clock marked", ("clock", "marks"))
+        return cls(data["clock"], data["marks"])
+
+
+@dataclass(frozen=True)
+class CheckRollResult:
+    """A check as its roll keeps it: the MINUS dice, the outcome as rolled, Boons and Banes ("Roll
+    the Dice", "The Result"); the levels improved, the Banes ignored and the Boons spent for AP
+    ("Spending Action Points (AP)"); the Action Points before and after, why AP came back and how
+    many ("Action Points"); whether it is done, and the clock it marked ("Clocks & Extended
+    Checks")."""
+
+    minus: tuple[int, ...]
+    rolled: Outcome
+    boons: int
+    banes: int
+    ap_before: int
+    ap_after: int
+    gained: tuple[ApGain, ...] = ()
+    gained_ap: int = 0
+    """The Action Points ``gained`` gave back: fewer than reasons when AP was at its maximum."""
+    improved: int = 0
+    ignored_banes: bool = False
+    boons_spent: int = 0
+    settled: bool = False
+    marked: ClockMarked | None = None
+
+    @property
+    def boons_left(self) -> int:
+        """Boons not spent on AP: they still mark a clock (``SPENT_BOON_LEAVES_THE_CLOCK``)."""
+        return self.boons - self.boons_spent
+
+    @property
+    def banes_left(self) -> int:
+        """"Ignore Banes": ignored, they count as 5s."""
+        return 0 if self.ignored_banes else self.banes
+
+    def to_data(self) -> dict:
+        data: dict[str, Any] = {
+            "minus": list(self.minus), "rolled": self.rolled.value, "boons": self.boons, "banes": self.banes,
+            "improved": self.improved, "ignored_banes": self.ignored_banes, "boons_spent": self.boons_spent,
+            "ap": [self.ap_before, self.ap_after], "gained": [reason.value for reason in self.gained],
+            "gained_ap": self.gained_ap, "settled": self.settled}
+        if self.marked is not None:
+            data["marked"] = self.marked.to_data()
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> CheckRollResult:
+        data = json_object(data, "A check's result", ("minus", "rolled", "boons", "banes", "improved", "ignored_banes",
+                                                      "boons_spent", "ap", "gained", "gained_ap", "settled"), ("marked",))
+        if not isinstance(data["ap"], list) or len(data["ap"]) != 2:
+            raise ValueError(f"AP should be [before, after], not {data['ap']!r}.")
+        ap_before, ap_after = data["ap"]
+        return cls(
+            minus=tuple(data["minus"]), rolled=Outcome(data["rolled"]), boons=data["boons"], banes=data["banes"],
+            ap_before=ap_before, ap_after=ap_after, gained=tuple(ApGain(reason) for reason in data["gained"]),
+            gained_ap=data["gained_ap"], improved=data["improved"], ignored_banes=data["ignored_banes"],
+            boons_spent=data["boons_spent"], settled=data["settled"],
+            marked=ClockMarked.from_data(data["marked"]) if "marked" in data else None)

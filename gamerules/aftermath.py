@@ -10,7 +10,6 @@ it does not know rather than drop it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
@@ -19,16 +18,7 @@ from gamerules.action_roll import SetupBenefit
 from gamerules.charge import Outcome
 from gamerules.consequences import Consequence, ConsequenceKind, Resistance
 from gamerules.fortune import OpposedResult, Side
-
-
-def _keys(data: Any, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> Mapping:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{what} should be a JSON object, not {data!r}.")
-    missing = [key for key in required if key not in data]
-    unknown = sorted(set(data) - set(required) - set(optional))
-    if missing or unknown:
-        raise ValueError(f"{what}: missing {missing}, unknown {unknown}.")
-    return data
+from gamerules.stored import json_object
 
 
 class ConsequenceStatus(Enum):
@@ -132,8 +122,8 @@ class InflictedConsequence:
 
     @classmethod
     def from_data(cls, data: Any) -> InflictedConsequence:
-        data = _keys(data, "A consequence", ("kind", "rating", "target", "clock", "status"),
-                     ("protected_by", "resistance", "final_rating", "stress", "story", "broken_attachment"))
+        data = json_object(data, "A consequence", ("kind", "rating", "target", "clock", "status"),
+                           ("protected_by", "resistance", "final_rating", "stress", "story", "broken_attachment"))
         return cls(
             kind=ConsequenceKind(data["kind"]), rating=data["rating"], target=data["target"],
             clock=data["clock"], status=ConsequenceStatus(data["status"]),
@@ -159,7 +149,7 @@ class ProgressTick:
 
     @classmethod
     def from_data(cls, data: Any) -> ProgressTick:
-        data = _keys(data, "A progress tick", ("clock", "name", "ticks"))
+        data = json_object(data, "A progress tick", ("clock", "name", "ticks"))
         return cls(clock=data["clock"], name=data["name"], ticks=data["ticks"])
 
 
@@ -189,7 +179,7 @@ class OpposedFortune:
 
     @classmethod
     def from_data(cls, data: Any) -> OpposedFortune:
-        data = _keys(data, "An opposed pool", ("pool", "dice", "outcome", "winner", "margin"))
+        data = json_object(data, "An opposed pool", ("pool", "dice", "outcome", "winner", "margin"))
         return cls(pool=data["pool"], dice=tuple(data["dice"]), outcome=Outcome(data["outcome"]),
                    winner=Side(data["winner"]), margin=data["margin"])
 
@@ -230,8 +220,8 @@ class Aftermath:
 
     @classmethod
     def from_data(cls, data: Any) -> Aftermath:
-        data = _keys(data or {}, "A roll's result", (),
-                     ("progress", "consequence", "setup_benefit", "opposed", "resistance"))
+        data = json_object(data or {}, "A roll's result", (),
+                           ("progress", "consequence", "setup_benefit", "opposed", "resistance"))
         return cls(
             progress=ProgressTick.from_data(data["progress"]) if "progress" in data else None,
             consequence=(InflictedConsequence.from_data(data["consequence"])

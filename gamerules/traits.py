@@ -11,13 +11,15 @@ are the named constants at the top.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
+from gamerules.stored import json_object
 from gamerules.words import said, said_as, said_n
 
 FACES = range(1, 7)
@@ -235,3 +237,218 @@ def damage_errors(amount: int, damage: dict[str, int], current: dict[str, int]) 
                       stat=stat, current=current.get(stat, 0))
                for stat, points in damage.items() if points > current.get(stat, 0)]
     return errors
+
+
+# What a roll keeps ----------------------------------------------------------------------------
+# A conflict's and an aftermath's roll keep their numbers as JSON (``to_data()``), read back typed
+# (``from_data()``); a step not taken yet has no key.
+
+Damage = tuple[tuple[str, int], ...]
+"""Consequence points by Stat, in the order given: ``(("Speed", 2),)``."""
+
+
+def _damage(data: Any, what: str) -> Damage:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{what} should be points by Stat, not {data!r}.")
+    return tuple(data.items())
+
+
+class BidKind(Enum):
+    """What was bid ("Traits and Items"): a Trait rolls one die, the Item its Value in dice."""
+
+    TRAIT = "trait"
+    ITEM = "item"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A Trait or the Item bid, as the sheet showed it, and the dice it rolled ("Traits and
+    Items")."""
+
+    feature: int
+    """The id of the Trait or Item on the sheet."""
+    kind: BidKind
+    name: str
+    """Its name as shown, "© " before a tagged one."""
+    tagged: bool
+    dice: tuple[int, ...]
+
+    def to_data(self) -> dict:
+        return {"id": self.feature, "kind": self.kind.value, "name": self.name, "tagged": self.tagged,
+                "dice": list(self.dice)}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Bid:
+        data = json_object(data, "A bid", ("id", "kind", "name", "tagged", "dice"))
+        return cls(data["id"], BidKind(data["kind"]), data["name"], data["tagged"], tuple(data["dice"]))
+
+
+@dataclass(frozen=True)
+class Explosion:
+    """"Burn off your GL in Consequence": the GM rolls GL dice, her successes the twist's magnitude
+    ("Explosions")."""
+
+    gl: int
+    dice: tuple[int, ...]
+    successes: int
+
+    def to_data(self) -> dict:
+        return {"gl": self.gl, "dice": list(self.dice), "successes": self.successes}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Explosion:
+        data = json_object(data, "An explosion", ("gl", "dice", "successes"))
+        return cls(data["gl"], tuple(data["dice"]), data["successes"])
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """"... and Resolve": the successes in all, and the Consequence the conflict brings, from the
+    margin on a loss and from the tags."""
+
+    margin: int
+    tagged: int
+    consequence: int
+    total: int
+
+    KEYS = ("resolved", "margin", "tagged", "consequence", "total")
+
+    @classmethod
+    def of(cls, conflict: Conflict) -> Resolution:
+        return cls(conflict.margin_consequence, conflict.tag_consequence, conflict.consequence, conflict.total)
+
+    def to_data(self) -> dict:
+        return {"resolved": True, "margin": self.margin, "tagged": self.tagged, "consequence": self.consequence,
+                "total": self.total}
+
+    @classmethod
+    def from_data(cls, data: Mapping) -> Resolution:
+        if data["resolved"] is not True:
+            raise ValueError(f"A resolution is resolved, not {data['resolved']!r}.")
+        return cls(data["margin"], data["tagged"], data["consequence"], data["total"])
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Where the Consequence went ("Getting Rid of Consequence"): damage on Stats, the pool after,
+    whether the group agreed to the player's damage, and the explosions it set off
+    ("Explosions")."""
+
+    damage: Damage
+    pool: int
+    agreed: bool
+    explosions: tuple[Explosion, ...] = ()
+
+    KEYS = ("damage", "pool", "agreed", "explosions")
+
+    def to_data(self) -> dict:
+        return {"damage": dict(self.damage), "pool": self.pool, "agreed": self.agreed,
+                "explosions": [explosion.to_data() for explosion in self.explosions]}
+
+    @classmethod
+    def from_data(cls, data: Mapping) -> Settlement:
+        if not isinstance(data["explosions"], list):
+            raise ValueError(f"Explosions should be a list, not {data['explosions']!r}.")
+        return cls(_damage(data["damage"], "Damage"), data["pool"], data["agreed"],
+                   tuple(Explosion.from_data(explosion) for explosion in data["explosions"]))
+
+
+def _part(data: Mapping, keys: tuple[str, ...], what: str) -> Mapping | None:
+    """The keys of one step among a roll's result: all of them, or none (the step not taken yet)."""
+    part = {key: data[key] for key in keys if key in data}
+    return json_object(part, what, keys) if part else None
+
+
+@dataclass(frozen=True)
+class ConflictRollResult:
+    """A conflict as its roll keeps it, step by step: the GM's successes (and her dice, if she
+    rolled), the Powers' automatic successes and © tags, the bids ("Traits and Items"); once
+    resolved, its Consequence ("... and Resolve"); the damage the player proposed; and where the
+    Consequence went ("Getting Rid of Consequence"). ``settled``: nothing is left to take."""
+
+    gm: int
+    gm_dice: tuple[int, ...] = ()
+    powers: int = 0
+    tags: int = 0
+    bids: tuple[Bid, ...] = ()
+    settled: bool = False
+    resolution: Resolution | None = None
+    proposed: Damage | None = None
+    settlement: Settlement | None = None
+
+    def numbers(self, stat_dice: Sequence[int]) -> Conflict:
+        """The rules' view of the conflict, with the Stat's dice the roll keeps beside."""
+        return Conflict(stat_dice=tuple(stat_dice), powers=self.powers, gm=self.gm,
+                        bid_dice=tuple(face for bid in self.bids for face in bid.dice), tags=self.tags)
+
+    @property
+    def resolved(self) -> bool:
+        return self.resolution is not None
+
+    @property
+    def consequence(self) -> int:
+        """The Consequence the conflict brings; 0 until resolved."""
+        return self.resolution.consequence if self.resolution else 0
+
+    def bid_count(self, kind: BidKind) -> int:
+        return sum(bid.kind is kind for bid in self.bids)
+
+    def bid(self, bids: Sequence[Bid]) -> ConflictRollResult:
+        """More Traits and an Item bid: their dice join, their © tags count ("The Consequence Tag")."""
+        return replace(self, bids=self.bids + tuple(bids), tags=self.tags + sum(bid.tagged for bid in bids))
+
+    def resolve(self, stat_dice: Sequence[int]) -> ConflictRollResult:
+        """Resolved; without Consequence, nothing is left to take."""
+        numbers = self.numbers(stat_dice)
+        return replace(self, resolution=Resolution.of(numbers), settled=not numbers.consequence)
+
+    def propose(self, damage: Damage) -> ConflictRollResult:
+        return replace(self, proposed=damage)
+
+    def settle(self, settlement: Settlement) -> ConflictRollResult:
+        return replace(self, settled=True, settlement=settlement)
+
+    def to_data(self) -> dict:
+        data: dict[str, Any] = {"gm": self.gm, "gm_dice": list(self.gm_dice), "powers": self.powers,
+                                "tags": self.tags, "bids": [bid.to_data() for bid in self.bids],
+                                "settled": self.settled}
+        if self.resolution is not None:
+            data.update(self.resolution.to_data())
+        if self.proposed is not None:
+            data["proposed"] = dict(self.proposed)
+        if self.settlement is not None:
+            data.update(self.settlement.to_data())
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> ConflictRollResult:
+        data = json_object(data, "A conflict's result", ("gm", "gm_dice", "powers", "tags", "bids", "settled"),
+                           (*Resolution.KEYS, "proposed", *Settlement.KEYS))
+        resolution = _part(data, Resolution.KEYS, "A resolution")
+        settlement = _part(data, Settlement.KEYS, "A settlement")
+        if not isinstance(data["bids"], list):
+            raise ValueError(f"Bids should be a list, not {data['bids']!r}.")
+        return cls(
+            gm=data["gm"], gm_dice=tuple(data["gm_dice"]), powers=data["powers"], tags=data["tags"],
+            bids=tuple(Bid.from_data(bid) for bid in data["bids"]), settled=data["settled"],
+            resolution=Resolution.from_data(resolution) if resolution else None,
+            proposed=_damage(data["proposed"], "Proposed damage") if "proposed" in data else None,
+            settlement=Settlement.from_data(settlement) if settlement else None)
+
+
+@dataclass(frozen=True)
+class AftermathRollResult:
+    """"The GM burns off some or all of a character's Consequence and rolls that many dice ... the
+    character gains [successes] new Consequence Traits" ("Aftermath"). Settled as it is rolled."""
+
+    burned: int
+    successes: int
+    settled: bool = True
+
+    def to_data(self) -> dict:
+        return {"burned": self.burned, "successes": self.successes, "settled": self.settled}
+
+    @classmethod
+    def from_data(cls, data: Any) -> AftermathRollResult:
+        data = json_object(data, "An aftermath's result", ("burned", "successes", "settled"))
+        return cls(data["burned"], data["successes"], data["settled"])

@@ -225,16 +225,20 @@ def set_gm_successes(gm: Membership, conflict_id, dice: int | None = None, state
     return conflict
 
 
-def _result(roll: Roll) -> dict:
-    return dict(roll.result or {})
+def conflict_result(roll: Roll) -> rules.ConflictRollResult:
+    return rules.ConflictRollResult.from_data(roll.result)
+
+
+def result_of(roll: Roll) -> rules.ConflictRollResult | rules.AftermathRollResult:
+    """What a conflict's or an aftermath's roll keeps, typed: pages read it, never the JSON."""
+    if roll.kind == RollKind.CONFLICT:
+        return conflict_result(roll)
+    return rules.AftermathRollResult.from_data(roll.result)
 
 
 def rules_conflict(roll: Roll) -> rules.Conflict:
     """The rules' view of a conflict roll, read from the log."""
-    result = roll.result or {}
-    bid_dice = tuple(face for bid in result.get("bids", []) for face in bid["dice"])
-    return rules.Conflict(stat_dice=tuple(roll.dice), powers=result.get("powers", 0), gm=result.get("gm", 0),
-                          bid_dice=bid_dice, tags=result.get("tags", 0))
+    return conflict_result(roll).numbers(roll.dice)
 
 
 @transaction.atomic
@@ -256,8 +260,8 @@ def roll_stat(membership: Membership, conflict_id, rng: random.Random | None = N
         pool_size=len(faces), dice=faces, idempotency_key=conflict.key,
         choices={"conflict": conflict.pk, "solution": conflict.solution, "burned": conflict.burned,
                  "complication": conflict.complication, "powers": power_names},
-        result={"gm": conflict.gm_successes, "gm_dice": conflict.gm_dice or [], "powers": powers, "tags": tags,
-                "bids": [], "settled": False})
+        result=rules.ConflictRollResult(gm=conflict.gm_successes, gm_dice=tuple(conflict.gm_dice or ()),
+                                        powers=powers, tags=tags).to_data())
     conflict.roll = roll
     conflict.save(update_fields=["roll"])
     return roll
@@ -267,13 +271,12 @@ def bids_left(conflict: Conflict, sheet: Sheet) -> tuple[list[Feature], list[Fea
     """(Traits not bid yet, Items if none was bid, how many more Traits may be bid): "as many
     Traits as the value of the Stat you're using" (reading: after a burnt Consequence's -1), and
     "one item"."""
-    result = conflict.roll.result if conflict.roll else {}
-    bid = {entry["id"] for entry in result.get("bids", [])}
-    item_bid = any(entry["kind"] == FeatureKind.ITEM for entry in result.get("bids", []))
-    features = list(conflict.character.features.exclude(pk__in=bid))
+    bids = conflict_result(conflict.roll).bids if conflict.roll else ()
+    features = list(conflict.character.features.exclude(pk__in=[bid.feature for bid in bids]))
     traits = [f for f in features if f.kind == FeatureKind.TRAIT]
+    item_bid = any(bid.kind is rules.BidKind.ITEM for bid in bids)
     items = [] if item_bid else [f for f in features if f.kind == FeatureKind.ITEM]
-    traits_bid = sum(entry["kind"] == FeatureKind.TRAIT for entry in result.get("bids", []))
+    traits_bid = sum(bid.kind is rules.BidKind.TRAIT for bid in bids)
     return traits, items, max(stat_dice(conflict, sheet) - traits_bid, 0)
 
 
@@ -283,7 +286,8 @@ def bid(membership: Membership, conflict_id, trait_ids, item_id=None, rng: rando
     or all at once; the dice join the roll."""
     conflict = _playing(membership, conflict_id)
     roll = conflict.roll
-    if roll is None or roll.result.get("resolved"):
+    result = conflict_result(roll) if roll else None
+    if result is None or result.resolved:
         raise Refused(_("Bid after the Stat roll, before the conflict is resolved."))
     sheet = sheet_of(conflict.character)
     traits, items, room = bids_left(conflict, sheet)
@@ -291,23 +295,18 @@ def bid(membership: Membership, conflict_id, trait_ids, item_id=None, rng: rando
     item = next((i for i in items if i.pk == item_id), None)
     if len(chosen) != len(set(trait_ids)) or (item_id is not None and item is None):
         raise Refused(_("Bid Traits and an Item from the sheet, each once (one Item per conflict)."))
-    already = roll.result.get("bids", [])
     if errors := rules.bid_errors(stat_dice(conflict, sheet),
-                                  sum(b["kind"] == FeatureKind.TRAIT for b in already) + len(chosen),
-                                  sum(b["kind"] == FeatureKind.ITEM for b in already) + (item is not None)):
+                                  result.bid_count(rules.BidKind.TRAIT) + len(chosen),
+                                  result.bid_count(rules.BidKind.ITEM) + (item is not None)):
         raise Refused(errors[0])
     if not chosen and item is None:
         raise Refused(_("Choose a Trait or an Item to bid."))
-    result = _result(roll)
     dice = roll_actions.table_dice(rng)
-    bids = list(result["bids"])
-    for feature in chosen + ([item] if item else []):
-        bids.append({"id": feature.pk, "kind": feature.kind, "name": str(feature), "tagged": feature.tagged,
-                     "dice": list(rules.roll(feature.value if feature.kind == FeatureKind.ITEM else 1, dice))})
-    result["bids"] = bids
-    result["tags"] = result["tags"] + sum(f.tagged for f in chosen)
-    roll.result = result
-    roll.pool_size = len(roll.dice) + sum(len(b["dice"]) for b in bids)
+    result = result.bid([rules.Bid(feature.pk, rules.BidKind(feature.kind), str(feature), feature.tagged,
+                                   rules.roll(feature.value if feature.kind == FeatureKind.ITEM else 1, dice))
+                         for feature in chosen + ([item] if item else [])])
+    roll.result = result.to_data()
+    roll.pool_size = len(roll.dice) + sum(len(bid.dice) for bid in result.bids)
     roll.save(update_fields=["result", "pool_size"])
     return roll
 
@@ -320,16 +319,13 @@ def resolve(membership: Membership, conflict_id) -> Roll:
     roll = conflict.roll
     if roll is None:
         raise Refused(_("Roll the Stat first."))
-    if roll.result.get("resolved"):
+    result = conflict_result(roll)
+    if result.resolved:
         return roll
-    numbers = rules_conflict(roll)
-    result = _result(roll)
-    result.update(resolved=True, margin=numbers.margin_consequence, tagged=numbers.tag_consequence,
-                  consequence=numbers.consequence, total=numbers.total)
-    roll.outcome = numbers.result.value
-    roll.result = result
-    if not numbers.consequence:
-        result["settled"] = True
+    result = result.resolve(roll.dice)
+    roll.outcome = result.numbers(roll.dice).result.value
+    roll.result = result.to_data()
+    if result.settled:
         conflict.delete()
     roll.save(update_fields=["result", "outcome"])
     return roll
@@ -343,17 +339,16 @@ def propose_damage(membership: Membership, conflict_id, damage: dict[str, int],
     group) has to agree that it makes sense"); all of it into the pool needs no one's leave."""
     conflict = _playing(membership, conflict_id)
     roll = conflict.roll
-    if roll is None or not roll.result.get("resolved"):
+    result = conflict_result(roll) if roll else None
+    if result is None or not result.resolved:
         raise Refused(_("Resolve the conflict first."))
     sheet = sheet_of(conflict.character, locked=True)
     damage = {stat: points for stat, points in damage.items() if points}
-    if errors := rules.damage_errors(roll.result["consequence"], damage, sheet.current(stat_names(membership.campaign))):
+    if errors := rules.damage_errors(result.consequence, damage, sheet.current(stat_names(membership.campaign))):
         raise Refused(errors[0])
     if not damage:
         return _settle(membership, conflict, sheet, {}, agreed=True, rng=rng)
-    result = _result(roll)
-    result["proposed"] = damage
-    roll.result = result
+    roll.result = result.propose(tuple(damage.items())).to_data()
     roll.save(update_fields=["result"])
     return roll
 
@@ -362,11 +357,11 @@ def propose_damage(membership: Membership, conflict_id, damage: dict[str, int],
 def confirm_damage(gm: Membership, conflict_id, agreed: bool = True, rng: random.Random | None = None) -> Roll:
     """The GM agrees to the player's damage, or the group does not and it all goes to the pool."""
     conflict = _locked(gm, conflict_id)
-    roll = conflict.roll
-    if roll is None or "proposed" not in roll.result:
+    proposed = conflict_result(conflict.roll).proposed if conflict.roll else None
+    if proposed is None:
         raise Refused(_("The player has not split the Consequence yet."))
     sheet = sheet_of(conflict.character, locked=True)
-    return _settle(gm, conflict, sheet, roll.result["proposed"] if agreed else {}, agreed, rng)
+    return _settle(gm, conflict, sheet, dict(proposed) if agreed else {}, agreed, rng)
 
 
 def _settle(membership, conflict, sheet, damage, agreed, rng) -> Roll:
@@ -374,24 +369,23 @@ def _settle(membership, conflict, sheet, damage, agreed, rng) -> Roll:
     least as much Consequence as your GL, it explodes": GL is burnt and the GM rolls that many
     dice; her successes are the twist's magnitude ("Explosions")."""
     roll = conflict.roll
+    result = conflict_result(roll)
     names = stat_names(membership.campaign)
-    taken = rules.take_consequence(sheet.consequence, sheet.gl, roll.result["consequence"], damage, sheet.current(names))
+    taken = rules.take_consequence(sheet.consequence, sheet.gl, result.consequence, damage, sheet.current(names))
     stats = dict(sheet.stats)
     for stat, points in taken.damage.items():
         rating, current = next((r, c) for name, r, c in sheet.stat_rows(names) if name == stat)
         stats[stat] = {"rating": rating, "current": current - points}
     sheet.stats, sheet.consequence = stats, taken.pool
     sheet.save(update_fields=["stats", "consequence"])
-    result = _result(roll)
-    result.update(settled=True, damage=taken.damage, pool=taken.pool, agreed=agreed)
     dice = roll_actions.table_dice(rng)
-    result["explosions"] = [{"gl": sheet.gl, "dice": faces, "successes": rules.successes(faces)}
-                            for faces in (list(rules.roll(sheet.gl, dice)) for _ in range(taken.explosions))]
-    roll.result = result
+    explosions = tuple(rules.Explosion(sheet.gl, faces, rules.successes(faces))
+                       for faces in (rules.roll(sheet.gl, dice) for _ in range(taken.explosions)))
+    roll.result = result.settle(rules.Settlement(tuple(taken.damage.items()), taken.pool, agreed, explosions)).to_data()
     roll.save(update_fields=["result"])
-    for explosion in result["explosions"]:
+    for explosion in explosions:
         membership.campaign.log(membership.user, said("%(name)s's Consequence explodes: a twist of magnitude %(magnitude)s.",
-                                                      name=conflict.character.name, magnitude=explosion["successes"]))
+                                                      name=conflict.character.name, magnitude=explosion.successes))
     conflict.delete()
     return roll
 
@@ -435,4 +429,4 @@ def aftermath(gm: Membership, character_id, burn: int, key: str, rng: random.Ran
     return Roll.objects.create(
         campaign=campaign, session=campaign.current_session, character=character, rolled_by=gm.user,
         kind=RollKind.AFTERMATH, pool_size=burn, dice=faces, idempotency_key=key,
-        result={"burned": burn, "successes": rules.successes(faces), "settled": True})
+        result=rules.AftermathRollResult(burned=burn, successes=gains).to_data())

@@ -103,10 +103,10 @@ class Conflict(models.Model):
         Consequence, the GM's confirmation."""
         if self.roll is None:
             return "gm" if self.gm_successes is None else "roll"
-        result = self.roll.result or {}
-        if not result.get("resolved"):
+        result = rules.ConflictRollResult.from_data(self.roll.result)
+        if not result.resolved:
             return "bid"
-        return "confirm" if "proposed" in result else "split"
+        return "confirm" if result.proposed is not None else "split"
 
     @property
     def waits_for_gm(self) -> bool:

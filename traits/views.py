@@ -158,18 +158,18 @@ def _conflict_or_404(membership, conflict_id) -> Conflict:
 def conflict_context(membership, conflict) -> dict:
     sheet = actions.sheet_of(conflict.character)
     traits, items, room = actions.bids_left(conflict, sheet) if conflict.roll else ([], [], 0)
-    proposed = (conflict.roll.result or {}).get("proposed") if conflict.roll else None
-    rest = conflict.roll.result.get("consequence", 0) - sum(proposed.values()) if proposed is not None else 0
+    rolled = actions.conflict_result(conflict.roll) if conflict.roll else None
+    proposed = rolled.proposed if rolled else None
+    rest = rolled.consequence - sum(points for _, points in proposed) if proposed is not None else 0
     return {"membership": membership, "campaign": membership.campaign, "conflict": conflict,
             "gm_pools": range(1, rules.MOST_DICE + 1), "rest": rest,
             "explodes": proposed is not None and sheet.consequence + rest >= sheet.gl,
-            "explodes_if_pooled": bool(conflict.roll) and
-            sheet.consequence + conflict.roll.result.get("consequence", 0) >= sheet.gl,
-            "roll": conflict.roll, "sheet": sheet, "may_play": conflict.character.editable_by(membership),
+            "explodes_if_pooled": rolled is not None and sheet.consequence + rolled.consequence >= sheet.gl,
+            "roll": conflict.roll, "rolled": rolled, "sheet": sheet, "may_play": conflict.character.editable_by(membership),
             "traits": traits, "items": items, "room": room,
             "stats": sheet.stat_rows(actions.stat_names(membership.campaign)),
             "outlook": conflict_outlook(conflict, sheet, traits, items, room),
-            "numbers": actions.rules_conflict(conflict.roll) if conflict.roll else None}
+            "numbers": rolled.numbers(conflict.roll.dice) if rolled else None}
 
 
 @login_required
@@ -261,7 +261,9 @@ def waiting(request, membership, on: str):
 
 def roll_page(request, membership, roll):
     """A conflict or an aftermath in the log: every die, the bids, the Consequence and where it went."""
-    numbers = actions.rules_conflict(roll) if roll.kind == "conflict" else None
+    rolled = actions.result_of(roll)
+    numbers = rolled.numbers(roll.dice) if isinstance(rolled, rules.ConflictRollResult) else None
     return render(request, "traits/roll.html", {"membership": membership, "campaign": membership.campaign,
-                                                "roll": roll, "numbers": numbers})
+                                                "roll": roll, "rolled": rolled, "numbers": numbers,
+                                                "outcome": numbers.result if numbers else None})
 

@@ -1,5 +1,6 @@
 from django import template
 
+from ability import actions
 from gamerules import ability as rules
 
 register = template.Library()
@@ -17,10 +18,15 @@ def ability_faces(roll) -> list[tuple[int, int, bool]]:
 def difficulty_faces(roll) -> list[tuple[int, int, bool]]:
     """(face, die size, is the die read) of the difficulty pool: the only die, the lower with
     advantage, the higher with disadvantage."""
-    faces = roll.result.get("difficulty", [])
-    read = rules.difficulty_result(faces, rules.Position(roll.choices["position"])) if faces else None
-    first = faces.index(read) if faces else None
-    return [(face, roll.choices["difficulty"], index == first) for index, face in enumerate(faces)]
+    rolled = actions.result_of(roll)
+    first = rolled.difficulty_faces.index(rolled.read)
+    return [(face, roll.choices["difficulty"], index == first) for index, face in enumerate(rolled.difficulty_faces)]
+
+
+@register.filter
+def result_of(roll) -> rules.ActionRollResult | rules.QuickRollResult:
+    """What an action roll's or a quick action roll's roll keeps, typed."""
+    return actions.result_of(roll)
 
 
 @register.filter
@@ -31,11 +37,6 @@ def difficulty_label(size) -> str:
 @register.filter
 def position_label(value) -> str:
     return rules.Position(value).label if value else ""
-
-
-@register.filter
-def effect_label(value) -> str:
-    return rules.EffectLevel(value).label if value else ""
 
 
 @register.filter

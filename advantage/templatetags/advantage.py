@@ -3,6 +3,7 @@ from collections import Counter
 from django import template
 from django.utils.translation import gettext
 
+from advantage import actions
 from gamerules import advantage as rules
 from gamerules import readings
 
@@ -35,25 +36,15 @@ def minus_dice(read: rules.CheckResult):
 
 
 @register.filter
-def outcome_label(value) -> str:
-    return rules.Outcome(value).label if value else ""
+def result_of(roll) -> rules.CheckRollResult:
+    """What a check's roll keeps, typed."""
+    return actions.check_result(roll)
 
 
 @register.filter
 def read_of(roll) -> rules.CheckResult:
-    return rules.read_check(roll.dice, roll.result.get("minus", []))
-
-
-@register.filter
-def boons_left(roll) -> int:
-    result = roll.result
-    return result.get("boons", 0) - result.get("boons_spent", 0)
-
-
-@register.filter
-def banes_left(roll) -> int:
-    result = roll.result
-    return 0 if result.get("ignored_banes") else result.get("banes", 0)
+    """The check's dice read: discarded, cancelled, left."""
+    return rules.read_check(roll.dice, actions.check_result(roll).minus)
 
 
 @register.filter

@@ -79,7 +79,7 @@ def test_the_table_builds_the_pool_every_contributor_named_and_the_gm_has_the_la
     factor(table, "other_player", check, "situation", dice=-1, name="Rushed")
     check.refresh_from_db()
     assert not check.confirmed and check.stage == "build"
-    removed = next(f["id"] for f in check.factors if f["name"] == "Rushed")
+    removed = check.factors.get(name="Rushed").pk
     assert "Only the GM strikes" in step(table, "player", "advantage_factor_remove", check, {"factor": removed}, htmx=True).text
     step(table, "other_player", "advantage_factor_remove", check, {"factor": removed})
     step(table, "gm", "advantage_confirm", check)
@@ -223,7 +223,7 @@ def test_a_flaw_adds_minus_and_gives_back_ap_once_per_job(advantage_table, dice)
     table.client("gm").post(reverse("advantage_job_start", args=[table.campaign.pk]), {"name": "The next one"})
     factor(table, "player", again, "flaw", ref=table.flaw.pk)
     again.refresh_from_db()
-    assert [f["kind"] for f in again.factors] == ["flaw"]
+    assert [f.kind for f in again.factors.all()] == ["flaw"]
 
 
 def test_complicated_help_adds_plus_for_each_major_or_minor(advantage_table, dice):
@@ -238,12 +238,12 @@ def test_complicated_help_adds_plus_for_each_major_or_minor(advantage_table, dic
     step(table, "other_player", "advantage_roll", helper)
     step(table, "other_player", "advantage_done", helper)
     target.refresh_from_db()
-    assert [(f["kind"], f["dice"]) for f in target.factors] == [("assistance", 1)]
+    assert [(f.kind, f.dice) for f in target.factors.all()] == [("assistance", 1)]
     assert "Assistance: Bruno's check (major success) +1 PLUS" in words(table.client("player").get(target.get_absolute_url()))
     factor(table, "other_player", target, "assistance")
     factor(table, "gm", target, "assistance")
     target.refresh_from_db()
-    assert [f["name"] for f in target.factors] == ["Bruno's check (major success)", "Simple help"]
+    assert [f.name for f in target.factors.all()] == ["Bruno's check (major success)", "Simple help"]
 
 
 def test_each_pool_is_capped_at_ten(advantage_table):
@@ -268,8 +268,7 @@ def test_pages_for_every_role_and_bad_input(advantage_table):
     assert "Choose what the factor is." in factor(table, "player", check, "bribery", dice=1, name="x").text
     assert "Situation: +1 or -1." in factor(table, "player", check, "situation", dice=3, name="x").text
     assert "Name the factor" in factor(table, "player", check, "situation", dice=1, name="").text
-    check.refresh_from_db()
-    assert check.factors == []
+    assert not check.factors.exists()
     assert "already has a check on its way" in start(table, skill=table.skill.pk, intent="Another")[0].text
 
 

@@ -4,7 +4,7 @@ from django import template
 
 from core.templatetags.odds import chance
 from gamerules import traits as rules
-from traits.actions import rules_conflict
+from traits import actions
 
 register = template.Library()
 register.filter("chance", chance)
@@ -30,4 +30,10 @@ def successes(dice) -> int:
 @register.filter
 def tally(roll) -> int:
     """A conflict roll's successes so far: the Stat's, the Powers', the bids'."""
-    return rules_conflict(roll).total
+    return actions.rules_conflict(roll).total
+
+
+@register.filter
+def result_of(roll) -> rules.ConflictRollResult | rules.AftermathRollResult:
+    """What a conflict's or an aftermath's roll keeps, typed."""
+    return actions.result_of(roll)
