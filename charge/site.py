@@ -2,15 +2,15 @@
 
 from campaign.templatetags.navigation import charge_tabs
 from campaign.views.campaigns import charge_waiting
-from characters.views import charge_sheet
 from charge.panels import pending_context
 from charge.views.consequences import roll_page
+from charge.views.sheet import charge_sheet
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 
 SITE = SystemSite(
     system=DiceSystem.CHARGE, sheet=charge_sheet, start_roll="roll_new",
-    table_tile="characters/tiles.html#table", dashboard_tile="characters/tiles.html#dashboard",
+    table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
     log_actions="charge/rolls/log_actions.html", on_its_way="campaign/table.html#charge-on-its-way",
     context=pending_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
     console_top="campaign/console.html#charge-top", session_bookkeeping=True, url_names=frozenset({

@@ -3,7 +3,26 @@ them with 404 (charge/site.py)."""
 
 from django.urls import path  # noqa: F401 (each section below adds its pages)
 
-from charge.views import consequences, on_its_way, other_rolls, threats, wizard
+from charge.views import (
+    assets,
+    assists,
+    attachments,
+    consequences,
+    dots,
+    goals,
+    on_its_way,
+    other_rolls,
+    playbooks,
+    projects,
+    recovery,
+    sheet,
+    spells,
+    talents,
+    threats,
+    ties,
+    vitals,
+    wizard,
+)
 
 urlpatterns = [
     # Rolls: the action roll, rolls on their way, consequences, threats, the other rolls.
@@ -31,5 +50,28 @@ urlpatterns = [
     path("rolls/<int:roll_id>/break/", consequences.roll_break, name="roll_break"),
     path("rolls/<int:roll_id>/setup/", consequences.roll_setup, name="roll_setup"),
     # The sheet: a character's numbers, talents, ties, attachments, goals, spells, playbooks.
+    path("characters/<int:character_id>/print/", sheet.character_print, name="character_print"),
+    path("characters/<int:character_id>/dots/", dots.character_dots, name="character_dots"),
+    path("characters/<int:character_id>/finish/", dots.character_finish, name="character_finish"),
+    path("characters/<int:character_id>/momentum/", vitals.character_momentum, name="character_momentum"),
+    path("characters/<int:character_id>/stress/", vitals.character_stress, name="character_stress"),
+    path("characters/<int:character_id>/money/", vitals.character_money, name="character_money"),
+    path("characters/<int:character_id>/back/", vitals.character_back, name="character_back"),
+    path("characters/<int:character_id>/hardened/", vitals.character_hardened, name="character_hardened"),
+    path("characters/<int:character_id>/bow-out/", vitals.character_bow_out, name="character_bow_out"),
+    path("characters/<int:character_id>/escalation/", vitals.character_escalation, name="character_escalation"),
+    path("characters/<int:character_id>/talents/<int:slot>/", talents.character_talent, name="character_talent"),
+    path("characters/<int:character_id>/ties/", ties.character_tie, name="character_tie"),
+    path("characters/<int:character_id>/ties/<int:tie_id>/delete/", ties.character_tie_delete, name="character_tie_delete"),
+    path("characters/<int:character_id>/clocks/", projects.character_clock, name="character_clock"),
+    path("characters/<int:character_id>/recover/", recovery.character_recovery, name="recovery"),
+    path("characters/<int:character_id>/assist/", assists.character_assist, name="character_assist"),
+    path("characters/<int:character_id>/assets/", assets.character_asset, name="character_asset"),
+    path("characters/<int:character_id>/attachments/", attachments.character_attachment, name="character_attachment"),
+    path("characters/<int:character_id>/goals/", goals.character_goal, name="character_goal"),
+    path("characters/<int:character_id>/spells/", spells.character_spell, name="character_spell"),
+    path("playbooks/", playbooks.playbook_list, name="playbooks"),
+    path("playbooks/new/", playbooks.playbook_edit, name="playbook_create"),
+    path("playbooks/<int:playbook_id>/", playbooks.playbook_edit, name="playbook_edit"),
     # The campaign's Extras and bookkeeping: party, world tables, resources, market, dials, milestones.
 ]

@@ -17,7 +17,6 @@ from campaign.views import (
     transfer,
     world,
 )
-from characters.urls import playbook_patterns
 from core import health
 from traits.urls import sheet_patterns as traits_sheet_patterns
 
@@ -65,7 +64,6 @@ urlpatterns = [
     path(C + "characters/", include(ability_sheet_patterns)),
     path(C + "checks/", include("advantage.urls")),
     path(C + "characters/", include(advantage_sheet_patterns)),
-    path(C + "playbooks/", include(playbook_patterns)),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "archive/", members.campaign_archive, name="campaign_archive"),
     path(C + "restore/", members.campaign_restore, name="campaign_restore"),

@@ -12,7 +12,7 @@ from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, 
 from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
-from characters.forms import RecoveryForm
+from charge.forms.recovery import RecoveryForm
 from charge.panels import pending_context
 from core import rendered
 from core.htmx import attempt, changed, page

@@ -13,7 +13,7 @@ from campaign.forms import SessionLogForm, SessionNotesForm, SessionSummaryForm,
 from campaign.models import GameSession
 from campaign.recap import previous_session, recap
 from campaign.views.table import TableViewer
-from characters.forms import RecoveryForm
+from charge.forms.recovery import RecoveryForm
 from core.htmx import attempt, changed
 from core.posted import whole_number
 

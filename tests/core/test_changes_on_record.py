@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.models import HistoricalChanges
 
-import characters.actions
+import charge.actions.attachments
 from campaign.live import campaign_path
 from campaign.models import Campaign
 from characters.models import Attachment
@@ -119,7 +119,7 @@ def test_a_write_no_signal_tells_of_still_bumps_its_campaign(table, settings, ca
     sheet, attachments = _with_attachments(table)
     _every_screen(table, sheet, settings)
     version = _version(table)
-    with patch.object(characters.actions, "add_attachment", _marked_without_a_signal), \
+    with patch.object(charge.actions.attachments, "add_attachment", _marked_without_a_signal), \
             caplog.at_level(logging.WARNING, logger="campaign.live"):
         table.client("player").post(attachments, {"name": "Old Bertha, my rifle"}, **HTMX)
     assert _version(table) == version + 1
@@ -137,8 +137,9 @@ def test_a_write_rolled_back_bumps_nothing(table):
 
     def refused_after_writing(membership, character, name):
         Attachment.objects.bulk_create([Attachment(character=character, name=name, wear_size=4)])
-        raise characters.actions.Refused("Not now.")
-    with patch.object(characters.actions, "add_attachment", characters.actions.transaction.atomic(refused_after_writing)):
+        raise charge.actions.attachments.Refused("Not now.")
+    with patch.object(charge.actions.attachments, "add_attachment",
+                      charge.actions.attachments.transaction.atomic(refused_after_writing)):
         table.client("player").post(attachments, {"name": "Old Bertha, my rifle"}, **HTMX)
     assert _version(table) == version and not Attachment.objects.exists()
 

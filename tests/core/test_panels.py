@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaign.views.campaigns import PANELS as DASHBOARD_PANELS
 from campaign.views.table import CONSOLE_PANELS, TABLE_PANELS
-from characters.views import PANELS as SHEET_PANELS
+from charge.views.sheet import PANELS as SHEET_PANELS
 from core.htmx import CAMPAIGN_CHANGED
 from tests.helpers import HTMX
 

@@ -1,0 +1,46 @@
+"""Spells (the Magic extra): written with their clocks, struck out."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign.models import Membership
+from characters.actions import locked, log
+from characters.models import Character, Spell
+from clocks.models import Clock, WhoMayTick
+from core.refused import Refused
+from gamerules.dials import Extra
+from gamerules.words import said
+
+
+@transaction.atomic
+def add_spell(membership: Membership, character: Character, design: dict) -> Spell:
+    """A spell on the sheet, from SpellForm's cleaned data; its time and danger clocks join the
+    sheet's projects and complications ("The Cost of Magic")."""
+    character = locked(character)
+    if not character.campaign.rules.has(Extra.MAGIC):
+        raise Refused(_("This campaign does not use magic (the Magic extra)."))
+    name = design["name"].strip()
+    spell = Spell(character=character, name=name, actions=design["actions"], level=design["level"],
+                  momentum_cost=design["momentum_cost"], stress_cost=design["stress_cost"], risk=design["risk"],
+                  limit=design["limit"], notes=design["notes"].strip())
+    if design["ritual"]:
+        spell.ritual = Clock.objects.create(campaign=character.campaign, character=character,
+                                            name=_("%(spell)s: the casting") % {"spell": name},
+                                            kind="progress", size=design["ritual"], who_may_tick=WhoMayTick.OWNER)
+    if design["danger"]:
+        spell.danger = Clock.objects.create(campaign=character.campaign, character=character,
+                                            name=_("%(spell)s: danger") % {"spell": name},
+                                            kind="complication", size=design["danger"], who_may_tick=WhoMayTick.GM)
+    spell.save()
+    log(membership, said("%(name)s has a new spell: %(spell)s.", name=character.name, spell=name))
+    return spell
+
+
+@transaction.atomic
+def remove_spell(membership: Membership, character: Character, spell_id: int) -> None:
+    """The spell leaves the sheet; its clocks are archived with their history."""
+    spell = Spell.objects.select_for_update().filter(pk=spell_id, character=locked(character)).first()
+    if spell is None:
+        raise Refused(_("That spell is already gone."))
+    Clock.objects.filter(pk__in=[spell.ritual_id, spell.danger_id]).update(archived=True)
+    spell.delete()

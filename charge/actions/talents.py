@@ -1,0 +1,49 @@
+"""The talent line: a slot filled or rewritten."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign.models import Membership
+from characters.actions import locked, log
+from characters.models import Character, Talent, slot_kind
+from core.refused import Refused
+from gamerules.characters import rating_errors
+from gamerules.dials import Extra
+from gamerules.progression import Talent as RulesTalent
+from gamerules.progression import TalentKind, unlocked_slots
+from gamerules.words import said
+
+
+@transaction.atomic
+def fill_talent(membership: Membership, character: Character, slot: int, talent: RulesTalent) -> Talent:
+    """Fill (or rewrite) a slot of the talent line. Slots open one per milestone; slot 0 is the
+    optional starting talent. The GM may rewrite any talent: that is the veto."""
+    character = locked(character)
+    rules = character.campaign.rules
+    if slot == Talent.STARTING_SLOT:
+        if not rules.has(Extra.STARTING_TALENT):
+            raise Refused(_("This campaign does not use a starting talent."))
+        if talent.kind is not TalentKind.EXTRA_EFFECT:
+            raise Refused(_('The starting talent is "+1 effect when ___".'))
+    elif not 1 <= slot <= 13:
+        raise Refused(_("The talent line has 13 slots."))
+    elif slot > unlocked_slots(character.campaign.milestones.count()):
+        raise Refused(_("Slot %(slot)s opens at milestone %(slot)s.") % {"slot": slot})
+    errors = talent.errors(rules.action_names, slot_kind(slot))
+    existing = character.talents.filter(slot=slot).first()
+    if talent.kind is TalentKind.ACTION_DOT and not errors:
+        ratings = character.ratings()
+        if existing and existing.kind == TalentKind.ACTION_DOT.value:
+            ratings[existing.action] -= 1
+        errors = rating_errors({**ratings, talent.action: ratings[talent.action] + 1}, rules)
+    if errors:
+        raise Refused(" ".join(map(str, errors)))
+    saved, _created = Talent.objects.update_or_create(
+        character=character, slot=slot,
+        defaults={"kind": talent.kind.value, "action": talent.action, "situation": talent.situation,
+                  "instead_of": talent.instead_of})
+    vetoed = existing and membership.is_gm and character.owner_id != membership.user_id
+    described = saved.as_rule().describe(character.campaign.wording)
+    log(membership, said("The GM rewrote %(name)s: %(talent)s.", name=character.name, talent=described) if vetoed
+         else said("New talent for %(name)s: %(talent)s.", name=character.name, talent=described))
+    return saved

@@ -1,0 +1,114 @@
+"""Momentum and stress by hand, and the scene's turns around them: taken out, back in action, hardened,
+bowing out, an escalation set back."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign.models import Membership
+from characters.actions import locked, log
+from characters.models import Character
+from core.refused import Refused
+from core.templatetags.words import action_phrase
+from gamerules.dials import Extra
+from gamerules.scars import HARDENED_MOMENTUM, come_to, hardened_errors
+from gamerules.scars import bow_out as bow_out_stress
+from gamerules.words import said
+
+
+@transaction.atomic
+def change_momentum(membership: Membership, character: Character, delta: int) -> Character:
+    """Add or spend momentum by hand; what is not there cannot be spent ("Momentum")."""
+    character = locked(character)
+    if character.momentum + delta < 0:
+        raise Refused(_("%(name)s has no momentum left to spend.") % {"name": character.name})
+    character.momentum += delta
+    character.save(update_fields=["momentum"])
+    log(membership, said("%(name)s's momentum %(before)s→%(after)s (by hand).",
+                          name=character.name, before=character.momentum - delta, after=character.momentum))
+    return character
+
+
+@transaction.atomic
+def change_stress(membership: Membership, character: Character, delta: int) -> Character:
+    """Take stress, or clear it by hand. A full stress clock clears and takes the character out
+    for the scene ("Stress & Condition")."""
+    character = locked(character)
+    before = character.stress
+    scars = character.scars
+    filled = character.take_stress(delta) if delta > 0 else False
+    if delta <= 0:
+        character.stress = max(0, before + delta)
+    character.save(update_fields=["stress", "taken_out", "scars", "condition"])
+    if filled and character.scars != scars:
+        log(membership, said("%(name)s's stress clock is full: a new scar, and incapacitated. "
+                              "Say what the scar is on the sheet.", name=character.name))
+    elif filled and character.stress == 0:
+        log(membership, said("%(name)s's stress clock is full: taken out for the scene. "
+                              "The clock clears; write a new condition.", name=character.name))
+    else:
+        log(membership, said("%(name)s's stress %(before)s→%(after)s.",
+                              name=character.name, before=before, after=character.stress))
+    return character
+
+
+@transaction.atomic
+def back_in_action(membership: Membership, character: Character) -> Character:
+    """A new scene; under Scars, coming to from being incapacitated clears half the stress clock
+    ("Scars Rule")."""
+    character = locked(character)
+    character.taken_out = False
+    if character.campaign.rules.has(Extra.SCARS):
+        before = character.stress
+        character.stress = come_to(before, character.campaign.rules.stress_clock_size)
+        log(membership, said("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.",
+                              name=character.name, before=before, after=character.stress))
+    else:
+        log(membership, said("%(name)s is back in action.", name=character.name))
+    character.save(update_fields=["taken_out", "stress"])
+    return character
+
+
+@transaction.atomic
+def harden(membership: Membership, character: Character) -> Character:
+    """A scar caused real trouble (the GM says so): 1 momentum clears one stress ("Being
+    hardened")."""
+    character = locked(character)
+    if not character.campaign.rules.has(Extra.SCARS):
+        raise Refused("This campaign does not use scars (the Scars extra).")
+    if errors := hardened_errors(len(character.scar_list), character.momentum, character.stress):
+        raise Refused(" ".join(map(str, errors)))
+    character.momentum -= HARDENED_MOMENTUM
+    character.stress -= 1
+    character.save(update_fields=["momentum", "stress"])
+    log(membership, said("%(name)s is hardened: a scar caused real trouble; 1 momentum clears 1 stress.",
+                          name=character.name))
+    return character
+
+
+@transaction.atomic
+def bow_out(membership: Membership, character: Character) -> Character:
+    """Announced before the final action: the character leaves the scene, and clears 2 stress
+    for leaving a friend in trouble ("Bowing out")."""
+    character = locked(character)
+    if not character.campaign.rules.has(Extra.SCARS):
+        raise Refused("This campaign does not use scars (the Scars extra).")
+    before = character.stress
+    character.stress = bow_out_stress(before, left_a_friend_in_trouble=True)
+    character.taken_out = True
+    character.save(update_fields=["stress", "taken_out"])
+    log(membership, said("%(name)s bows out of the scene, leaving a friend in trouble: stress %(before)s→%(after)s.",
+                          name=character.name, before=before, after=character.stress))
+    return character
+
+
+@transaction.atomic
+def clear_escalation(gm: Membership, character: Character) -> Character:
+    """The GM sets the risk back: an escalation lasts until the session ends or the GM says."""
+    character = locked(character)
+    if character.escalated_action:
+        action = character.escalated_action
+        character.escalated_action, character.escalated_risk = "", None
+        character.save(update_fields=["escalated_action", "escalated_risk"])
+        log(gm, said("The GM set %(name)s's %(action)s rolls back to their usual risk.",
+                      name=character.name, action=action_phrase(action)))
+    return character

@@ -1,0 +1,102 @@
+"""Charge's character sheet: the page, its live panels, the printed sheet, and the answer to a
+change of one of its panels."""
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
+from django.shortcuts import render
+from django.utils.functional import SimpleLazyObject
+from django.views.decorators.http import require_safe
+
+from campaign.access import membership_or_404, sheet_seen_as
+from characters.views import character_or_404
+from charge.forms.spells import SpellForm
+from charge.views.panels import difficulty_words, escalated, spells_seen, talent_line
+from core.htmx import answer, page
+from core.keys import once
+from core.refused import Refused
+from gamerules.attachments import ATTACHMENTS_MOST
+from gamerules.dials import Extra, ExtraDial
+from gamerules.economy import MONEY_MOST
+from gamerules.goals import Difficulty
+
+SHEET = "charge/sheet.html"
+PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals",
+                        "economy", "spells"), SHEET)
+
+
+def sheet_context(membership, character, **extra):
+    campaign = membership.campaign
+    rules = campaign.rules
+    dots_spent = sum(character.action_dots.values())
+    can_edit = character.editable_by(membership)
+    # GM notes reach the template only for a GM.
+    fields = character.text_fields_for(membership)
+
+    def ratings():
+        prefetch_related_objects([character], "talents")  # talent dots count in the ratings
+        return character.actions_by_attribute(rules)
+    # What costs a query is made only if the panel rendered shows it (a live panel renders alone).
+    return {
+        "membership": membership, "campaign": campaign, "character": character, "rules": rules,
+        "can_edit": can_edit, "actions": SimpleLazyObject(ratings),
+        "may_set_dots": (can_edit and not character.created) or (membership.is_gm and character.created),
+        "escalated": escalated(character, campaign.wording),
+        "text_fields": [(field, getattr(character, field)) for field in fields],
+        "dots_left": rules.starting_dots - dots_spent,
+        "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
+        "talents": SimpleLazyObject(lambda: talent_line(campaign, character)),
+        "uses_starting_talent": rules.has(Extra.STARTING_TALENT), "uses_scars": rules.has(Extra.SCARS),
+        "assets": (SimpleLazyObject(lambda: list(character.assets.filter(spent_by__isnull=True)))
+                   if rules.has(Extra.ASSET) else None),
+        "attachments": (SimpleLazyObject(lambda: list(character.attachments.select_related("repair")))
+                        if rules.has(Extra.ATTACHMENT) else None),
+        "attachments_most": ATTACHMENTS_MOST,
+        "attachment_condition": rules.dialled(ExtraDial.ATTACHMENT_CONDITION),
+        "goals": SimpleLazyObject(lambda: list(character.goals.all())) if rules.has(Extra.GOALS) else None,
+        "spells": SimpleLazyObject(lambda: spells_seen(membership, character)) if rules.has(Extra.MAGIC) else None,
+        "spell_form": SpellForm(campaign=campaign) if rules.has(Extra.MAGIC) and can_edit else None,
+        "threats": (SimpleLazyObject(lambda: list(campaign.threats.facing(character.pk)))
+                    if rules.has(Extra.THREAT_LEVEL) else []),
+        "uses_market": rules.has(Extra.ECONOMY), "money_most": MONEY_MOST,
+        "goal_rolls": {"advance": rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE),
+                       "resolve": rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)},
+        "difficulties": [(d.value, difficulty_words(d)) for d in Difficulty],
+        # A tie names its force only while the viewer may see that force.
+        "ties": SimpleLazyObject(lambda: [
+            (tie, tie.linked_force if tie.linked_force and tie.linked_force.shown_to(membership) else None)
+            for tie in character.ties.select_related("linked_character", "linked_force")]),
+        "clocks": character.clocks.visible_to(membership).active().for_display(),
+        "session": SimpleLazyObject(lambda: campaign.current_session),
+        **extra,
+    }
+
+
+def sheet_answer(request, membership, character, panel, error="", **extra):
+    """After a change to the sheet: the panel that changed, or the whole sheet without htmx."""
+    return answer(request, f"{SHEET}#{panel}",
+                  lambda: sheet_context(membership, character, **extra), character, error)
+
+
+def sheet_change(request, membership, character, panel, change):
+    """Do ``change()`` (once per key) and answer with the sheet's panel as it is now, or with the
+    refusal."""
+    try:
+        once(request, change)
+    except Refused as refusal:
+        return sheet_answer(request, membership, character, panel, str(refusal))
+    character.refresh_from_db()  # the action changed a locked copy
+    return sheet_answer(request, membership, character, panel)
+
+
+def charge_sheet(request, membership, character):
+    """The sheet of a Charge campaign's character (charge/site.py)."""
+    return page(request, SHEET, lambda: sheet_context(membership, character), PANELS,
+                sheet_seen_as(membership, character))
+
+
+@login_required
+@require_safe
+def character_print(request, campaign_id, character_id):
+    membership = membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    return render(request, "charge/print.html", sheet_context(membership, character))

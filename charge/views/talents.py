@@ -1,0 +1,48 @@
+"""A slot of the talent line: its form, in its place on the line, and its post."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+from django_htmx.http import retarget
+
+from characters.models import slot_kind
+from characters.views import own_sheet
+from charge.actions import talents as actions
+from charge.forms.talents import TalentForm
+from charge.views.sheet import sheet_answer, sheet_context
+from core.refused import Refused
+from gamerules.progression import TALENT_LINE, TalentKind
+from gamerules.progression import Talent as RulesTalent
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_talent(request, campaign_id, character_id, slot):
+    membership, character = own_sheet(request, campaign_id, character_id)
+    if not 0 <= slot <= len(TALENT_LINE):
+        raise Http404("No such slot")
+    rules = membership.campaign.rules
+    existing = character.talents.filter(slot=slot).first()
+    prefill = (character.playbook.talents.get(str(slot), {}) if character.playbook else {})
+    initial = ({"kind": existing.kind, "action": existing.action, "situation": existing.situation,
+                "instead_of": existing.instead_of} if existing else
+               {"kind": slot_kind(slot).value, **prefill})
+    form = TalentForm(request.POST or None, initial=initial, slot_kind=slot_kind(slot),
+                      action_names=rules.action_names, wording=membership.campaign.wording)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        talent = RulesTalent(TalentKind(data["kind"]), data["action"], data.get("situation", ""),
+                             data.get("instead_of", ""))
+        try:
+            actions.fill_talent(membership, character, slot, talent)
+        except Refused as refusal:
+            error = str(refusal)
+        else:
+            return sheet_answer(request, membership, character, "talents")
+    context = sheet_context(membership, character, form=form, slot=slot, error=error,
+                            slot_label=slot_kind(slot).label(membership.campaign.wording))
+    if request.htmx:  # the form, back in its own slot of the line
+        return retarget(render(request, "charge/sheet/talents.html#talent_form", context), f"#slot-{slot}")
+    return render(request, "charge/talent_edit.html", context)
