@@ -4,7 +4,6 @@ with it, each answers its panel."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -21,7 +20,7 @@ from core.refused import Refused
 from gamerules import ability as rules
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from rolls import playing
-from rolls.models import Roll, new_key
+from rolls.models import new_key
 
 SHEET = "ability/sheet.html"
 SHEET_PANELS = dict.fromkeys(("ability-skills", "ability-boosts", "ability-grit"), SHEET)
@@ -225,14 +224,10 @@ def action_context(membership, action) -> dict:
 @require_safe
 def action(request, campaign_id, action_id):
     membership = membership_or_404(request, campaign_id)
-    found = Action.objects.open_for(membership).filter(pk=action_id).first()
-    if found is None:
-        # Over: its roll is in the log (or it was taken back).
-        roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__ability_action=action_id,
-                                                          kind="ability").first()
-        target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
-        return playing.go(request, target)
-    return page(request, ACTION, action_context(membership, found), {"action": ACTION})
+    return playing.open_or_its_roll(
+        request, membership, Action, action_id,
+        lambda found: page(request, ACTION, action_context(membership, found), {"action": ACTION}),
+        choices__ability_action=action_id, kind="ability")
 
 
 def _step(request, campaign_id, action_id, act, gm=False, anyone=False):

@@ -19,7 +19,7 @@ from core.refused import Refused
 from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
 from rolls import playing
-from rolls.models import Roll, new_key
+from rolls.models import new_key
 
 SHEET = "advantage/sheet.html"
 SHEET_PANELS = dict.fromkeys(("adv-ap", "adv-skills", "adv-kit"), SHEET)
@@ -279,13 +279,10 @@ def check_context(membership, check) -> dict:
 @require_safe
 def check(request, campaign_id, check_id):
     membership = membership_or_404(request, campaign_id)
-    found = Check.objects.open_for(membership).filter(pk=check_id).first()
-    if found is None:
-        roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__check=check_id,
-                                                          kind="check").first()
-        target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
-        return playing.go(request, target)
-    return page(request, CHECK, check_context(membership, found), {"check": CHECK})
+    return playing.open_or_its_roll(
+        request, membership, Check, check_id,
+        lambda found: page(request, CHECK, check_context(membership, found), {"check": CHECK}),
+        choices__check=check_id, kind="check")
 
 
 def _step(request, campaign_id, check_id, act, gm=False, anyone=False):

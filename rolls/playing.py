@@ -3,6 +3,7 @@ Advantage check): each step's answer, and where the page goes once it is over.""
 
 from django.http import Http404
 from django.shortcuts import redirect
+from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.htmx import answer
@@ -13,6 +14,17 @@ from rolls.models import Roll
 def go(request, target: str):
     """To another page: htmx is told to go there; a plain request is redirected."""
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+
+
+def open_or_its_roll(request, membership, model, pk, show, **its_roll):
+    """The page of ``model`` ``pk`` while it is on its way (``show(found)``). Over, its roll's page:
+    the roll the viewer sees whose ``its_roll`` match (``choices__conflict=pk``); taken back before
+    any roll, the roll log."""
+    found = model.objects.open_for(membership).filter(pk=pk).first()
+    if found is not None:
+        return show(found)
+    roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, **its_roll).first()
+    return go(request, roll.get_absolute_url() if roll else reverse("rolls", args=[membership.campaign_id]))
 
 
 def step(request, membership, found, act, partial: str, context, *, anyone: bool = False):

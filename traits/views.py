@@ -3,7 +3,6 @@ step by step in the text's order. Each works without htmx; with it, each answers
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -15,7 +14,7 @@ from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules import traits as rules
 from rolls import playing
-from rolls.models import Roll, new_key
+from rolls.models import new_key
 from traits import actions
 from traits.models import Conflict, FeatureKind
 from traits.odds import conflict_outlook
@@ -176,13 +175,10 @@ def conflict_context(membership, conflict) -> dict:
 @require_safe
 def conflict(request, campaign_id, conflict_id):
     membership = membership_or_404(request, campaign_id)
-    conflict = Conflict.objects.open_for(membership).filter(pk=conflict_id).first()
-    if conflict is None:
-        # Over: its roll is in the log (or it was taken back before the Stat was rolled).
-        roll = Roll.objects.visible_to(membership).filter(campaign=membership.campaign, choices__conflict=conflict_id).first()
-        target = roll.get_absolute_url() if roll else reverse("rolls", args=[campaign_id])
-        return playing.go(request, target)
-    return page(request, CONFLICT, conflict_context(membership, conflict), {"conflict": CONFLICT})
+    return playing.open_or_its_roll(
+        request, membership, Conflict, conflict_id,
+        lambda found: page(request, CONFLICT, conflict_context(membership, found), {"conflict": CONFLICT}),
+        choices__conflict=conflict_id)
 
 
 def _step(request, campaign_id, conflict_id, act, gm=False):
