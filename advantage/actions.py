@@ -587,7 +587,7 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
     return roll
 
 
-def check_result(roll: Roll) -> rules.CheckRollResult:
+def result_of(roll: Roll) -> rules.CheckRollResult:
     """What a check's roll keeps, typed: pages read it, never the JSON."""
     return rules.CheckRollResult.from_data(roll.result)
 
@@ -613,7 +613,7 @@ def spend_on_check(membership: Membership, check_id, spend: str) -> Roll:
     if spend not in SPEND_ON_CHECK:
         raise Refused(_("Improve the result, ignore the Banes, or spend a Boon."))
     sheet = sheet_of(check.character, locked=True)
-    result = check_result(roll)
+    result = result_of(roll)
     outcome = rules.Outcome(roll.outcome)
     if spend == "boon":
         if result.boons_left < 1:
@@ -652,7 +652,7 @@ def done(membership: Membership, check_id) -> Roll:
     if roll is None:
         raise Refused(_("Roll first."))
     outcome = rules.Outcome(roll.outcome)
-    result = check_result(roll)
+    result = result_of(roll)
     marked = None
     if check.clock_id:
         clock = Clock.objects.select_related("character", "campaign").locked(pk=check.clock_id, campaign=membership.campaign)

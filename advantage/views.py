@@ -265,7 +265,7 @@ def check_context(membership, check) -> dict:
         "clock_positive": check.clock is not None and check.clock.rules_kind not in (ClockKind.DANGER, ClockKind.COMPLICATION),
     }
     if check.roll:
-        result = actions.check_result(check.roll)
+        result = actions.result_of(check.roll)
         context.update(outcome=rules.Outcome(check.roll.outcome), result=result,
                        read=rules.read_check(check.roll.dice, result.minus), gained=actions.gained_words(result))
     else:
@@ -367,7 +367,7 @@ def roll_page(request, membership, roll):
     outcome, Boons and Banes, the Action Points, and the clock as this viewer may see it."""
     changes = [(SeenClock(change.clock, membership), change)
                for change in roll.clock_changes.select_related("clock").order_by("pk")]
-    result = actions.check_result(roll)
+    result = actions.result_of(roll)
     return render(request, "advantage/roll.html", {
         "membership": membership, "campaign": membership.campaign, "roll": roll, "result": result,
         "read": rules.read_check(roll.dice, result.minus), "outcome": rules.Outcome(roll.outcome),

@@ -38,13 +38,13 @@ def minus_dice(read: rules.CheckResult):
 @register.filter
 def result_of(roll) -> rules.CheckRollResult:
     """What a check's roll keeps, typed."""
-    return actions.check_result(roll)
+    return actions.result_of(roll)
 
 
 @register.filter
 def read_of(roll) -> rules.CheckResult:
     """The check's dice read: discarded, cancelled, left."""
-    return rules.read_check(roll.dice, actions.check_result(roll).minus)
+    return rules.read_check(roll.dice, actions.result_of(roll).minus)
 
 
 @register.filter
