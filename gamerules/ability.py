@@ -276,8 +276,8 @@ def roll(sizes: Sequence[int], rng: random.Random) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class ClockTicked:
-    """The clock a roll ticked by its effect level, and by how much it moved (``CLOCK_TICKS``, a
-    reading)."""
+    """The clock a roll ticked and by how much it moved: "Outcome and Effect"'s level, in ticks by
+    the reading ``CLOCK_TICKS``."""
 
     clock: int
     """The clock's id."""

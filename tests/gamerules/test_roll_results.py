@@ -3,6 +3,7 @@ aftermath ("Traits & Consequence"), an action roll and a quick action roll ("Abi
 Difficulty"), a check ("Advantage & Threat"). Every shape today's actions write reads back as
 its type and writes back exactly; what a type writes, it reads back equal."""
 
+import inspect
 import json
 
 import pytest
@@ -169,3 +170,10 @@ def test_an_action_roll_keeps_the_rules_reading():
 def test_the_typed_results_are_frozen():
     with pytest.raises(AttributeError):
         TYPED_CHECK.settled = True  # type: ignore[misc]
+
+
+def test_every_typed_result_names_its_section():
+    missing = [f"{module.__name__}.{name}" for module in (traits, ability, advantage)
+               for name, kind in inspect.getmembers(module, inspect.isclass)
+               if kind.__module__ == module.__name__ and hasattr(kind, "to_data") and '"' not in (kind.__doc__ or "")]
+    assert missing == []
