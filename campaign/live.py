@@ -14,6 +14,7 @@ cache (one local memory per process) the database answers, so that no process se
 version."""
 
 import logging
+import re
 from contextlib import suppress
 from functools import partial
 from operator import attrgetter
@@ -22,14 +23,12 @@ from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from simple_history.models import HistoricalChanges
 
 from campaign.models import Campaign, Membership
 from campaign.push import publish
-from core import rendered
-from core.rendered import record_change
 
 TTL = 60
 CAMPAIGN_TABLES: set[str] = set()
@@ -76,12 +75,13 @@ def forget_version(campaign_id):
         cache.delete(_version_key(campaign_id))
 
 
-def bumped(campaign_id, version: int | None, tables: frozenset[str] | None) -> None:
-    """After a bump: the cached version is stale, the renderings that read what changed are too
-    (core/rendered.py), and every open stream is told the new version."""
+def bumped(campaign_id, version: int | None) -> None:
+    """After a bump: the cached version is stale, and every open stream is told the new one. The
+    renderings kept for the old version are served no more (core/rendered.py)."""
+    if (writes := getattr(connection, "campaign_writes", None)) is not None:
+        writes.on_record()
     forget_version(campaign_id)
     if version is not None:
-        record_change(campaign_id, version, tables)
         publish(campaign_id, version)
 
 
@@ -90,17 +90,14 @@ def forget_membership(campaign_id, user_id):
         transaction.on_commit(lambda: cache.delete(_member_key(campaign_id, user_id)))
 
 
-def campaign_changed(campaign_id, table: str) -> None:
-    """Bump the campaign's version once the current transaction commits (at once outside one),
-    noting the database table written."""
+def campaign_changed(campaign_id) -> None:
+    """Bump the campaign's version once the current transaction commits (at once outside one)."""
     connection = transaction.get_connection()
     # Django drops the callbacks of a rolled-back savepoint from this list, so a bump found here
     # will run; looking before adding keeps it to one bump per campaign and transaction.
-    for _, callback, _ in connection.run_on_commit:
-        if getattr(callback, "campaign_id", None) == campaign_id:
-            callback.keywords["tables"].add(table)
-            return
-    bump = partial(Campaign.bump_version, campaign_id, tables={table})
+    if any(getattr(callback, "campaign_id", None) == campaign_id for _, callback, _ in connection.run_on_commit):
+        return
+    bump = partial(Campaign.bump_version, campaign_id)
     bump.campaign_id = campaign_id
     transaction.on_commit(bump)
 
@@ -113,7 +110,7 @@ def follow(*models, campaign="campaign_id") -> None:
     def changed(sender, instance, **kwargs):
         with suppress(ObjectDoesNotExist):  # deleted with its campaign: no screen to tell
             if (campaign_id := campaign_of(instance)) is not None:  # a playbook of no campaign
-                campaign_changed(campaign_id, sender._meta.db_table)
+                campaign_changed(campaign_id)
 
     for model in models:
         uid = f"live:{model._meta.label}"
@@ -151,22 +148,55 @@ def follow_every_campaign_model() -> None:
                 follow(model, campaign=path)
 
 
+_WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
+
+
 class ChangesOnRecord:
-    """A request that wrote a campaign's rows that no bump has put on record since (a write no
-    signal tells of) bumps the campaign it was asked for, with those tables, and says so in the
-    log: a screen would otherwise be served a rendering of what is no longer true
-    (core/rendered.py). Sits inside ``core.rendered.TablesRead``."""
+    """A safety net under the signals: a request that committed a write to a campaign's rows that
+    no bump has put on record since (a write no signal tells of) bumps the campaign it was asked
+    for, and says so in the log, so that no screen is served a rendering of what is no longer true
+    (core/rendered.py). Only the table a write statement names is read from it."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.get_response(request)
-        if unseen := CAMPAIGN_TABLES.intersection(rendered.unseen()):
+        connection.campaign_writes = writes = _Writes()
+        try:
+            with connection.execute_wrapper(writes.note):
+                response = self.get_response(request)
+        finally:
+            del connection.campaign_writes
+        if unseen := writes.unseen():
             campaign_id = (request.resolver_match.kwargs if request.resolver_match else {}).get("campaign_id")
             logger.warning("%s %s wrote %s without a change of its campaign on record: %s", request.method,
                            request.path, ", ".join(sorted(unseen)),
                            "bumped now" if campaign_id else "no campaign to bump")
             if campaign_id:
-                Campaign.bump_version(campaign_id, tables=unseen)
+                Campaign.bump_version(campaign_id)
         return response
+
+
+class _Writes:
+    """A request's writes to a campaign's tables in order, each counted once it is committed (a
+    rolled-back one never is), and how many of them a bump has put on record (a bump runs after
+    its transaction committed, so it covers every write made until then)."""
+
+    def __init__(self):
+        self.count, self.recorded, self.committed = 0, 0, []
+
+    def note(self, execute, sql, params, many, context):
+        if (found := _WRITE.match(sql)) and found.group(1) in CAMPAIGN_TABLES:
+            self.count += 1
+            made = (self.count, found.group(1))
+            if connection.in_atomic_block:
+                transaction.on_commit(partial(self.committed.append, made))
+            else:
+                self.committed.append(made)
+        return execute(sql, params, many, context)
+
+    def on_record(self):
+        self.recorded = self.count
+
+    def unseen(self) -> set[str]:
+        return {table for number, table in self.committed if number > self.recorded}

@@ -133,25 +133,18 @@ class Campaign(models.Model):
         return (self.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
 
     @staticmethod
-    def bump_version(campaign_id, tables=None):
-        """Tell every open screen that something changed (in these database tables, if known).
-        Writes never call this: a committed change of a followed model does (campaign/live.py)."""
+    def bump_version(campaign_id):
+        """Tell every open screen that something changed. Writes never call this: a committed
+        change of a followed model does (campaign/live.py)."""
         from campaign.live import bumped  # the live module imports these models
-        from core.rendered import on_record, written
 
-        wrote = written()
-        campaign_written = wrote is not None and Campaign._meta.db_table in wrote
         # One statement that also answers the new version, for the streams to be told it.
         with connection.cursor() as cursor:
             cursor.execute(f"UPDATE {connection.ops.quote_name(Campaign._meta.db_table)} "
                            "SET live_version = live_version + 1 WHERE id = %s RETURNING live_version",
                            [campaign_id])
             row = cursor.fetchone()
-        on_record()
-        if wrote is not None and not campaign_written:
-            wrote.discard(Campaign._meta.db_table)  # the version itself is no change to a page
-        bumped(campaign_id, row[0] if row else None,
-               None if tables is None or wrote is None else frozenset(tables | wrote))
+        bumped(campaign_id, row[0] if row else None)
 
     def log(self, actor, text: str, *, gm_only: bool = False, clock=None, force=None) -> "Event":
         """A line in the campaign log. A line that mentions a clock or a force names it, and a

@@ -84,8 +84,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.languages.ChosenLanguage",
-    "core.rendered.TablesRead",
-    "campaign.live.ChangesOnRecord",  # inside TablesRead: a write no signal told of still bumps
+    "campaign.live.ChangesOnRecord",  # a write no signal told of still bumps its campaign
     "core.middleware.PrivatePages",
     "core.keys.FreshKeys",  # each served form its own idempotency key
     "simple_history.middleware.HistoryRequestMiddleware",  # who made each recorded change

@@ -95,10 +95,8 @@ def _live_panels(request, names, context, panels, audience):
         else:
             asked[name] = (audience and audience.key(request, f"user:{request.user.pk}", f"{request.path}?panel={name}"),
                            _everywhere(request, name))
-    # What is kept first; then what must render, those of every page first: a rendering depends
-    # on all its request read before it (core/rendered.py), and those read least.
     made = rendered.kept(request, audience, {name: key for name, (key, _) in asked.items()})
-    for name in sorted((name for name in asked if name not in made), key=lambda name: name in panels):
+    for name in asked.keys() - made.keys():
         key, render_it = asked[name]
         made[name] = rendered.html(request, audience, key, render_it, looked=True)
     parts = [format_html('<template data-panel="{}">{}</template>', name, mark_safe(made[name])) for name in asked]

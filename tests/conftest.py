@@ -94,8 +94,7 @@ def _changes_bump_at_once(request, monkeypatch):
     marker = request.node.get_closest_marker("django_db")
     if {"transactional_db", "live_server"} & set(request.fixturenames) or (marker and marker.kwargs.get("transaction")):
         return
-    # What the change touched is not known before its end: every rendering is rendered anew.
-    monkeypatch.setattr(campaign.live, "campaign_changed", lambda campaign_id, _table: Campaign.bump_version(campaign_id))
+    monkeypatch.setattr(campaign.live, "campaign_changed", Campaign.bump_version)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from template_partials.templatetags import partials
 
 from core.htmx import CAMPAIGN_CHANGED
-from core.rendered import EVERY_TABLE, INLINE_PANELS
+from core.rendered import INLINE_PANELS
 
 register = template.Library()
 
@@ -25,6 +25,17 @@ def panel(swap="outerHTML"):
     if swap not in SWAPS:
         raise template.TemplateSyntaxError(f"A panel swaps {' or '.join(SWAPS)}, not {swap}.")
     return format_html('hx-target="this" hx-swap="{}" hx-push-url="false"', swap)
+
+
+@register.simple_tag(takes_context=True)
+def page_address(context):
+    """The address of the page a panel belongs to, as a form's ``next``: the same whether the page
+    or its live panels were asked (``?panel=``, ``?panels=`` are not part of it)."""
+    request = context["request"]
+    query = request.GET.copy()
+    for asked in ("panel", "panels"):
+        query.pop(asked, None)
+    return f"{request.path}?{query.urlencode()}" if query else request.path
 
 
 @register.simple_tag
@@ -47,8 +58,7 @@ def live_panel(context, swap="outerHTML", load=False):
 
 class InlinePanel(partials.DefinePartialNode):
     """An inline partial that also hands its HTML to the page rendering it (core/rendered.py), so
-    that the page's live panels are kept from the page itself, each with the tables read until it
-    was rendered (a panel early in the page depends on less than the whole page)."""
+    that the page's live panels are kept from the page itself, at the page's version."""
 
     def render(self, context):
         if not self.inline or (seen := context.get(INLINE_PANELS)) is None:
@@ -60,9 +70,7 @@ class InlinePanel(partials.DefinePartialNode):
             if outer is not None:
                 outer.extend(placeholders)
         else:
-            # What the page read so far: all that this panel's HTML can depend on.
-            read = getattr(context.get("request"), "tables_read", None)
-            seen[self.partial_name] = made, frozenset(read or {EVERY_TABLE})
+            seen[self.partial_name] = made
         return made
 
 

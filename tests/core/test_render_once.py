@@ -15,7 +15,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import core.htmx
-from core import rendered
 from core.rendered import CSRF_PLACEHOLDER
 from tests.factories import ClockFactory, UserFactory, join
 from tests.helpers import HTMX
@@ -84,14 +83,14 @@ def test_a_page_with_a_message_waiting_is_rendered_for_it_and_not_kept(table):
     assert said not in gm.get(url).content.decode()  # shown once: the page with it was not kept
 
 
-def test_a_screen_asking_while_another_renders_waits_for_it_or_renders_itself(table, monkeypatch):
-    monkeypatch.setattr(rendered, "RENDERING_WAIT", 0.05)
+def test_a_screen_that_finds_no_rendering_renders_one_at_once_and_keeps_it(table, monkeypatch):
+    """No screen waits for another's rendering (nothing sleeps in a request): two screens asking
+    at once after a change both render, and the next is served."""
     url = reverse("table", args=[table.campaign.pk]) + "?panel=table-clocks"
     first, _ = _get(table.client("player"), url, **HTMX)
     cache.clear()
-    real_add = cache.add
-    monkeypatch.setattr(cache, "add", lambda key, *args: False if key.endswith(":rendering") else real_add(key, *args))
-    later, _ = _get(table.client("other_player"), url, **HTMX)  # the other never finishes: renders itself
+    monkeypatch.setattr("time.sleep", lambda seconds: pytest.fail("a request slept"))
+    later, _ = _get(table.client("other_player"), url, **HTMX)
     assert later == first
     kept = [key for key in cache._cache if "rendered:" in key]  # kept for the next screen
     assert kept
@@ -109,7 +108,7 @@ def test_a_roll_on_its_way_on_the_table_screen_shows_its_button_only_to_whoever_
 
 
 COMMITTED = pytest.mark.django_db(transaction=True)
-"""Writes commit for real, and each change records the tables it wrote (core/rendered.py)."""
+"""Writes commit for real, and each change moves the campaign's version after its commit."""
 TOKEN = re.compile(r'value="[^"]+"')  # each answer masks the CSRF token anew
 
 
@@ -146,23 +145,21 @@ def _vitals_then_a_tick(table):
 
 
 @COMMITTED
-def test_a_panel_is_served_across_a_change_that_touched_nothing_it_read(table):
-    """A clock ticking does not render a sheet's vitals again; a change to the character does."""
+def test_a_panel_kept_at_one_version_is_never_served_at_the_next(table, settings):
+    """A clock ticking shows nothing on a sheet's vitals, yet they render anew at the new version
+    (what a rendering depended on is never guessed), the same as with the cache off; a change to
+    the character shows on them."""
     player, before = _vitals_then_a_tick(table)
     after_tick, rendered = _rendered(player, _vitals(table))
-    assert _same(after_tick, before) and not rendered
+    assert _same(after_tick, before) and rendered
+    kept, rendered = _rendered(player, _vitals(table))
+    assert _same(kept, after_tick) and not rendered  # then kept at this version
     table.client("player").post(reverse("character_momentum", args=[table.campaign.pk, table.character.pk]),
                                 {"delta": -1}, **HTMX)
     after_momentum, rendered = _rendered(player, _vitals(table))
-    assert not _same(after_momentum, before) and rendered  # rendered anew: it read the character
-
-
-@COMMITTED
-def test_a_panel_is_rendered_anew_when_a_change_since_is_not_on_record(table):
-    player, _ = _vitals_then_a_tick(table)
-    for key in [key for key in cache._cache if "changed:" in key]:  # the record was evicted
-        cache.delete(key.split(":", 2)[2])
-    assert _rendered(player, _vitals(table))[1]
+    assert not _same(after_momentum, before) and rendered
+    settings.RENDER_ONCE = False
+    assert _same(after_momentum, _get(player, _vitals(table), **HTMX)[0])
 
 
 @COMMITTED
@@ -193,30 +190,33 @@ def test_a_page_answers_its_live_panels_in_one_request_as_each_answers_alone(tab
 
 
 @COMMITTED
-def test_a_change_records_every_table_its_request_wrote_even_unseen_by_signals(table):
+def test_a_request_whose_writes_a_bump_covers_bumps_once_and_quietly(table, caplog):
+    """A write no signal tells of, then one a signal does, in one transaction: the bump after the
+    commit covers both, so the safety net (campaign/live.py ChangesOnRecord) adds no second one."""
+    import logging
+
+    from django.db import transaction
     from django.http import HttpResponse
     from django.test import RequestFactory
 
+    from campaign.live import ChangesOnRecord
     from campaign.models import Campaign
     from characters.models import Character
-    from core.rendered import EVERY_TABLE, TablesRead, _change_key
 
     clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+    version = Campaign.objects.get(pk=table.campaign.pk).live_version
 
+    @transaction.atomic
     def view(request):
         Character.objects.filter(pk=table.character.pk).update(momentum=1)  # no signal sent
         clock.filled = 3
         clock.save()  # a followed model: bumps the version on commit
         return HttpResponse()
 
-    TablesRead(view)(RequestFactory().get("/"))
-    version = Campaign.objects.get(pk=table.campaign.pk).live_version
-    recorded = cache.get(_change_key(table.campaign.pk, version))
-    assert {"characters_character", "clocks_clock"} <= set(recorded)
-    assert "campaign_campaign" not in recorded  # the version's own bump changes no page
-    clock.filled = 4
-    clock.save()  # outside a request: what it wrote is not known
-    assert cache.get(_change_key(table.campaign.pk, version + 1)) == EVERY_TABLE
+    with caplog.at_level(logging.WARNING, logger="campaign.live"):
+        ChangesOnRecord(view)(RequestFactory().get("/"))
+    assert Campaign.objects.get(pk=table.campaign.pk).live_version == version + 1
+    assert caplog.text == ""
 
 
 PAGE_PANEL = r'hx-get="{}\?panel=([\w-]+)"[^>]*hx-trigger="[^"]*campaignChanged'
@@ -313,20 +313,18 @@ def test_a_page_with_a_query_keeps_none_of_its_panels(table):
 
 
 @COMMITTED
-def test_a_panel_kept_from_its_page_depends_on_what_the_page_read_until_it(table):
-    """Opened, then a clock ticks: the sheet's vitals, kept from the page, are not rendered again;
-    then the character changes: they are, with the change."""
+def test_a_panel_kept_from_its_page_is_served_at_its_version_and_rendered_anew_after_a_change(table):
+    """Opened: the sheet's vitals, kept from the page, are served as the page rendered them; then a
+    clock ticks: they are rendered anew at the new version."""
     clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
     player = table.client("player")
     sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
     _get(player, sheet)
-    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
     made = []
     with _noting_renders(made):
         before, _ = _get(player, sheet + "?panels=vitals", **HTMX)
     assert made == []
-    table.client("player").post(reverse("character_momentum", args=[table.campaign.pk, table.character.pk]),
-                                {"delta": -1}, **HTMX)
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
     with _noting_renders(made):
         after, _ = _get(player, sheet + "?panels=vitals", **HTMX)
-    assert len(made) == 1 and 'id="vitals"' in made[0] and not _same(after, before)
+    assert len(made) == 1 and 'id="vitals"' in made[0] and _same(after, before)
