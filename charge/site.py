@@ -1,19 +1,19 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
-from campaign.templatetags.navigation import charge_tabs
-from campaign.views.campaigns import charge_waiting
+from charge.navigation import charge_tabs
 from charge.panels import pending_context
 from charge.views.consequences import roll_page
 from charge.views.sheet import charge_sheet
+from charge.views.waiting import charge_waiting
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 
 SITE = SystemSite(
     system=DiceSystem.CHARGE, sheet=charge_sheet, start_roll="roll_new",
     table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
-    log_actions="charge/rolls/log_actions.html", on_its_way="campaign/table.html#charge-on-its-way",
+    log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=pending_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
-    console_top="campaign/console.html#charge-top", session_bookkeeping=True, url_names=frozenset({
+    console_top="charge/console.html#top", session_bookkeeping=True, url_names=frozenset({
         "call_for_roll", "market_tick", "new_day", "milestone_award", "recovery", "dials",
         "character_asset", "character_assist", "character_attachment", "character_back", "character_bow_out",
         "character_clock", "character_dots", "character_escalation", "character_finish", "character_goal",

@@ -8,17 +8,14 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404, seen_as
-from campaign.forms import CampaignForm, DialsForm, GmNotesForm, MilestoneForm, inline_form_context
+from campaign.forms import CampaignForm, GmNotesForm, MilestoneForm, inline_form_context
 from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
 from charge.forms.recovery import RecoveryForm
-from charge.panels import pending_context
 from core import rendered
-from core.htmx import attempt, changed, page
-from gamerules.dials import ACTION_COUNTS
+from core.htmx import changed, page
 from gamerules.progression import unlocked_slots
-from rolls.models import Roll
 
 DASHBOARD = "campaign/dashboard.html"
 PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)
@@ -142,41 +139,6 @@ def gm_notes_edit(request, campaign_id):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
-def dials_edit(request, campaign_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    campaign = membership.campaign
-    preset = request.POST.get("preset", "")
-    if preset.isdigit() and int(preset) in ACTION_COUNTS:
-        # Fill in a preset action list without saving, so the GM can rename before saving.
-        form = DialsForm(DialsForm.with_preset(request.POST, int(preset)))
-    elif request.method == "POST":
-        form = DialsForm(request.POST)
-        if form.is_valid():
-            actions.set_dials(membership, form.dials)
-            messages.success(request, _("Dials saved. They apply from the next roll and sheet on."))
-            return redirect("dials", campaign.pk)
-    else:
-        form = DialsForm(initial=DialsForm.initial_from(campaign.rules))
-    return render(request, "campaign/dials.html", {"membership": membership, "campaign": campaign,
-                                                   "form": form, "counts": ACTION_COUNTS})
-
-
-@login_required
-@require_POST
-def milestone_award(request, campaign_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    form = MilestoneForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("That milestone could not be read; nothing was awarded."))
-    else:
-        attempt(request, lambda: actions.award_milestone(membership, form.cleaned_data["note"],
-                                                         form.cleaned_data["expected_count"]),
-                _("Milestone awarded: every character gains a talent."))
-    return redirect(membership.campaign)
-
-
-@login_required
 @require_safe
 def waiting(request, campaign_id):
     """What waits for this member, shown on every campaign page, each with its button: their
@@ -203,19 +165,3 @@ def waiting_on_page(request) -> tuple[str, dict]:
         raise Http404("Not a campaign page")
     membership = membership_or_404(request, campaign_id)
     return membership.campaign.site.waiting(request, membership, request.path)
-
-
-def charge_waiting(request, membership, on: str):
-    """Charge's: rolls on their way, asks for help, consequences to answer, risks to set."""
-    mine = {c.pk: c for c in membership.campaign.characters.editable_by(membership)}
-    rolls = pending_context(membership)["pending_rolls"]
-    return ("campaign/layout.html#waiting", {
-        "membership": membership, "campaign": membership.campaign, "on": on,
-        # Nothing whose own page this is (``on``).
-        "own_rolls": [] if membership.is_gm else [r for r in rolls if r.may_roll
-                                                  and r.pending.get_absolute_url() != on],
-        "to_set": [r.pending for r in rolls if not r.pending.is_set] if membership.is_gm else [],
-        "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
-                 if pk in mine and not membership.is_gm and mine[pk].assisting_id != r.pending.character_id],
-        "consequences": [roll for roll in Roll.objects.awaiting_answer(membership)
-                         if roll.get_absolute_url() != on]})

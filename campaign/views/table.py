@@ -4,26 +4,16 @@ GM console (the same and the secrets, with the controls)."""
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
-from campaign import actions as campaign_actions
 from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from characters.models import Spell
-from charge.actions import on_its_way as roll_actions
-from charge.actions.on_its_way import RollStart
 from charge.panels import roll_context, threats_context
-from core.htmx import answer, asks_for, attempt, page
-from core.keys import refusal_once
-from core.posted import posted_text, whole_number
-from core.templatetags.words import action as action_word
-from gamerules.charge import Effect, Risk
+from core.htmx import asks_for, page
 from gamerules.dials import Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
 from rolls.models import RollKind
@@ -52,9 +42,17 @@ class TableViewer:
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
                               "table-threats", "table-market", "table-hooks", "table-spells", "x-card"), TABLE)
+TOP = None
+"""The template of the system's first row of the console (its ``console_top``)."""
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
-                  "console-roll": CONSOLE, "console-pending": CONSOLE, "console-threats": CONSOLE,
+                  "console-roll": TOP, "console-pending": TOP, "console-threats": TOP,
                   "console-market": CONSOLE, "console-magic": CONSOLE}
+
+
+def console_panels(campaign) -> dict[str, str]:
+    """The console's live panels, each with its template: those of its first row are the system's."""
+    top = campaign.site.console_top.partition("#")[0]
+    return {name: template or top for name, template in CONSOLE_PANELS.items()}
 
 
 def _context(membership, viewer, console=False):
@@ -103,8 +101,8 @@ def table_screen(request, campaign_id):
 def console(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     latest_roll = asks_for(request, "console-roll")
-    return page(request, CONSOLE, lambda: _console_context(membership, latest_roll), CONSOLE_PANELS,
-                seen_as(membership))
+    return page(request, CONSOLE, lambda: _console_context(membership, latest_roll),
+                console_panels(membership.campaign), seen_as(membership))
 
 
 def _console_context(membership, latest_roll: bool) -> dict:
@@ -125,44 +123,3 @@ def _console_context(membership, latest_roll: bool) -> dict:
         if latest:
             context.update(roll_context(membership, latest))
     return context
-
-
-@login_required
-@require_POST
-def call_for_roll(request, campaign_id):
-    """The GM calls for a roll, and may set its risk and effect at once; every screen shows it
-    until that character rolls."""
-    membership = gm_membership_or_404(request, campaign_id)
-    risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
-    start = RollStart(character_id=whole_number(request.POST.get("character")) or 0,
-                      action=request.POST.get("action", ""), goal=posted_text(request, "goal", 300))
-    attempt(request, lambda: roll_actions.call_for_roll(
-        membership, start, Risk(risk) if risk in {int(r) for r in Risk} else None,
-        Effect(effect) if effect in {int(e) for e in Effect} else None),
-        lambda pending: _("Called for %(name)s's %(action)s roll.") % {"name": pending.character.name,
-                                                                        "action": action_word(pending.action)})
-    return redirect("console", campaign_id)
-
-
-@login_required
-@require_POST
-def new_day(request, campaign_id):
-    """The story moves on a day: spells cast once per day may be cast again (Magic Extra)."""
-    membership = gm_membership_or_404(request, campaign_id)
-    error = refusal_once(request, lambda: campaign_actions.new_day(membership, whole_number(request.POST.get("seen"))))
-    campaign = Campaign.objects.get(pk=campaign_id)
-    return answer(request, f"{CONSOLE}#console-magic",
-                  lambda: {"membership": membership, "campaign": campaign, "uses_magic": True},
-                  reverse("console", args=[campaign_id]), error)
-
-
-@login_required
-@require_POST
-def market_tick(request, campaign_id):
-    """A new scene: the GM ticks the market clock with one tap ("The Market Clock")."""
-    membership = gm_membership_or_404(request, campaign_id)
-    error = refusal_once(request, lambda: campaign_actions.tick_market(membership, whole_number(request.POST.get("seen"))))
-    campaign = Campaign.objects.get(pk=campaign_id)
-    return answer(request, f"{CONSOLE}#console-market",
-                  lambda: {"membership": membership, "campaign": campaign, "uses_market": True,
-                           "market_size": MARKET_CLOCK_SEGMENTS}, reverse("console", args=[campaign_id]), error)

@@ -5,8 +5,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from campaign.demo import DEMO_CAMPAIGN, DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
+from campaign.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
 from campaign.models import Campaign
+from charge.demo import NAME as DEMO_CAMPAIGN
 from gamerules.dials import Extra
 
 pytestmark = pytest.mark.django_db

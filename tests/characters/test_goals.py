@@ -64,7 +64,7 @@ def test_the_gm_may_give_goals_a_12_segment_clock(with_goals):
     """"Dial: Changing the Clock": "try a new clock: the 12 segment clock!"."""
     from django.urls import reverse
 
-    from campaign.forms import DialsForm
+    from charge.forms.dials import DialsForm
 
     c = with_goals.campaign
     data = {**DialsForm.initial_from(c.rules), "goal_clock_size": 12, "extras": ["goals"]}

@@ -286,8 +286,9 @@ def test_the_demo_campaigns_pages_keep_their_panels_as_each_member_sees_them(set
 
     from django.core.management import call_command
 
-    from campaign.demo import DEMO_CAMPAIGN, DEMO_GM, DEMO_PLAYERS
+    from campaign.demo import DEMO_GM, DEMO_PLAYERS
     from campaign.models import Campaign
+    from charge.demo import NAME as DEMO_CAMPAIGN
 
     call_command("load_demo", stdout=StringIO())
     campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)

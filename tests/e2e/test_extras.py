@@ -194,7 +194,7 @@ def test_a_threat_set_on_the_console_is_rolled_with_the_players_dice(new_page, s
 def test_a_party_detail_written_on_a_phone_bears_on_a_roll(new_page, screenshot, dice):
     """"Party Extra": a player writes a positive supporting detail; the GM says it bears on Ada's
     roll; before rolling she takes +1 effect "rather than an improved position"."""
-    from campaign.actions import set_dials
+    from charge.actions.bookkeeping import set_dials
     from gamerules.dials import Dials, Extra
 
     gm_user, player = UserFactory(username="party-gm"), UserFactory(username="party-player")
@@ -234,7 +234,7 @@ def test_a_party_detail_written_on_a_phone_bears_on_a_roll(new_page, screenshot,
 def test_the_gm_ticks_the_market_and_a_phone_buys_on_it(new_page, screenshot, dice):
     """"The Market Clock": one tap a scene on the console; the sheet and the market roll follow;
     "Players can also spend money to add 1d6 to a roll per money spent"."""
-    from campaign.actions import set_dials
+    from charge.actions.bookkeeping import set_dials
     from gamerules.dials import Dials, Extra
 
     gm_user, player = UserFactory(username="market-gm"), UserFactory(username="market-player")
@@ -275,7 +275,7 @@ def test_the_gm_draws_hooks_rolls_the_mission_and_reveals_them_to_a_phone(new_pa
     """"World Extra Rule": 3 hook cards, the mission roll from the red ones, then the players."""
     import random
 
-    from campaign.actions import set_dials
+    from charge.actions.bookkeeping import set_dials
     from gamerules.dials import Dials, Extra
     from gamerules.world import DECK, mission_pool
 
@@ -313,7 +313,7 @@ def test_the_gm_draws_hooks_rolls_the_mission_and_reveals_them_to_a_phone(new_pa
 
 def test_the_gm_builds_a_resource_gathers_it_and_a_phone_spends_it(new_page, screenshot, dice):
     """"Resource Pool Extra": Expedition Funds, shared, gathered by the recap's roll (each 4-6)."""
-    from campaign.actions import set_dials
+    from charge.actions.bookkeeping import set_dials
     from gamerules.dials import Dials, Extra
 
     gm_user, player = UserFactory(username="pool-gm"), UserFactory(username="pool-player")
@@ -346,7 +346,7 @@ def test_the_gm_builds_a_resource_gathers_it_and_a_phone_spends_it(new_page, scr
 def test_a_spell_written_on_a_phone_is_cast_readied_and_helps_a_teammates_roll(new_page, screenshot, dice):
     """"Magic Extra": Ada writes a normal spell cast with Finesse; she casts it (6, a full success,
     standard effect: ready, normal); the table shows it; Bo's player takes its +1d6 on his roll."""
-    from campaign.actions import set_dials
+    from charge.actions.bookkeeping import set_dials
     from gamerules.dials import Dials, Extra
 
     gm_user, player, other = (UserFactory(username=name) for name in ("magic-gm", "magic-player", "magic-other"))

@@ -43,9 +43,9 @@ def test_nothing_overflows_a_phone_with_long_unbroken_names(new_page, screenshot
 
 def _long_extras(campaign, character):
     """Every Extra on, each holding a long unbroken text where a player or the GM types one."""
-    from campaign.actions import set_dials
     from campaign.models import HookDraw, PartyDetail, Resource, ResourcePool, WorldTable
     from characters.models import Spell
+    from charge.actions.bookkeeping import set_dials
     from gamerules.dials import Dials, Extra
     from rolls.models import Threat
 
@@ -98,9 +98,9 @@ def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):
 
 
 def _table_extras(campaign):
-    from campaign.actions import set_dials
     from campaign.models import HookDraw
     from characters.models import Spell
+    from charge.actions.bookkeeping import set_dials
     from gamerules.dials import Dials, Extra
     from rolls.models import Threat
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext, ngettext, override, pgettext
 
-from campaign.actions import set_dials
 from campaign.models import Event
+from charge.actions.bookkeeping import set_dials
 from charge.actions.other_rolls import draw_hook_cards
 from gamerules.dials import Dials, Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS

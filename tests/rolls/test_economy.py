@@ -7,10 +7,10 @@ from itertools import product
 import pytest
 from django.urls import reverse
 
-from campaign.actions import set_dials
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from characters.models import Character
+from charge.actions.bookkeeping import set_dials
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
 from tests.factories import UserFactory

@@ -6,10 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.actions import set_dials
-from campaign.forms import OFFERED_EXTRAS, DialsForm
 from campaign.models import PartyDetail
 from characters.models import Asset, Attachment, Character, Goal
+from charge.actions.bookkeeping import set_dials
+from charge.forms.dials import OFFERED_EXTRAS, DialsForm
 from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Threat
 from tests.helpers import on_its_way

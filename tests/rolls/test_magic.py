@@ -7,10 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.actions import set_dials
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from characters.models import Spell
+from charge.actions.bookkeeping import set_dials
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra
 from rolls.models import PendingRoll, Roll

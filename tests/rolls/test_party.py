@@ -5,9 +5,9 @@ progress burned as momentum ("Party Extra")."""
 import pytest
 from django.urls import reverse
 
-from campaign.actions import set_dials
 from campaign.models import PartyDetail
 from campaign.transfer import export_campaign, import_campaign
+from charge.actions.bookkeeping import set_dials
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Roll
@@ -303,7 +303,7 @@ def test_more_clocks_a_detail_tracks_its_own_progress_and_danger_and_a_full_one_
 
 
 def test_more_clocks_a_detail_clock_the_gm_hides_stays_hidden_on_the_party_sheet(crew):
-    from campaign.actions import track_party_detail
+    from charge.actions.party import track_party_detail
 
     gm_membership = crew.campaign.memberships.get(user=crew.gm)
     set_dials(gm_membership, Dials(extras=frozenset({Extra.PARTY}), extra_dials=frozenset({ExtraDial.PARTY_MORE_CLOCKS})))

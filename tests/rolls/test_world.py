@@ -10,9 +10,9 @@ from itertools import product
 import pytest
 from django.urls import reverse
 
-from campaign.actions import set_dials
 from campaign.models import Campaign, HookDraw, WorldTable
 from campaign.transfer import export_campaign, import_campaign
+from charge.actions.bookkeeping import set_dials
 from gamerules.dials import Dials, Extra
 from gamerules.world import Card
 from rolls import actions as roll_actions

@@ -5,6 +5,7 @@ import pytest
 
 from campaign import actions
 from campaign.models import GameSession, Membership, Milestone, Role
+from charge.actions import bookkeeping
 from tests.factories import UserFactory, gm_of_new_campaign, join
 from tests.helpers import run_at_once, skip_unless_postgresql
 
@@ -20,7 +21,7 @@ def two_gms():
 
 
 def test_two_gms_awarding_a_milestone_at_once_award_one(two_gms):
-    errors = run_at_once([lambda gm=gm: actions.award_milestone(gm, "The king is crowned", 0)
+    errors = run_at_once([lambda gm=gm: bookkeeping.award_milestone(gm, "The king is crowned", 0)
                           for gm in two_gms])
     assert Milestone.objects.count() == 1
     assert len(errors) == 1 and "A milestone was just awarded" in str(errors[0])

@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
-from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import WorldTable
-from charge.actions import other_rolls as roll_actions
+from charge.actions import other_rolls
+from charge.actions import world as actions
 from core.htmx import answer, page
 from core.keys import refusal_once
 from core.posted import posted_text, whole_number
@@ -21,7 +21,7 @@ from gamerules.dials import Extra
 from gamerules.world import RANKS, MissionStart, mission_odds, rank_name
 from rolls.models import new_key
 
-WORLD = "campaign/world.html"
+WORLD = "charge/world.html"
 PLACEHOLDERS = (_("The Ship"), _("The Crew"), _("The Next Job"))
 """The designer note's first example of three titles."""
 
@@ -82,7 +82,7 @@ def world_table(request, campaign_id, place):
 @require_POST
 def world_draw(request, campaign_id):
     membership = world_membership_or_404(request, campaign_id, gm=True)
-    return _answer(request, membership, lambda: roll_actions.draw_hook_cards(
+    return _answer(request, membership, lambda: other_rolls.draw_hook_cards(
         membership, seen=whole_number(request.POST.get("seen"))))
 
 
@@ -99,7 +99,7 @@ def world_mission(request, campaign_id, draw_id):
     """The mission roll from a draw's red cards; its page shows the dice and the start."""
     membership = world_membership_or_404(request, campaign_id, gm=True)
     try:
-        roll = roll_actions.make_mission_roll(membership, draw_id, request.POST.get("key") or new_key())
+        roll = other_rolls.make_mission_roll(membership, draw_id, request.POST.get("key") or new_key())
     except Refused as refusal:
         return _answer(request, membership, error=str(refusal))
     return redirect(roll)

@@ -6,9 +6,9 @@ from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
 from campaign.models import concept_dispositions
+from charge.actions import party as actions
 from clocks.models import SeenClock
 from core.htmx import answer, page
 from core.keys import refusal_once
@@ -23,7 +23,7 @@ from gamerules.party import (
     KeyConcept,
 )
 
-PARTY = "campaign/party.html"
+PARTY = "charge/party.html"
 
 
 def party_membership_or_404(request, campaign_id, gm=False):

@@ -1,19 +1,17 @@
 """The Resource Pool meta-extra's page ("Resource Pool Extra"): the resources the GM built, the
 party's and each sheet's pools, the recap's roll before a planned scenario, and expiry."""
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.models import Resource
+from charge.actions import resources as actions
+from charge.forms.resources import ResourceForm
 from core.htmx import answer, page
 from core.keys import refusal_once
 from core.posted import whole_number
@@ -21,16 +19,7 @@ from gamerules.charge import percentages
 from gamerules.dials import Extra
 from gamerules.resources import gather_odds
 
-RESOURCES = "campaign/resources.html"
-
-
-class ResourceForm(forms.ModelForm):
-    class Meta:
-        model = Resource
-        fields = ["name", "shared", "gain", "spend", "cap", "effect", "retained", "expires"]
-        labels = {"name": gettext_lazy("Name")}
-        help_texts = {"name": gettext_lazy("Grit, Mana, Expedition Funds..."),
-                      "cap": gettext_lazy("The Mana example: “Rolls are capped at 3d6”.")}
+RESOURCES = "charge/resources.html"
 
 
 def resources_membership_or_404(request, campaign_id, gm=False):

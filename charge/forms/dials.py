@@ -1,0 +1,136 @@
+"""The dials of "What to Hack": the actions typed under their attributes, the numbers, the
+Extras in play and their optional dials."""
+
+from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from gamerules.charge import MomentumDial
+from gamerules.clocks import EXTENDED_CLOCK_SIZES
+from gamerules.dials import (
+    PRESET_ACTIONS,
+    ActionName,
+    Attribute,
+    Dials,
+    Extra,
+    ExtraDial,
+    action_said,
+    action_typed,
+)
+from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+OFFERED_EXTRAS = (Extra.ASSET, Extra.SOLO, Extra.STARTING_TALENT, Extra.ATTACHMENT, Extra.SCARS, Extra.GOALS,
+                  Extra.WORLD, Extra.PARTY, Extra.THREAT_LEVEL, Extra.RESOURCE_POOL, Extra.ECONOMY, Extra.MAGIC)
+"""The Extras the site plays, all twelve: a switch whose Extra changes nothing is not offered."""
+
+
+def _segments(size: int) -> str:
+    return ngettext("%(count)s segment", "%(count)s segments", size) % {"count": size}
+
+
+segments_lazy = lazy(_segments, str)
+"""A clock's size as a choice says it, in the language of the page that shows it."""
+
+
+def _described(name: str, summary: str) -> str:
+    return gettext("%(name)s: %(summary)s") % {"name": name, "summary": summary}
+
+
+described_lazy = lazy(_described, str)
+"""An Extra or a dial as a choice says it: its name and summary in the language of the page."""
+
+
+class DialsForm(forms.Form):
+    """The dials of "What to Hack". The actions are typed one per line under their attribute."""
+
+    physique_actions = forms.CharField(label=_("Physique"), widget=forms.Textarea(attrs={"rows": 4}))
+    insight_actions = forms.CharField(label=_("Insight"), widget=forms.Textarea(attrs={"rows": 4}))
+    resolve_actions = forms.CharField(label=_("Resolve"), widget=forms.Textarea(attrs={"rows": 4}))
+    starting_dots = forms.IntegerField(label=_("Action dots at creation"), min_value=1, max_value=72)
+    creation_cap = forms.IntegerField(label=_("Most dots in one action at creation"), min_value=1,
+                                      max_value=6)
+    max_rating = forms.IntegerField(label=_("Highest action rating"), min_value=1, max_value=6)
+    starting_momentum = forms.IntegerField(label=_("Momentum at the start of a session"),
+                                           min_value=0, max_value=10)
+    stress_clock_size = forms.TypedChoiceField(
+        label=_("Stress clock segments"), coerce=int,
+        choices=[(size, size) for size in EXTENDED_CLOCK_SIZES])
+    momentum_partial = forms.IntegerField(label=_("Momentum for a 4-5"), min_value=0, max_value=6)
+    momentum_full = forms.IntegerField(label=_("Momentum for a 6"), min_value=0, max_value=6)
+    momentum_critical = forms.IntegerField(label=_("Momentum for a 66"), min_value=0, max_value=6)
+    clock_sizes = forms.TypedMultipleChoiceField(
+        label=_("Clock sizes allowed"), coerce=int, widget=forms.CheckboxSelectMultiple,
+        choices=[(size, segments_lazy(size)) for size in EXTENDED_CLOCK_SIZES])
+    goal_clock_size = forms.TypedChoiceField(
+        label=_("Goal clocks (Goals extra)"), coerce=int, initial=GOAL_CLOCK_SEGMENTS, required=False,
+        empty_value=GOAL_CLOCK_SEGMENTS,
+        choices=[(GOAL_CLOCK_SEGMENTS, _("8 segments")),
+                 (GOAL_CLOCK_SEGMENTS_HARDER, _("12 segments: harder progression"))],
+        help_text=_("The size of each new goal's clock."))
+    flashback_most = forms.IntegerField(label=_("Most a flashback may cost (momentum)"), min_value=2,
+                                        max_value=6, help_text=_("2 in the recap and the SRD; the "
+                                                                 "rulebook's body allows “2 (or more)”."))
+    # The Extras' and dials' names and summaries are gamerules' own words (gamerules/dials.py).
+    extras = forms.MultipleChoiceField(
+        label=_("Extras in play"), required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(extra.value, described_lazy(extra.label, extra.summary)) for extra in OFFERED_EXTRAS],
+        help_text=_("More Extras arrive as the site learns them; none is offered before it works."))
+    extra_dials = forms.MultipleChoiceField(
+        label=_("The Extras' optional dials"), required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(dial.value, described_lazy(dial.label, dial.summary)) for dial in ExtraDial],
+        help_text=_("Each plays only with its Extra switched on."))
+
+    @classmethod
+    def initial_from(cls, dials: Dials, actions=None) -> dict:
+        actions = actions or dials.actions
+        names = {attr: "\n".join(str(action_said(a.name)) for a in actions if a.attribute is attr) for attr in Attribute}
+        return {
+            "physique_actions": names[Attribute.PHYSIQUE], "insight_actions": names[Attribute.INSIGHT],
+            "resolve_actions": names[Attribute.RESOLVE], "starting_dots": dials.starting_dots,
+            "creation_cap": dials.creation_cap, "max_rating": dials.max_rating,
+            "starting_momentum": dials.starting_momentum,
+            "stress_clock_size": dials.stress_clock_size,
+            "momentum_partial": dials.momentum.partial, "momentum_full": dials.momentum.full,
+            "momentum_critical": dials.momentum.critical, "clock_sizes": list(dials.clock_sizes),
+            "extras": sorted(extra.value for extra in dials.extras if extra in OFFERED_EXTRAS),
+            "flashback_most": dials.flashback_most, "goal_clock_size": dials.goal_clock_size,
+            "extra_dials": sorted(dial.value for dial in dials.extra_dials),
+        }
+
+    @staticmethod
+    def with_preset(data, count: int) -> dict:
+        """The posted values with the action lists replaced by the preset of ``count`` actions."""
+        values = {key: data.getlist(key) if key in ("clock_sizes", "extras", "extra_dials") else data.get(key)
+                  for key in data}
+        for attribute in Attribute:
+            values[f"{attribute.value}_actions"] = "\n".join(
+                str(action_said(a.name)) for a in PRESET_ACTIONS[count] if a.attribute is attribute)
+        return values
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        actions = tuple(ActionName(action_typed(name), attribute) for attribute in Attribute
+                        for name in _lines(data[f"{attribute.value}_actions"]))
+        self.dials = Dials(
+            actions=actions, starting_dots=data["starting_dots"],
+            creation_cap=data["creation_cap"], max_rating=data["max_rating"],
+            starting_momentum=data["starting_momentum"],
+            stress_clock_size=data["stress_clock_size"],
+            momentum=MomentumDial(data["momentum_partial"], data["momentum_full"],
+                                  data["momentum_critical"]),
+            clock_sizes=tuple(sorted(data["clock_sizes"])),
+            extras=frozenset(Extra(value) for value in data["extras"]),
+            flashback_most=data["flashback_most"], goal_clock_size=data["goal_clock_size"],
+            extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]))
+        errors = self.dials.errors()
+        if errors:
+            raise forms.ValidationError(errors)
+        return data
