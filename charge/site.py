@@ -13,7 +13,8 @@ SITE = SystemSite(
     table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=pending_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
-    console_top="charge/console.html#top", session_bookkeeping=True, url_names=frozenset({
+    console_top="charge/console.html#top",
+    console_panels=("console-roll", "console-pending", "console-threats"), session_bookkeeping=True, url_names=frozenset({
         "call_for_roll", "market_tick", "new_day", "milestone_award", "recovery", "dials",
         "character_asset", "character_assist", "character_attachment", "character_back", "character_bow_out",
         "character_clock", "character_dots", "character_escalation", "character_finish", "character_goal",

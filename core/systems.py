@@ -49,6 +49,9 @@ class SystemSite:
     """A new character is played at once: the system has no creation steps."""
     console_top: str = ""
     """The template of the console's first row: the GM's next decisions."""
+    console_panels: tuple[str, ...] = ()
+    """The live panels of ``console_top`` by name (each a partial of its template), which the
+    console refreshes besides the shared ones."""
     session_bookkeeping: bool = False
     """Charge's bookkeeping around sessions: momentum reset at the start, stress recovery at the
     end, milestones and the talent slots they open."""

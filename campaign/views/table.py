@@ -42,17 +42,15 @@ class TableViewer:
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
                               "table-threats", "table-market", "table-hooks", "table-spells", "x-card"), TABLE)
-TOP = None
-"""The template of the system's first row of the console (its ``console_top``)."""
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
-                  "console-roll": TOP, "console-pending": TOP, "console-threats": TOP,
                   "console-market": CONSOLE, "console-magic": CONSOLE}
 
 
 def console_panels(campaign) -> dict[str, str]:
-    """The console's live panels, each with its template: those of its first row are the system's."""
-    top = campaign.site.console_top.partition("#")[0]
-    return {name: template or top for name, template in CONSOLE_PANELS.items()}
+    """The console's live panels, each with its template: the shared ones, and those of the
+    system's first row (its ``console_panels``, partials of its ``console_top``)."""
+    site = campaign.site
+    return {**CONSOLE_PANELS, **dict.fromkeys(site.console_panels, site.console_top.partition("#")[0])}
 
 
 def _context(membership, viewer, console=False):

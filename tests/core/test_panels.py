@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.views.campaigns import PANELS as DASHBOARD_PANELS
-from campaign.views.table import CONSOLE_PANELS, TABLE_PANELS
+from campaign.views.table import TABLE_PANELS, console_panels
 from charge.views.sheet import PANELS as SHEET_PANELS
 from core.htmx import CAMPAIGN_CHANGED
 from tests.helpers import HTMX
@@ -17,7 +17,7 @@ def pages(table):
     c = table.campaign.pk
     return [(reverse("campaign", args=[c]), DASHBOARD_PANELS),
             (reverse("table", args=[c]), TABLE_PANELS),
-            (reverse("console", args=[c]), CONSOLE_PANELS),
+            (reverse("console", args=[c]), console_panels(table.campaign)),
             (reverse("character", args=[c, table.character.pk]), SHEET_PANELS)]
 
 
@@ -43,3 +43,14 @@ def test_a_panel_the_page_does_not_list_is_not_found(table, name):
     for url, _ in pages(table):
         assert table.client("gm").get(url, {"panel": name}, **HTMX).status_code == 404
         assert table.client("gm").get(url, {"panel": name}).status_code == 200  # the whole page
+
+
+@pytest.mark.parametrize("system", ["traits", "ability", "advantage"])
+def test_another_systems_console_answers_its_own_panels_and_not_charges(table, system):
+    table.campaign.system = system
+    table.campaign.save()
+    url, client = reverse("console", args=[table.campaign.pk]), table.client("gm")
+    for name in console_panels(table.campaign):
+        assert client.get(url, {"panel": name}, **HTMX).status_code == 200, name
+    for name in ("console-roll", "console-pending", "console-threats"):  # the first row of Charge's console
+        assert client.get(url, {"panel": name}, **HTMX).status_code == 404, name
