@@ -1,12 +1,13 @@
 """Ability vs Difficulty's registration as a dice system (core/systems.py)."""
 
-from ability import urls, views
+from ability import demo, urls, views
 from campaign.templatetags.navigation import shared_tabs
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 from rolls.models import RollKind
 
 SITE = SystemSite(
+    demo=demo.load,
     system=DiceSystem.ABILITY, sheet=views.sheet, start_roll="ability_action_new",
     table_tile="ability/tiles.html#table", dashboard_tile="ability/tiles.html#dashboard",
     log_actions="ability/tiles.html#log-actions", on_its_way="ability/action.html#on-its-way",

@@ -1,12 +1,13 @@
 """Advantage & Threat's registration as a dice system (core/systems.py)."""
 
-from advantage import urls, views
+from advantage import demo, urls, views
 from campaign.templatetags.navigation import shared_tabs
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 from rolls.models import RollKind
 
 SITE = SystemSite(
+    demo=demo.load,
     system=DiceSystem.ADVANTAGE, sheet=views.sheet, start_roll="advantage_check_new",
     table_tile="advantage/tiles.html#table", dashboard_tile="advantage/tiles.html#dashboard",
     log_actions="advantage/tiles.html#log-actions", on_its_way="advantage/check.html#on-its-way",

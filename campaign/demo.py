@@ -5,10 +5,7 @@ living campaign. Loading twice changes nothing."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from ability import demo as ability_demo
-from advantage import demo as advantage_demo
-from charge import demo as charge_demo
-from traits import demo as traits_demo
+from core.systems import registered
 
 DEMO_PASSWORD = "charge-demo"
 DEMO_GM = "gm"
@@ -31,10 +28,9 @@ def _users():
 def load_demo() -> list[str]:
     """Create what is missing of the demo; return the logins, one line each."""
     users = _users()
-    charge_demo.load(users, DEMO_GM, DEMO_PLAYERS)
-    traits_demo.load(users, DEMO_GM, DEMO_PLAYERS)
-    ability_demo.load(users, DEMO_GM, DEMO_PLAYERS)
-    advantage_demo.load(users, DEMO_GM, DEMO_PLAYERS)
+    for site in registered():
+        if site.demo:
+            site.demo(users, DEMO_GM, DEMO_PLAYERS)
     return [f"GM:     {DEMO_GM} / {DEMO_PASSWORD}"] + [
         f"Player: {name} / {DEMO_PASSWORD}" for name in DEMO_PLAYERS
     ]

@@ -1,5 +1,6 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
+from charge import demo
 from charge.navigation import charge_tabs
 from charge.panels import pending_context
 from charge.views.consequences import roll_page
@@ -9,6 +10,7 @@ from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 
 SITE = SystemSite(
+    demo=demo.load,
     system=DiceSystem.CHARGE, sheet=charge_sheet, start_roll="roll_new",
     table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",

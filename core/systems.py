@@ -57,6 +57,9 @@ class SystemSite:
     end, milestones and the talent slots they open."""
     url_names: frozenset[str] = frozenset()
     """The system's own pages: every other system's campaigns answer them with 404."""
+    demo: Callable | None = None
+    """``demo(users, gm_name, player_names)``: makes the system's demo campaign if it is missing
+    (``make run`` loads every registered system's, in the enum's order)."""
 
 
 _SITES: dict[DiceSystem, SystemSite] = {}
@@ -73,6 +76,11 @@ def site_of(system: DiceSystem) -> SystemSite:
 def plays(system: DiceSystem, url_name: str | None) -> bool:
     """Whether a campaign on ``system`` has the page ``url_name``: a shared page, or its own."""
     return not any(url_name in site.url_names for other, site in _SITES.items() if other is not system)
+
+
+def registered() -> list[SystemSite]:
+    """Every registered system's site, in the enum's order."""
+    return [_SITES[system] for system in playable()]
 
 
 def playable() -> list[DiceSystem]:

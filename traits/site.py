@@ -4,9 +4,10 @@ from campaign.templatetags.navigation import shared_tabs
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 from rolls.models import RollKind
-from traits import urls, views
+from traits import demo, urls, views
 
 SITE = SystemSite(
+    demo=demo.load,
     system=DiceSystem.TRAITS, sheet=views.sheet, start_roll="conflict_new",
     table_tile="traits/tiles.html#table", dashboard_tile="traits/tiles.html#dashboard",
     log_actions="traits/tiles.html#log-actions", on_its_way="traits/conflict.html#on-its-way",
