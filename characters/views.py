@@ -66,6 +66,7 @@ def character_create(request, campaign_id):
 
 
 def _text_context(membership, character, field, **extra):
+    """What a text field's partials read, on any system's sheet (characters/text.html)."""
     return {"membership": membership, "campaign": membership.campaign, "character": character,
             "can_edit": character.editable_by(membership), "field": field, **extra}
 
