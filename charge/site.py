@@ -1,6 +1,7 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
 from charge import demo
+from charge.forms.recovery import RecoveryForm
 from charge.navigation import charge_tabs
 from charge.panels import pending_context
 from charge.views.consequences import roll_page
@@ -16,7 +17,9 @@ SITE = SystemSite(
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=pending_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
     console_top="charge/console.html#top",
-    console_panels=("console-roll", "console-pending", "console-threats"), session_bookkeeping=True, url_names=frozenset({
+    console_panels=("console-roll", "console-pending", "console-threats"), session_bookkeeping=True,
+    gm_context=lambda campaign: {"recovery_form": RecoveryForm(campaign=campaign)},
+    session_end="charge/recovery.html#session-end", url_names=frozenset({
         "call_for_roll", "market_tick", "new_day", "milestone_award", "recovery", "dials",
         "character_asset", "character_assist", "character_attachment", "character_back", "character_bow_out",
         "character_clock", "character_dots", "character_escalation", "character_finish", "character_goal",

@@ -55,6 +55,11 @@ class SystemSite:
     session_bookkeeping: bool = False
     """Charge's bookkeeping around sessions: momentum reset at the start, stress recovery at the
     end, milestones and the talent slots they open."""
+    gm_context: Callable | None = None
+    """``gm_context(campaign)`` -> what the GM's dashboard and an ended session's page add for the
+    system's bookkeeping (Charge: the form of the stress recovered); never called for a player."""
+    session_end: str = ""
+    """The template of the GM's bookkeeping on an ended session's page (with ``gm_context``)."""
     url_names: frozenset[str] = frozenset()
     """The system's own pages: every other system's campaigns answer them with 404."""
     demo: Callable | None = None

@@ -12,7 +12,6 @@ from campaign.forms import CampaignForm, GmNotesForm, MilestoneForm, inline_form
 from campaign.live import live_version
 from campaign.models import Campaign
 from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
-from charge.forms.recovery import RecoveryForm
 from core import rendered
 from core.htmx import changed, page
 from gamerules.progression import unlocked_slots
@@ -99,8 +98,9 @@ def dashboard_context(membership) -> dict:
 def _gm_part(membership, milestones) -> dict:
     """What only a GM's dashboard shows; a player's render never receives it."""
     if not membership.is_gm:
-        return {"gm_notes": None, "milestone_form": None, "recovery_form": None}
-    return {"gm_notes": membership.campaign.gm_notes, "recovery_form": RecoveryForm(campaign=membership.campaign),
+        return {"gm_notes": None, "milestone_form": None}
+    site = membership.campaign.site
+    return {"gm_notes": membership.campaign.gm_notes, **(site.gm_context(membership.campaign) if site.gm_context else {}),
             "milestone_form": MilestoneForm(initial={"expected_count": milestones})}
 
 

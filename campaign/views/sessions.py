@@ -13,7 +13,6 @@ from campaign.forms import SessionLogForm, SessionNotesForm, SessionSummaryForm,
 from campaign.models import GameSession
 from campaign.recap import previous_session, recap
 from campaign.views.table import TableViewer
-from charge.forms.recovery import RecoveryForm
 from core.htmx import attempt, changed
 from core.posted import whole_number
 
@@ -50,11 +49,10 @@ def session_start(request, campaign_id):
 
 
 def _context(membership, session, **forms):
-    gm = membership.is_gm  # the GM's notes and recovery never reach a player's render
+    gm, site = membership.is_gm, membership.campaign.site  # the GM's notes and bookkeeping never reach a player
     return {"membership": membership, "campaign": membership.campaign, "session": session,
             "characters": membership.campaign.characters.all(),
-            "recovery_form": (RecoveryForm(campaign=membership.campaign)
-                              if gm and membership.campaign.site.session_bookkeeping else None),
+            **(site.gm_context(membership.campaign) if gm and site.gm_context else {}),
             "session_notes": session.gm_notes if gm else None, **forms}
 
 
