@@ -1,6 +1,6 @@
 """Ability vs Difficulty's registration as a dice system (core/systems.py)."""
 
-from ability import demo, urls, views
+from ability import demo, views
 from campaign.templatetags.navigation import shared_tabs
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
@@ -15,4 +15,4 @@ SITE = SystemSite(
     roll_kinds=(RollKind.ABILITY.value, RollKind.QUICK.value), roll_page=views.roll_page,
     roll_tile="ability/tiles.html#last-roll", roll_line="ability/tiles.html#roll-line",
     ready_characters=True, console_top="ability/tiles.html#console-top",
-    url_names=frozenset(pattern.name for pattern in urls.urlpatterns + urls.sheet_patterns))
+    urls="ability.urls")

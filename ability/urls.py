@@ -1,8 +1,8 @@
-from django.urls import path
+from django.urls import include, path
 
 from ability import views
 
-urlpatterns = [
+action_patterns = [
     path("new/", views.action_new, name="ability_action_new"),
     path("odds/", views.action_odds, name="ability_action_odds"),
     path("quick/", views.quick, name="ability_quick"),
@@ -22,4 +22,9 @@ sheet_patterns = [
     path("<int:character_id>/boosts/remove/", views.boost_remove, name="ability_boost_remove"),
     path("<int:character_id>/gear/", views.gear, name="ability_gear"),
     path("<int:character_id>/grit/", views.grit, name="ability_grit"),
+]
+
+urlpatterns = [  # under c/<campaign>/ (config/urls.py, through the system's registration)
+    path("actions/", include(action_patterns)),
+    path("characters/", include(sheet_patterns)),
 ]

@@ -1,6 +1,6 @@
 """Advantage & Threat's registration as a dice system (core/systems.py)."""
 
-from advantage import demo, urls, views
+from advantage import demo, views
 from campaign.templatetags.navigation import shared_tabs
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
@@ -15,4 +15,4 @@ SITE = SystemSite(
     roll_kinds=(RollKind.CHECK.value,), roll_page=views.roll_page,
     roll_tile="advantage/tiles.html#last-roll", roll_line="advantage/tiles.html#roll-line",
     ready_characters=True, console_top="advantage/tiles.html#console-top",
-    url_names=frozenset(pattern.name for pattern in urls.urlpatterns + urls.sheet_patterns))
+    urls="advantage.urls")

@@ -1,8 +1,8 @@
-from django.urls import path
+from django.urls import include, path
 
 from advantage import views
 
-urlpatterns = [
+check_patterns = [
     path("new/", views.check_new, name="advantage_check_new"),
     path("<int:check_id>/", views.check, name="advantage_check"),
     path("<int:check_id>/factor/", views.factor, name="advantage_factor"),
@@ -32,4 +32,9 @@ sheet_patterns = [
     path("<int:character_id>/ap/", views.ap_spend, name="advantage_ap_spend"),
     path("<int:character_id>/ap/set/", views.ap_set, name="advantage_ap_set"),
     path("<int:character_id>/adrenaline/", views.adrenaline, name="advantage_adrenaline"),
+]
+
+urlpatterns = [  # under c/<campaign>/ (config/urls.py, through the system's registration)
+    path("checks/", include(check_patterns)),
+    path("characters/", include(sheet_patterns)),
 ]

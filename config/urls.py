@@ -1,9 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from ability.urls import sheet_patterns as ability_sheet_patterns
 from accounts import views as account_views
-from advantage.urls import sheet_patterns as advantage_sheet_patterns
 from campaign.views import (
     accounts,
     campaigns,
@@ -15,7 +13,7 @@ from campaign.views import (
     transfer,
 )
 from core import health
-from traits.urls import sheet_patterns as traits_sheet_patterns
+from core.systems import registered
 
 C = "c/<int:campaign_id>/"
 
@@ -47,17 +45,10 @@ urlpatterns = [
     path(C + "waiting/", campaigns.waiting, name="waiting"),
     path(C + "table/", table.table_screen, name="table"),
     path(C + "console/", table.console, name="console"),
-    path(C, include("charge.urls")),
     path(C + "clocks/", include("clocks.urls")),
     path(C + "safety/", include("safety.urls")),
     path(C + "characters/", include("characters.urls")),
     path(C + "rolls/", include("rolls.urls")),
-    path(C + "conflicts/", include("traits.urls")),
-    path(C + "characters/", include(traits_sheet_patterns)),
-    path(C + "actions/", include("ability.urls")),
-    path(C + "characters/", include(ability_sheet_patterns)),
-    path(C + "checks/", include("advantage.urls")),
-    path(C + "characters/", include(advantage_sheet_patterns)),
     path(C + "edit/", campaigns.campaign_edit, name="campaign_edit"),
     path(C + "archive/", members.campaign_archive, name="campaign_archive"),
     path(C + "restore/", members.campaign_restore, name="campaign_restore"),
@@ -90,4 +81,6 @@ urlpatterns = [
     path(C + "sessions/<int:session_id>/recap/", sessions.session_recap, name="session_recap"),
     path(C + "table/previously/", sessions.previously_on, name="previously_on"),
     path(C + "sessions/<int:session_id>/end/", sessions.session_end, name="session_end"),
+    # Each dice system's own pages, as its registration names them (core/systems.py).
+    *(path(C, include(site.urls)) for site in registered() if site.urls),
 ]

@@ -9,7 +9,10 @@ they never test which system a campaign plays."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from importlib import import_module
+
+from django.urls import URLResolver
 
 from gamerules.systems import DiceSystem
 
@@ -60,6 +63,8 @@ class SystemSite:
     system's bookkeeping (Charge: the form of the stress recovered); never called for a player."""
     session_end: str = ""
     """The template of the GM's bookkeeping on an ended session's page (with ``gm_context``)."""
+    urls: str = ""
+    """The module of the system's own pages, under ``c/<campaign>/`` (config/urls.py includes it)."""
     url_names: frozenset[str] = frozenset()
     """The system's own pages: every other system's campaigns answer them with 404."""
     demo: Callable | None = None
@@ -71,7 +76,14 @@ _SITES: dict[DiceSystem, SystemSite] = {}
 
 
 def register(site: SystemSite) -> None:
-    _SITES[site.system] = site
+    """The site of a system, with the names of its own pages read from its ``urls``."""
+    names = _names(import_module(site.urls).urlpatterns) if site.urls else frozenset()
+    _SITES[site.system] = replace(site, url_names=site.url_names | names)
+
+
+def _names(patterns) -> frozenset[str]:
+    return frozenset().union(*(_names(pattern.url_patterns) if isinstance(pattern, URLResolver) else {pattern.name}
+                               for pattern in patterns))
 
 
 def site_of(system: DiceSystem) -> SystemSite:

@@ -4,7 +4,7 @@ from campaign.templatetags.navigation import shared_tabs
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 from rolls.models import RollKind
-from traits import demo, urls, views
+from traits import demo, views
 
 SITE = SystemSite(
     demo=demo.load,
@@ -15,4 +15,4 @@ SITE = SystemSite(
     roll_kinds=(RollKind.CONFLICT.value, RollKind.AFTERMATH.value), roll_page=views.roll_page,
     roll_tile="traits/tiles.html#last-roll", roll_line="traits/tiles.html#roll-line",
     ready_characters=True, console_top="traits/tiles.html#console-top",
-    url_names=frozenset(pattern.name for pattern in urls.urlpatterns + urls.sheet_patterns))
+    urls="traits.urls")

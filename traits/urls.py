@@ -1,8 +1,8 @@
-from django.urls import path
+from django.urls import include, path
 
 from traits import views
 
-urlpatterns = [
+conflict_patterns = [
     path("new/", views.conflict_new, name="conflict_new"),
     path("<int:conflict_id>/", views.conflict, name="conflict"),
     path("<int:conflict_id>/gm/", views.conflict_gm, name="conflict_gm"),
@@ -21,4 +21,9 @@ sheet_patterns = [
     path("<int:character_id>/features/remove/", views.feature_remove, name="traits_feature_remove"),
     path("<int:character_id>/pool/", views.pool_edit, name="traits_pool"),
     path("<int:character_id>/aftermath/", views.aftermath, name="traits_aftermath"),
+]
+
+urlpatterns = [  # under c/<campaign>/ (config/urls.py, through the system's registration)
+    path("conflicts/", include(conflict_patterns)),
+    path("characters/", include(sheet_patterns)),
 ]
