@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8000
+# make test: pytest-xdist's processes, one per core (TEST_WORKERS=0: the whole suite in one process)
+TEST_WORKERS ?= auto
 export CHROMIUM PORT
 
 .PHONY: run test serve bench soak lint chromium gettext wrk clean catalogues messages
@@ -29,7 +31,7 @@ run: $(VENV)/.installed-run catalogues
 
 ## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
 test: $(VENV)/.installed-dev chromium gettext catalogues
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 ## serve: uvicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL...)
 serve: $(VENV)/.installed-run catalogues

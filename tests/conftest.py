@@ -7,6 +7,7 @@ import threading
 import traceback
 from contextlib import suppress
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
@@ -39,6 +40,22 @@ def pytest_configure(config):
     if database["ENGINE"].endswith("sqlite3"):
         name = Path(tempfile.gettempdir()) / f"charge-test-{os.getpid()}.sqlite3"
         database["TEST"] = {**database.get("TEST", {}), "NAME": str(name)}
+    if worker := os.environ.get("PYTEST_XDIST_WORKER"):
+        _redis_of_its_own(worker)
+
+
+def _redis_of_its_own(worker):
+    """Each of pytest-xdist's workers (gw0, gw1...) is a site of its own on a shared Redis: its own
+    live channel (campaign/push.py) and, when the suite runs on a Redis cache, its own database
+    (1 to 13; the tests' own are 14 and 15), since the cache's clear before each test flushes the
+    whole database."""
+    settings.REDIS_PREFIX = settings.REDIS_SITE = f"{settings.REDIS_PREFIX}-{worker}"
+    if settings.REDIS_URL:
+        database = 1 + int(worker.removeprefix("gw")) % 13
+        settings.REDIS_URL = urlunsplit(urlsplit(settings.REDIS_URL)._replace(path=f"/{database}"))
+        settings.REDIS_SITE = f"{settings.REDIS_PREFIX}:{database}"
+        settings.CACHES = {**settings.CACHES, "default": {
+            **settings.CACHES["default"], "LOCATION": settings.REDIS_URL, "KEY_PREFIX": settings.REDIS_SITE}}
 
 
 HUNG_AFTER = 300  # seconds: far more than any test takes, far less than CI waits
