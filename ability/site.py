@@ -1,7 +1,9 @@
 """Ability vs Difficulty's registration as a dice system (core/systems.py)."""
 
 from ability import demo, views
+from ability.models import Boost, Sheet, Skill
 from campaign.templatetags.navigation import shared_tabs
+from campaign.transfer import Part, RollIds
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 from rolls.models import RollKind
@@ -15,4 +17,9 @@ SITE = SystemSite(
     roll_kinds=(RollKind.ABILITY.value, RollKind.QUICK.value), roll_page=views.roll_page,
     roll_tile="ability/tiles.html#last-roll", roll_line="ability/tiles.html#roll-line",
     ready_characters=True, console_top="ability/tiles.html#console-top",
-    urls="ability.urls")
+    urls="ability.urls",
+    # A sheet's grit and gear, its skills and boosts; an action roll names the clock it ticked.
+    export_parts=(Part("ability_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
+                  Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
+                  Part("boosts", Boost, "character__campaign", {"character_id": "characters"})),
+    roll_ids=RollIds(result_clocks=("ticked",), gone=("ability_action", "helps")))

@@ -13,7 +13,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
 from accounts.models import Account, verified_email
-from campaign.transfer import PARTS, USER, export_campaign
+from campaign.transfer import USER, export_campaign, parts
 
 FORMAT = "charge-personal-data"
 VERSION = 1
@@ -46,7 +46,7 @@ def _campaign(membership) -> dict:
         row = dict(export["characters"][place])
         row.pop("gm_notes")  # as their player sees the sheet
         characters.append({"place": place, **row, **sheets[place]})
-    named = {part.key: rows for part in PARTS if not part.is_history and part.key != "characters"
+    named = {part.key: rows for part in parts() if not part.is_history and part.key != "characters"
              if (rows := [row for row in export[part.key]
                           if any(row[name] == username for name, target in part.links.items() if target == USER)])}
     return {"campaign": membership.campaign.name, "role": membership.role, "characters": characters, **named}
@@ -57,7 +57,7 @@ def _hanging_from(export: dict, characters: set[int]) -> dict[int, dict]:
     project clocks...), and from those rows (a skill's expertise), by the character's place."""
     held = {place: {} for place in characters}
     whose: dict[str, dict[int, int]] = {}  # a part's row place → the character it hangs from
-    for part in PARTS:
+    for part in parts():
         if part.is_history or part.key in ("characters", "rolls"):
             continue
         link = "character_id" if part.links.get("character_id") == "characters" \

@@ -1,7 +1,20 @@
 """Advantage & Threat's registration as a dice system (core/systems.py)."""
 
 from advantage import demo, views
+from advantage.models import (
+    Condition,
+    Expertise,
+    Flaw,
+    Gear,
+    GearFeature,
+    Job,
+    Sheet,
+    Skill,
+    Threat,
+    Wound,
+)
 from campaign.templatetags.navigation import shared_tabs
+from campaign.transfer import Part, RollIds
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 from rolls.models import RollKind
@@ -15,4 +28,18 @@ SITE = SystemSite(
     roll_kinds=(RollKind.CHECK.value,), roll_page=views.roll_page,
     roll_tile="advantage/tiles.html#last-roll", roll_line="advantage/tiles.html#roll-line",
     ready_characters=True, console_top="advantage/tiles.html#console-top",
-    urls="advantage.urls")
+    urls="advantage.urls",
+    # The sheet, its skills and expertise, flaws, gear, conditions, wounds; the GM's jobs and threats.
+    # A check's roll names the clock it worked on and the one it marked.
+    export_parts=(
+        Part("advantage_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
+        Part("advantage_skills", Skill, "character__campaign", {"character_id": "characters"}),
+        Part("expertise", Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
+        Part("jobs", Job, "campaign"),
+        Part("flaws", Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
+        Part("gear", Gear, "character__campaign", {"character_id": "characters"}),
+        Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
+        Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
+        Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
+        Part("advantage_threats", Threat, "campaign")),
+    roll_ids=RollIds(result_clocks=("marked",), choice_clocks=("works_on",), gone=("check",)))

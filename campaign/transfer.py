@@ -21,12 +21,6 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ability.models import Boost, Skill
-from ability.models import Sheet as AbilitySheet
-from advantage.models import Condition, Expertise, Flaw, Gear, GearFeature, Job, Wound
-from advantage.models import Sheet as AdvantageSheet
-from advantage.models import Skill as AdvantageSkill
-from advantage.models import Threat as AdvantageThreat
 from campaign.models import (
     Campaign,
     Event,
@@ -44,13 +38,28 @@ from campaign.models import (
 from characters.models import Asset, Attachment, Character, Goal, Playbook, Spell, Talent, Tie
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
+from core.systems import registered
 from rolls.models import Roll, RollKind, Threat
 from safety.models import Agreement, Boundary, XCard
-from traits.models import Feature, Sheet
 
 FORMAT = "charge-campaign"
 VERSION = 1
 USER = "users"
+
+
+@dataclass(frozen=True)
+class RollIds:
+    """Where a dice system's rolls keep ids of other rows in their JSON, so that an export says
+    places instead and an import gives the new ids back."""
+
+    result_clocks: tuple[str, ...] = ()
+    """Keys of ``result`` holding a clock the roll moved, as ``{"clock": id, ...}``."""
+    choice_clocks: tuple[str, ...] = ()
+    """Keys of ``choices`` holding a clock's id."""
+    result_lists: dict[str, str] = field(default_factory=dict)
+    """Keys of ``result`` holding a list of ``{"id": id, ...}``, with the part the ids are of."""
+    gone: tuple[str, ...] = ()
+    """Keys of ``choices`` naming a row on its way, which does not travel (emptied)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,7 @@ def _history(model):
     return model.history.model
 
 
-PARTS = [
+SHARED_PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
     Part("resources", Resource, "campaign"),
     Part("sessions", GameSession, "campaign"),
@@ -83,25 +92,6 @@ PARTS = [
                                               "linked_character_id": "characters",
                                               "linked_force_id": "forces"}),
     Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
-    # Traits & Consequence: a sheet's Stats and pool, its Powers, Traits and Items.
-    Part("traits_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
-    Part("features", Feature, "character__campaign", {"character_id": "characters"}),
-    # Ability vs Difficulty: a sheet's grit and gear, its skills and boosts.
-    Part("ability_sheets", AbilitySheet, "character__campaign", {"character_id": "characters"}),
-    Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
-    Part("boosts", Boost, "character__campaign", {"character_id": "characters"}),
-    # Advantage & Threat: the sheet, its skills and expertise, flaws, gear, conditions, wounds; the
-    # GM's jobs and threats.
-    Part("advantage_sheets", AdvantageSheet, "character__campaign", {"character_id": "characters"}),
-    Part("advantage_skills", AdvantageSkill, "character__campaign", {"character_id": "characters"}),
-    Part("expertise", Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
-    Part("jobs", Job, "campaign"),
-    Part("flaws", Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
-    Part("gear", Gear, "character__campaign", {"character_id": "characters"}),
-    Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
-    Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
-    Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
-    Part("advantage_threats", AdvantageThreat, "campaign"),
     Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
                                        "worked_in_id": "sessions"}, visible=True),
     Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}),
@@ -139,6 +129,22 @@ PARTS = [
           "worked_in_id": "sessions", "history_user_id": USER}),
     Part("force_history", _history(WorldForce), "campaign", {"id": "forces", "history_user_id": USER}),
 ]
+AFTER = "talents"
+"""The shared part after which each dice system's own parts come (they point into the characters)."""
+
+
+def parts() -> list[Part]:
+    """Every part of an export, in the order an import creates them: the shared ones, with each
+    registered dice system's own (its ``export_parts``) after the characters."""
+    at = next(number for number, part in enumerate(SHARED_PARTS) if part.key == AFTER) + 1
+    systems = [part for site in registered() for part in site.export_parts]
+    return SHARED_PARTS[:at] + systems + SHARED_PARTS[at:]
+
+
+def _roll_ids() -> list[RollIds]:
+    return [site.roll_ids for site in registered() if site.roll_ids]
+
+
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
 CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "ruleset", "risk_wording", "dials",
@@ -178,7 +184,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
     player = viewer is not None and not viewer.is_gm
     places: dict[str, dict] = {}
     loaded = []
-    for part in PARTS:
+    for part in parts():
         if player and part.is_history:
             continue
         rows = part.model.objects.filter(**{part.campaign_path: campaign})
@@ -244,7 +250,7 @@ def _keep_to_shown_clocks(row, shown_clocks):
     if "consequence" in result and isinstance(result["consequence"], dict) \
             and result["consequence"].get("clock") not in shown_clocks:
         result["consequence"] = {**result["consequence"], "clock": None}
-    for moved in ("ticked", "marked"):
+    for moved in (key for ids in _roll_ids() for key in ids.result_clocks):
         if moved in result and result[moved]["clock"] not in shown_clocks:
             del result[moved]
     row["result"] = result
@@ -261,21 +267,25 @@ def _translate_roll(row, translate, rolls=True):
             choices[name] = [translate(key, value) for value in choices[name]]
     if rolls and choices.get("setup_from") is not None:
         choices["setup_from"] = translate("rolls", choices["setup_from"])
-    for clock in ("project", "works_on"):  # Charge's project, Advantage's check's clock
-        if choices.get(clock) is not None:
-            choices[clock] = translate("clocks", choices[clock])
+    if choices.get("project") is not None:  # Charge's project
+        choices["project"] = translate("clocks", choices["project"])
     if magic := choices.get("magic"):
         choices["magic"] = {use: {**spell, "id": translate("spells", spell["id"])} for use, spell in magic.items()}
-    for on_its_way in ("conflict", "ability_action", "helps", "check"):
-        if on_its_way in choices:
-            choices[on_its_way] = None  # the conflict or action on its way it was: such rows do not travel
-    row["choices"] = choices
     result = dict(row["result"] or {})
-    if "bids" in result:  # a Traits & Consequence conflict: the Traits and Item it bid
-        result["bids"] = [{**bid, "id": translate("features", bid["id"])} for bid in result["bids"]]
-    for moved in ("ticked", "marked"):  # Ability's action roll, Advantage's check: the clock it moved
-        if moved in result:
-            result[moved] = {**result[moved], "clock": translate("clocks", result[moved]["clock"])}
+    for ids in _roll_ids():  # each dice system's own ids, as its registration says where
+        for clock in ids.choice_clocks:
+            if choices.get(clock) is not None:
+                choices[clock] = translate("clocks", choices[clock])
+        for on_its_way in ids.gone:
+            if on_its_way in choices:
+                choices[on_its_way] = None
+        for listed, key in ids.result_lists.items():
+            if listed in result:
+                result[listed] = [{**item, "id": translate(key, item["id"])} for item in result[listed]]
+        for moved in ids.result_clocks:
+            if moved in result:
+                result[moved] = {**result[moved], "clock": translate("clocks", result[moved]["clock"])}
+    row["choices"] = choices
     if row["kind"] not in RollKind.charge():
         row["result"] = result
         return
@@ -337,9 +347,10 @@ def _import(document: dict, importer) -> Campaign:
                       % {"version": document.get("version"), "readable": VERSION})
     if document.get("audience") != "gm":
         raise Refused(_("A player's export holds only part of a campaign; import a GM's export."))
-    for part in PARTS:
+    every_part = parts()
+    for part in every_part:
         _check_columns(part, document.get(part.key, []))
-    names = {row.get(name) for part in PARTS for row in document.get(part.key, [])
+    names = {row.get(name) for part in every_part for row in document.get(part.key, [])
              for name, target in part.links.items() if target == USER}
     users = _known_users(importer, names)
     fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS if name not in ADDED_FIELDS}
@@ -351,7 +362,7 @@ def _import(document: dict, importer) -> Campaign:
     def pk(key, place):
         return None if place is None else ids[key][place]
 
-    for part in PARTS:
+    for part in every_part:
         rows = [dict(row) for row in document.get(part.key, [])]
         if part.key == "memberships":
             rows = []  # the importer alone, added below

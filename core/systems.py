@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from django.urls import URLResolver
 
 from gamerules.systems import DiceSystem
+
+if TYPE_CHECKING:
+    from campaign.transfer import RollIds
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,11 @@ class SystemSite:
     demo: Callable | None = None
     """``demo(users, gm_name, player_names)``: makes the system's demo campaign if it is missing
     (``make run`` loads every registered system's, in the enum's order)."""
+    export_parts: tuple = ()
+    """Its rows in a campaign's export, each a ``campaign.transfer.Part``, in the order an import
+    makes them (after the shared characters)."""
+    roll_ids: RollIds | None = None
+    """Where its rolls keep ids of other rows in their JSON (``campaign.transfer.RollIds``)."""
 
 
 _SITES: dict[DiceSystem, SystemSite] = {}

@@ -1,10 +1,12 @@
 """Traits & Consequence's registration as a dice system (core/systems.py)."""
 
 from campaign.templatetags.navigation import shared_tabs
+from campaign.transfer import Part, RollIds
 from core.systems import SystemSite
 from gamerules.systems import DiceSystem
 from rolls.models import RollKind
 from traits import demo, views
+from traits.models import Feature, Sheet
 
 SITE = SystemSite(
     demo=demo.load,
@@ -15,4 +17,8 @@ SITE = SystemSite(
     roll_kinds=(RollKind.CONFLICT.value, RollKind.AFTERMATH.value), roll_page=views.roll_page,
     roll_tile="traits/tiles.html#last-roll", roll_line="traits/tiles.html#roll-line",
     ready_characters=True, console_top="traits/tiles.html#console-top",
-    urls="traits.urls")
+    urls="traits.urls",
+    # A sheet's Stats and pool, its Powers, Traits and Items; a conflict's roll names the ones it bid.
+    export_parts=(Part("traits_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
+                  Part("features", Feature, "character__campaign", {"character_id": "characters"})),
+    roll_ids=RollIds(result_lists={"bids": "features"}, gone=("conflict",)))
