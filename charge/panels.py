@@ -76,6 +76,19 @@ def pending_context(membership) -> dict:
     }
 
 
+def table_context(membership) -> dict:
+    """What Charge adds to the table screen and the console: its rolls on their way and the
+    threats in play."""
+    return {**pending_context(membership), **threats_context(membership.campaign)}
+
+
+def console_roll(membership) -> dict:
+    """The console's latest action roll, with its consequence and progress controls."""
+    latest = membership.campaign.rolls.filter(kind__in=(RollKind.ACTION, RollKind.SETUP)).select_related(
+        "character", "rolled_by").first()
+    return roll_context(membership, latest) if latest else {}
+
+
 def threats_context(campaign) -> dict:
     """The threats in play, for the console, the table and the sheets, while the extra is on."""
     return {"uses_threats": campaign.rules.has(Extra.THREAT_LEVEL), "threats": campaign.threats_in_play}

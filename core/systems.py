@@ -59,6 +59,9 @@ class SystemSite:
     console_panels: tuple[str, ...] = ()
     """The live panels of ``console_top`` by name (each a partial of its template), which the
     console refreshes besides the shared ones."""
+    console_roll: Callable | None = None
+    """``console_roll(membership)`` -> the context of the console's latest roll, asked only by its
+    panel (``console-roll``)."""
     session_bookkeeping: bool = False
     """Charge's bookkeeping around sessions: momentum reset at the start, stress recovery at the
     end, milestones and the talent slots they open."""

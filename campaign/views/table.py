@@ -12,11 +12,9 @@ from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
 from campaign.models import Campaign
 from characters.models import Spell
-from charge.panels import roll_context, threats_context
 from core.htmx import asks_for, page
 from gamerules.dials import Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
-from rolls.models import RollKind
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -75,7 +73,6 @@ def _context(membership, viewer, console=False):
         # The latest hooks the GM revealed: a draw not revealed is the GM's, even on the console.
         "hooks": SimpleLazyObject(lambda: campaign.hook_draws.filter(revealed=True).first()
                                   if campaign.rules.has(Extra.WORLD) else None),
-        **threats_context(campaign),
         # The X-card, until the GM dismisses it: it names nobody (safety/models.py).
         "x_card": SimpleLazyObject(lambda: campaign.x_cards.showing().first()),
     }
@@ -113,11 +110,8 @@ def _console_context(membership, latest_roll: bool) -> dict:
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "next_number": campaign.next_session_number(),
     })
-    # The latest action roll, with its consequence and progress controls, where the GM is. Its
-    # panel loads after the page, so that the console itself stays quick.
-    if latest_roll:
-        latest = campaign.rolls.filter(kind__in=(RollKind.ACTION, RollKind.SETUP)).select_related(
-            "character", "rolled_by").first()
-        if latest:
-            context.update(roll_context(membership, latest))
+    # The system's latest roll, with its controls, where the GM is. Its panel loads after the
+    # page, so that the console itself stays quick.
+    if latest_roll and campaign.site.console_roll:
+        context.update(campaign.site.console_roll(membership))
     return context
