@@ -20,6 +20,13 @@ from tests.factories import ClockFactory, UserFactory, join
 from tests.helpers import HTMX
 
 
+@pytest.fixture(autouse=True)
+def _render_once(settings):
+    """These tests are of the render-once cache: on, whatever the run's RENDER_ONCE (CI runs the
+    suite once with it off)."""
+    settings.RENDER_ONCE = True
+
+
 def _get(client, url, **headers):
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url, **headers)

@@ -411,9 +411,10 @@ def test_no_page_of_an_advantage_campaign_mentions_what_a_player_may_not_see(pla
     assert "Turf War moved (its segments are hidden)" in " ".join(played_advantage.client(who).get(roll.get_absolute_url()).text.split())
 
 
-def test_a_rendering_kept_for_the_wrong_audience_would_be_caught(played, monkeypatch):
+def test_a_rendering_kept_for_the_wrong_audience_would_be_caught(played, monkeypatch, settings):
     """The walk above can fail: with one audience for everyone, the GM's renderings reach a
     player."""
+    settings.RENDER_ONCE = True  # a rendering is kept: whatever the run's RENDER_ONCE
     key = Audience.key
     monkeypatch.setattr(Audience, "key", lambda self, request, name, path=None, htmx=None:
                         key(self, request, "everyone", path, htmx))
