@@ -4,8 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8000
-# make test: pytest-xdist's processes, one per core (TEST_WORKERS=0: the whole suite in one process)
-TEST_WORKERS ?= auto
+# make test: pytest-xdist's processes, one per logical core (TEST_WORKERS=0: the whole suite in one process)
+TEST_WORKERS ?= logical
 export CHROMIUM PORT
 
 .PHONY: run test serve bench soak lint chromium gettext wrk clean catalogues messages
