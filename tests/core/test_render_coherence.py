@@ -13,7 +13,9 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tests.core.test_keyed_writes import WRITES, Write, playing
+from campaign.models import Membership, Role
+from tests.core.test_keyed_writes import Write, playing
+from tests.core.walk import STRETCHES, WALK
 from tests.factories import UserFactory, join
 from tests.helpers import HTMX
 from tests.security.rules import RULES, routes
@@ -52,17 +54,22 @@ def _viewers(table) -> dict[str, Client]:
     for who, user in users.items():
         clients[who] = Client()
         clients[who].force_login(user)
+        clients[who].user = user
     return clients
 
 
-def _addresses(table, who) -> list[str]:
-    names = [name for name in KEEPING_PAGES if name != "console" or who in ("gm", "co_gm")]
+def _addresses(table, viewers, who) -> list[str]:
+    """The pages ``who`` keeps open: the console while a GM (a campaign may be handed over)."""
+    gm = Membership.objects.filter(campaign=table.campaign, user=viewers[who].user, role=Role.GM).exists()
+    names = [name for name in KEEPING_PAGES if name != "console" or gm]
     return [reverse(name, args=[table.campaign.pk]) for name in names] + [table.character.get_absolute_url()]
 
 
 def _answer(client, address, headers, fresh=False) -> str:
     with override_settings(RENDER_ONCE=not fresh):
         response = client.get(address, **headers)
+    if response.status_code in (302, 403):  # an archived campaign's pages send to its front page, or refuse
+        return f"{response.status_code} {response.get('Location', '')}"
     assert response.status_code == 200, (address, response.status_code)
     return response.content.decode()
 
@@ -88,11 +95,12 @@ def stale_screens(table, viewers, asks: dict) -> list[str]:
             stale.append(f"{who} {address}")
         return served
 
-    for (who, _page), asked in asks.items():
-        for address, headers in asked:
+    pages = {who: _addresses(table, viewers, who) for who in viewers}
+    for (who, page), asked in asks.items():
+        for address, headers in asked if page in pages[who] else ():
             check(who, address, headers)
-    for who in viewers:
-        for page in _addresses(table, who):
+    for who, open_pages in pages.items():
+        for page in open_pages:
             asks[who, page] = _asks(page, check(who, page, {}))
     return stale
 
@@ -100,33 +108,23 @@ def stale_screens(table, viewers, asks: dict) -> list[str]:
 def _step(table, write: Write, n: int):
     url = reverse(write.url, args=[table.campaign.pk, *write.args(table)])
     client = Client()
-    client.force_login(getattr(table, write.who))
+    client.force_login(write.who(table) if callable(write.who) else getattr(table, write.who))
     return client.post(url, {**write.data(table, n), "key": f"walk-{n}"}, **HTMX)
 
 
-WALK: dict[str, Write] = dict(WRITES)
-"""Each write the site offers, as a step that changes something, in the order walked."""
-STRIDE = 6
-"""Writes walked one after another in one campaign, each stretch a test of its own."""
-
-
-def _stretches() -> list[tuple[str, list[str]]]:
-    by_system: dict[str, list[str]] = {}
-    for name, write in WALK.items():
-        by_system.setdefault(write.system, []).append(name)
-    return [(system, names[i:i + STRIDE]) for system, names in by_system.items() for i in range(0, len(names), STRIDE)]
-
-
 @COMMITTED
-@pytest.mark.parametrize(("system", "names"), _stretches(), ids=lambda value: value if isinstance(value, str) else
-                         " + ".join(value))
-def test_after_each_write_every_screen_is_what_a_fresh_rendering_shows(table, system, names):
-    playing(table, system)
+@pytest.mark.parametrize("stretch", STRETCHES)
+def test_after_each_write_every_screen_is_what_a_fresh_rendering_shows(table, dice, stretch):
+    """Each stretch (tests/core/walk) in one campaign of its system; ``table.dice`` scripts the dice
+    of a step that needs an outcome."""
+    steps = STRETCHES[stretch]
+    playing(table, next(iter(steps.values())).system)
+    table.dice = dice
     viewers, asks = _viewers(table), {}
     assert stale_screens(table, viewers, asks) == []  # and now every screen is open
     stale = {}
-    for n, name in enumerate(names, start=1):
-        write, before = WALK[name], WALK[name].state(table)
+    for n, (name, write) in enumerate(steps.items(), start=1):
+        before = write.state(table)
         response = _step(table, write, n)
         assert response.status_code in (200, 302), (name, response.content[:300])
         assert write.state(table) != before, f"{name} changed nothing: it proves nothing"
@@ -140,38 +138,16 @@ READING = {
     "character", "character_print", "character_history", "rolls", "roll_stats", "roll", "fortune_odds",
     "determination_odds", "loot_odds", "party", "resources", "world", "playbooks", "safety", "members",
     "forces", "force", "sessions", "session", "session_recap", "previously_on", "campaign_export",
-    "conflict", "ability_action_odds", "ability_action", "advantage_check",
+    "conflict", "ability_action_odds", "roll_odds", "ability_action", "advantage_check",
 }
 """The campaign's addresses that only read."""
 
 
-NOT_YET_WALKED = {
-    "ability_action_new", "ability_boost_remove", "ability_dangerous", "ability_direct", "ability_gear",
-    "ability_grit", "ability_help", "ability_quick", "ability_roll", "ability_skill_die",
-    "ability_skill_remove", "ability_withdraw", "advantage_adrenaline", "advantage_ap_set",
-    "advantage_ap_spend", "advantage_check_new", "advantage_confirm", "advantage_done", "advantage_drive",
-    "advantage_entry_add", "advantage_entry_remove", "advantage_expertise_add", "advantage_factor",
-    "advantage_factor_remove", "advantage_feature_add", "advantage_job_end", "advantage_rank",
-    "advantage_roll", "advantage_spend", "advantage_threat_change", "advantage_threat_remove",
-    "advantage_withdraw", "boundary_remove", "call_for_roll", "campaign_archive", "campaign_delete",
-    "campaign_edit", "campaign_hand_over", "campaign_restore", "character_assist", "character_back",
-    "character_bow_out", "character_create", "character_dots", "character_escalation", "character_finish",
-    "character_hardened", "character_momentum", "character_money", "character_restore", "character_stress",
-    "character_talent", "character_text", "character_tie_delete", "clock_archive", "clock_create",
-    "clock_edit", "clock_reset", "clock_tick", "clock_undo", "conflict_bid", "conflict_confirm",
-    "conflict_damage", "conflict_gm", "conflict_new", "conflict_resolve", "conflict_roll",
-    "conflict_withdraw", "dials", "force_delete", "force_edit", "force_reveal", "gm_notes",
-    "invitation_create", "invitation_revoke", "leave", "member_remove", "member_role", "milestone_award",
-    "party_clock_clear", "party_detail_remove", "party_detail_track", "playbook_create", "playbook_edit",
-    "recovery", "resource_define", "resource_expire", "resource_recap", "roll_accept", "roll_break",
-    "roll_consequence", "roll_determination", "roll_flashback", "roll_fortune", "roll_goal", "roll_loot",
-    "roll_market", "roll_new", "roll_odds", "roll_pending", "roll_progress", "roll_protect", "roll_resist",
-    "roll_set", "roll_setup", "roll_withdraw", "session_end", "session_log", "session_notes",
-    "session_start", "session_summary", "session_zero", "threat_add", "threat_clear", "traits_aftermath",
-    "traits_feature_remove", "traits_pool", "traits_stat_list", "traits_stats", "world_mission",
-    "world_reveal", "world_table", "x_card", "x_card_dismiss",
+NOT_WALKED = {
+    "campaign_delete": "a deleted campaign leaves no screen to compare: every page of it is not found, "
+                       "for every viewer (tests/campaign covers that)",
 }
-"""Writes the walk does not take yet: a gap, listed so that it can only shrink."""
+"""Writes the walk cannot check, and why."""
 
 
 def test_every_write_is_walked():
@@ -179,5 +155,5 @@ def test_every_write_is_walked():
     writes = {name for name, rule in RULES.items() if rule in ("member", "owner", "gm") and name not in READING}
     assert writes <= set(routes())
     walked = {write.url for write in WALK.values()}
-    assert sorted(writes - walked - NOT_YET_WALKED) == []
-    assert sorted(walked & NOT_YET_WALKED) == []  # walked now: off the list
+    assert sorted(writes - walked - set(NOT_WALKED)) == []
+    assert sorted(walked & set(NOT_WALKED)) == []

@@ -1,0 +1,199 @@
+"""Steps of Charge's own pages: its Extras (the party, resources, the world), playbooks, the dials,
+rolls on their way, the rolls and what follows them, the sheet."""
+
+from campaign.models import (
+    Campaign,
+    HookDraw,
+    Milestone,
+    PartyDetail,
+    Resource,
+    ResourcePool,
+    WorldTable,
+)
+from characters.models import Character, Playbook, Tie
+from clocks.models import Clock
+from rolls.models import PendingRoll, Roll
+from tests.core.test_keyed_writes import Write, campaign_only, sheet
+from tests.core.walk.shared import clocks
+from tests.core.walk.steps import rows
+from tests.helpers import SPREAD
+
+
+def details(table):
+    return rows(PartyDetail, campaign=table.campaign)
+
+
+def supporting(table):
+    return PartyDetail.objects.get_or_create(campaign=table.campaign, concept="allies", key=False,
+                                             defaults={"text": "The dockers", "disposition": 1})[0]
+
+
+def full_party_clock(table):
+    """A party clock filled by play (what fills it is walked with the rolls)."""
+    clock = Clock.objects.get_or_create(campaign=table.campaign, party=True, name="The party's danger",
+                                        defaults={"kind": "danger", "size": 8})[0]
+    Clock.objects.filter(pk=clock.pk).update(filled=clock.size)
+    return [clock.pk]
+
+
+def more_clocks(table, n):
+    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials,
+                                                                "extra_dials": ["party_more_clocks"]})
+    return {"kind": "progress"}
+
+
+def resources(table):
+    return rows(ResourcePool, resource__campaign=table.campaign) + rows(Resource, campaign=table.campaign)
+
+
+def funds(table):
+    return [Resource.objects.get(campaign=table.campaign, name="Expedition Funds").pk]
+
+
+def recap(table, n):
+    table.dice(6, 5, 4, 3, 2, 1, 6, 5)
+    return {"action": "Sneak"}
+
+
+def world(table):
+    return rows(WorldTable, campaign=table.campaign) + rows(HookDraw, campaign=table.campaign)
+
+
+def the_draw(table, n=None):
+    return [HookDraw.objects.filter(campaign=table.campaign).latest("pk").pk]
+
+
+def mission(table, n):
+    table.dice(6, 6, 6)
+    return {}
+
+
+EXTRAS = {
+    "detail tracked": Write("party_detail_track", "player", lambda t: [supporting(t).pk], more_clocks,
+                            lambda t: details(t) + clocks(t)),
+    "detail removed": Write("party_detail_remove", "other_player", lambda t: [supporting(t).pk], lambda t, n: {},
+                            details),
+    "party clock cleared": Write("party_clock_clear", "gm", full_party_clock, lambda t, n: {}, clocks),
+    "resource defined": Write("resource_define", "gm", campaign_only, lambda t, n: {
+        "name": "Expedition Funds", "shared": "on", "gain": "recap_roll", "spend": "die", "cap": 3, "expires": "on"},
+        resources),
+    "resource's recap rolled": Write("resource_recap", "gm", funds, recap, resources),
+    "resources expired": Write("resource_expire", "gm", campaign_only, lambda t, n: {}, resources),
+    "world table written": Write("world_table", "gm", lambda t: [2], lambda t, n: {
+        "title": "The mission", **{f"prompt-{row}": f"Rob the vault {row}" for row in range(13)}}, world),
+    "hook cards drawn": Write("world_draw", "gm", campaign_only,
+                              lambda t, n: {"seen": HookDraw.objects.filter(campaign=t.campaign).count()}, world),
+    "draw revealed": Write("world_reveal", "gm", the_draw, lambda t, n: {}, world),
+    "mission rolled": Write("world_mission", "gm", the_draw, mission,
+                            lambda t: world(t) + rows(Roll, campaign=t.campaign)),
+}
+
+
+def playbooks(table):
+    return rows(Playbook, campaign=table.campaign)
+
+
+def dials_form(n):
+    return {"physique_actions": "Muscle\nFinesse\nMove\nSneak", "insight_actions": "Shoot\nTinker\nStudy\nNotice",
+            "resolve_actions": "Bond\nCommand\nFocus\nSway", "starting_dots": 7, "creation_cap": 2,
+            "max_rating": 4, "starting_momentum": 2 + n % 2, "stress_clock_size": 4, "flashback_most": 2,
+            "momentum_partial": 1, "momentum_full": 2, "momentum_critical": 3, "clock_sizes": [4, 6, 8],
+            "extras": ["attachment", "goals", "magic", "asset", "party", "resource_pool", "economy", "world"]}
+
+
+def ada(table):
+    return rows(Character, pk=table.character.pk)
+
+
+def pending(table):
+    return [PendingRoll.objects.filter(character=table.character).latest("pk").pk]
+
+
+def on_its_way(table):
+    return rows(PendingRoll, character__campaign=table.campaign)
+
+
+CAMPAIGN = {
+    "playbook made": Write("playbook_create", "gm", campaign_only, lambda t, n: {
+        "name": "The Smuggler", "ties": "Owes a harbour official", "dots": "Sneak 2, Finesse 1",
+        "talent_lines": "2: Sneak through the marsh at night"}, playbooks),
+    "playbook edited": Write("playbook_edit", "gm", lambda t: [Playbook.objects.get(campaign=t.campaign).pk],
+                             lambda t, n: {"name": "The Smuggler", "ties": "", "dots": "Sneak 2, Move 1",
+                                           "talent_lines": ""}, playbooks),
+    "dials turned": Write("dials", "gm", campaign_only, lambda t, n: dials_form(n),
+                          lambda t: rows(Campaign, pk=t.campaign.pk)[0]["dials"]),
+    "recovery": Write("recovery", "gm", sheet, lambda t, n: {"amount": 2}, ada),
+    "roll called for": Write("call_for_roll", "gm", campaign_only, lambda t, n: {
+        "character": t.character.pk, "action": "Sneak", "goal": "Get in"}, on_its_way),
+    "roll's risk set": Write("roll_set", "gm", pending, lambda t, n: {"risk": 3, "effect": 3, "threats": []},
+                             on_its_way),
+    "roll withdrawn": Write("roll_withdraw", "player", pending, lambda t, n: {}, on_its_way),
+}
+
+STRETCHES = {"Charge extras": EXTRAS, "Charge campaign": CAMPAIGN}
+
+
+def cy(table):
+    """The player's second character, made in the walk."""
+    return Character.objects.get(campaign=table.campaign, name="Cy")
+
+
+def cy_sheet(table):
+    return [cy(table).pk]
+
+
+def characters(table):
+    return rows(Character, campaign=table.campaign)
+
+
+def full_dots(table):
+    """Cy's seven dots, the last given on the page before."""
+    Character.objects.filter(pk=cy(table).pk).update(action_dots={**SPREAD, "Sneak": 2})
+    return cy_sheet(table)
+
+
+def escalated(table, n):
+    """Ada's Sneak escalated, as a consequence leaves it (walked with the rolls), for the GM to set back."""
+    Character.objects.filter(pk=table.character.pk).update(escalated_action="Sneak", escalated_risk=3)
+    return {"delta": 1}
+
+
+def scars_on(table):
+    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials, "extras": [
+        *table.campaign.dials["extras"], "scars"]})
+    Character.objects.filter(pk=table.character.pk).update(scars="Stabbed through the right shoulder", stress=3,
+                                                           momentum=2)
+    return [table.character.pk]
+
+
+def earlier(table):
+    return [table.character.pk, table.character.history.order_by("history_id")[1].history_id]
+
+
+SHEET = {
+    "character made": Write("character_create", "player", campaign_only, lambda t, n: {"name": "Cy"}, characters),
+    "dots given": Write("character_dots", "player", cy_sheet, lambda t, n: {"action": "Sneak", "dots": 2}, characters),
+    "character finished": Write("character_finish", "player", full_dots, lambda t, n: {}, characters),
+    "condition written": Write("character_text", "player", lambda t: [t.character.pk, "condition"],
+                               lambda t, n: {"value": f"Bruised {n}", "seen": ""}, ada),
+    "tie added": Write("character_tie", "player", sheet, lambda t, n: {"text": "An old friend", "link": ""},
+                       lambda t: rows(Tie, character__campaign=t.campaign)),
+    "tie cut": Write("character_tie_delete", "player", lambda t: [t.character.pk, t.character.ties.latest("pk").pk],
+                     lambda t, n: {}, lambda t: rows(Tie, character__campaign=t.campaign)),
+    "milestone awarded": Write("milestone_award", "gm", campaign_only, lambda t, n: {
+        "note": "The rebels trust us", "expected_count": 0}, lambda t: rows(Milestone, campaign=t.campaign)),
+    "talent taken": Write("character_talent", "player", lambda t: [t.character.pk, 1],
+                          lambda t, n: {"kind": "dot", "action": "Sneak"},
+                          lambda t: rows(t.character.talents.model, character=t.character)),
+    "Bo offers to assist": Write("character_assist", "other_player", lambda t: [Character.objects.get(
+        campaign=t.campaign, name="Bo").pk], lambda t, n: {"roller": t.character.pk}, characters),
+    "momentum": Write("character_momentum", "player", sheet, escalated, ada),
+    "escalation cleared": Write("character_escalation", "gm", sheet, lambda t, n: {}, ada),
+    "stress": Write("character_stress", "player", sheet, lambda t, n: {"delta": 1}, ada),
+    "money": Write("character_money", "player", sheet, lambda t, n: {"delta": 1}, ada),
+    "back in": Write("character_back", "player", sheet, lambda t, n: {}, ada),
+    "hardened": Write("character_hardened", "player", scars_on, lambda t, n: {}, ada),
+    "bowed out": Write("character_bow_out", "player", sheet, lambda t, n: {}, ada),
+    "sheet restored": Write("character_restore", "gm", earlier, lambda t, n: {}, ada),
+}
+STRETCHES["Charge sheet"] = SHEET
