@@ -10,9 +10,9 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from campaign import push
-from config.asgi import STREAM
 from campaign.models import Campaign
 from campaign.views import streams
+from config.asgi import STREAM
 from tests.factories import ClockFactory, UserFactory, join, make_campaign
 from tests.helpers import NEEDS_REDIS, TEST_REDIS_URL
 
