@@ -9,13 +9,14 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from clocks import actions
 from clocks.forms import ClockForm
 from clocks.models import Clock
-from core.htmx import answer
+from core.htmx import answer, page
 from core.keys import once
 from core.posted import local_url, posted_text, whole_number
 from core.refused import Refused
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
 
 TEMPLATE = "clocks/clocks.html"
+DETAIL = "clocks/clock_detail.html"
 
 
 def clock_for_view_or_404(membership, clock_id) -> Clock:
@@ -62,9 +63,9 @@ def clock_detail(request, campaign_id, clock_id):
                if clock.segments_shown_to(membership) else None)
     context = {"membership": membership, "campaign": membership.campaign, "clock": clock,
                "history": history}
-    if request.htmx:
-        return render(request, f"{TEMPLATE}#clock", context)
-    return render(request, "clocks/clock_detail.html", context)
+    if request.htmx and not {"panel", "panels"} & request.GET.keys():
+        return render(request, f"{TEMPLATE}#clock", context)  # the card, as its own panel asks
+    return page(request, DETAIL, context, {"clock-history": DETAIL})
 
 
 @login_required

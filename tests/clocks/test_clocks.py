@@ -26,6 +26,8 @@ def pages(table, clocks):
     return [reverse("clocks", args=[c]), reverse("clocks", args=[c]) + "?archived=1",
             reverse("clock_panel", args=[c]), reverse("campaign", args=[c]),
             reverse("clock", args=[c, clocks.alert.pk]), reverse("clock", args=[c, clocks.known.pk]),
+            reverse("clock", args=[c, clocks.known.pk]) + "?panel=clock-history",
+            reverse("clock", args=[c, clocks.known.pk]) + "?panels=clock-history",
             reverse("live", args=[c]) + "?v=-1"]
 
 
@@ -84,6 +86,19 @@ def test_a_tick_answers_the_card_and_tells_the_page_the_campaign_changed(table, 
     assert table.campaign.live_version > version
     change = ClockChange.objects.get(clock=clocks.alert)
     assert (change.before, change.after, change.by) == (2, 3, table.player)
+
+
+@pytest.mark.parametrize("asked", ["?panel=clock-history", "?panels=clock-history"])
+def test_a_clock_pages_history_is_a_live_panel_that_shows_a_tick_without_a_reload(table, clocks, asked):
+    """What the page asks when the campaign changed brings the tick into its History, as its card."""
+    page = reverse("clock", args=[table.campaign.pk, clocks.alert.pk])
+    opened = table.client("player").get(page)
+    assert f'hx-get="{page}?panel=clock-history"' in opened.text
+    assert "No change yet." in opened.text
+    tick(table, "player", clocks.alert, amount=1)
+    history = table.client("player").get(page + asked, **HTMX)
+    assert "2→3" in history.text and "No change yet." not in history.text
+    assert 'id="clock-history"' in history.text
 
 
 def test_ticks_never_leave_zero_to_size(table, clocks):

@@ -84,3 +84,20 @@ def test_a_live_panel_that_did_not_change_is_left_in_place(new_page):
     gm.get_by_role("button", name="Tick one segment of Alert").click()
     expect(player.get_by_role("img", name="Alert: 3 of 6")).to_be_visible(timeout=LIVE)
     assert player.locator("#table-clocks").evaluate("element => element.kept === undefined")
+
+
+def test_a_tick_on_a_clock_page_shows_in_its_history_without_a_reload(new_page, screenshot):
+    gm_user = UserFactory(username="gm-history")
+    campaign = make_campaign(gm_user, name="History Table")
+    alert = ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=2)
+    gm = new_page(DESKTOP)
+    log_in(gm, "gm-history")
+    gm.goto(f"/c/{campaign.pk}/clocks/{alert.pk}/")
+    history = gm.locator("#clock-history")
+    expect(history.get_by_text("No change yet.")).to_be_visible()
+
+    gm.get_by_role("button", name="Tick one segment of Alert").click()
+    expect(gm.get_by_role("img", name="Alert: 3 of 6")).to_be_visible()
+    expect(gm.locator("#clock-history").get_by_text("2→3")).to_be_visible(timeout=LIVE)
+    expect(gm.locator("#clock-history").get_by_text("No change yet.")).to_have_count(0)
+    screenshot(gm, "clock-history-after-a-tick")
