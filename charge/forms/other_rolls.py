@@ -6,10 +6,11 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from charge.forms.action_roll import with_momentum
+from core.posted import whole_number
 from core.templatetags.words import action as action_word
 from gamerules.action_roll import flashback_costs
 from gamerules.assets import LOOT_POOL
-from gamerules.economy import MONEY_MOST
+from gamerules.economy import MONEY_MOST, spend_errors
 from gamerules.fortune import Likeliness
 
 
@@ -125,11 +126,17 @@ class MarketForm(forms.Form):
     trade = forms.ChoiceField(label=_("Buying or selling"), widget=forms.RadioSelect,
                               choices=[("buying", _("Buying")), ("selling", _("Selling"))])
     money = forms.TypedChoiceField(label=_("Money to spend (+1d6 each)"), coerce=int, initial=0, empty_value=0,
-                                   required=False, choices=[(n, n) for n in range(0, MONEY_MOST + 1)])
+                                   required=False)
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
-        mine = membership.campaign.characters.editable_by(membership).order_by("name")
+        mine = list(membership.campaign.characters.editable_by(membership).order_by("name"))
         self.fields["character"].choices = [
             (c.pk, ngettext("%(name)s (%(money)s money)", "%(name)s (%(money)s money)", c.money) % {
                 "name": c.name, "money": c.money}) for c in mine]
+        # No more money than the trader holds, as pushing offers no more momentum than is held.
+        chosen = whole_number(self.data.get("character") or self.initial.get("character"))
+        trader = next((c for c in mine if c.pk == chosen), mine[0] if mine else None)
+        self.held = held = min(trader.money, MONEY_MOST) if trader else 0
+        self.fields["money"].choices = [(n, n) for n in range(held + 1)]
+        self.fields["money"].error_messages["invalid_choice"] = str(spend_errors(held, held + 1)[0])

@@ -236,8 +236,8 @@ def roll_market(request, campaign_id):
         else:
             return redirect(roll)
     trade = Trade(form["trade"].value() if form["trade"].value() in {t.value for t in Trade} else "buying")
-    spent = whole_number(form["money"].value()) or 0
-    pool = market_pool(campaign.market_filled, trade, max(spent, 0))
+    spent = min(max(whole_number(form["money"].value()) or 0, 0), form.held)
+    pool = market_pool(campaign.market_filled, trade, spent)
     context = {"membership": membership, "campaign": campaign, "form": form, "pool": pool,
                "bars": odds_bars(pool), "market_size": MARKET_CLOCK_SEGMENTS}
     if request.htmx.target == "market-odds":

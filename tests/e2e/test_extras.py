@@ -259,8 +259,10 @@ def test_the_gm_ticks_the_market_and_a_phone_buys_on_it(new_page, screenshot, di
     screenshot(phone, "market-sheet-phone")
     phone.get_by_role("link", name="Market roll").click()
     expect(phone.get_by_test_id("market-odds")).to_contain_text("The odds with 2 dice")  # low: +1d6 buying
+    expect(phone.get_by_label("Money to spend (+1d6 each)").locator("option")).to_have_count(4)  # 0-3, as held
     phone.get_by_label("Money to spend (+1d6 each)").select_option("1")
     expect(phone.get_by_role("button", name="Roll 3d6")).to_be_visible()
+    expect(phone.get_by_label("Money to spend (+1d6 each)")).to_have_value("1")
     screenshot(phone, "market-roll-phone")
     dice(6, 3, 1)
     phone.get_by_role("button", name="Roll 3d6").click()

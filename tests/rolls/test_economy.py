@@ -1,6 +1,7 @@
 """The Economy Extra through the views, with scripted dice: the market clock ticked once per scene
 and reset when full, money on the sheet, and the market roll with its exact odds ("Economy Extra")."""
 
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -125,6 +126,25 @@ def test_spending_more_than_held_is_refused_and_nothing_is_saved(crew):
     economy(crew, money=1)
     page = market_roll(crew, money=2).text
     assert "There is only 1 money to spend." in page and not Roll.objects.exists() and fresh(crew.ada).money == 1
+
+
+def test_the_money_offered_is_what_the_trader_holds(crew):
+    """"Money": spent from the ten-point scale, so a market roll offers no more than is held."""
+    economy(crew, money=3)
+    url = reverse("roll_market", args=[crew.campaign.pk])
+    page = crew.client("player").get(url, {"character": crew.ada.pk}).text
+    offered = re.search(r'<select name="money".*?</select>', page, re.S).group(0)
+    assert re.findall(r'<option value="(\d+)"', offered) == ["0", "1", "2", "3"]
+    # Asked for more than held (an old page, a hand-made request): the odds are those of what is held.
+    odds = crew.client("player").get(url, {"character": crew.ada.pk, "trade": "buying", "money": 7, "key": "x"},
+                                     HTTP_HX_REQUEST="true", HTTP_HX_TARGET="market-odds").text
+    assert "The odds with 4 dice" in odds and "Roll 4d6" in odds and "7d6" not in odds
+    assert 'id="market-money" hx-swap-oob="true"' in odds and '<option value="4"' not in odds
+
+
+def test_a_refusal_is_said_once(crew):
+    economy(crew, money=1)
+    assert market_roll(crew, money=2).text.count("There is only 1 money to spend.") == 1
 
 
 def test_who_may_make_a_market_roll(crew, client):
