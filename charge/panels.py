@@ -42,6 +42,7 @@ class RollOnItsWay:
     threats: tuple = ()  # (threat, applies) for each threat in play for the roller
     party_details: tuple = ()  # (detail, bears) for each line of the party sheet
     mission: MissionStart | None = None  # the mission roll's start, for the mission's first roll
+    escalated: str = ""  # the risk an escalated action starts at, which only the GM sets lower
 
     @property
     def risk_shown(self) -> int:
@@ -69,11 +70,19 @@ def pending_context(membership) -> dict:
                          tuple(helpers[pk] for pk in p.asked
                                if pk in helpers and helpers[pk].assisting_id != p.character_id),
                          tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
-                         tuple((d, d.pk in p.party_details) for d in details), mission)
+                         tuple((d, d.pk in p.party_details) for d in details), mission,
+                         _escalated(p, campaign.wording))
             for p in pending],
         "presets": [("risk", risk_noun(campaign.wording), [(int(r), r.label(campaign.wording)) for r in Risk]),
                     ("effect", _("Effect"), [(int(e), e.label) for e in reversed(Effect)])],
     }
+
+
+def _escalated(pending, wording) -> str:
+    """The risk a roll's action starts at after an escalation (ESCALATION_LASTS_THE_SESSION), in
+    the campaign's words, or ""."""
+    floor = pending.character.escalated_for(pending.action)
+    return str(floor.label(wording)).lower() if floor else ""
 
 
 def table_context(membership) -> dict:

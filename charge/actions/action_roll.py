@@ -131,8 +131,9 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
                                                                   spent_by__isnull=True).exists()):
         raise Refused(gettext("Use an asset %(name)s holds and has not spent.") % {"name": roller.name})
     _check_risk_and_effect(membership, request, roller, pending)
+    # A roll on its way is made at the GM's risk (checked above), which may be below the floor.
     if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
-                                   membership.is_gm, campaign.wording):
+                                   membership.is_gm or pending is not None, campaign.wording):
         raise Refused(errors[0])
     own = {t.pk: t for t in roller.talents.all()}
     if any(talent_id not in own for talent_id in request.talent_ids):

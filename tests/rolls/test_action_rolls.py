@@ -169,15 +169,29 @@ def test_escalated_risk_makes_rolls_with_that_action_riskier_until_the_session_e
     wizard(crew)
     assert last_roll().risk == 2  # the wizard starts one level worse than low: moderate
     dice(6, 1)
-    response = wizard(crew, risk=1)  # the player may not make it better
-    assert "The risk escalated for this action: it stays at least moderate" in response.text
-    assert Roll.objects.count() == 2
+    wizard(crew, risk=1)  # only the GM sets it lower, and what she sets stands: the roll is not stuck
+    assert last_roll().risk == 1 and Roll.objects.count() == 3
     dice(6, 1)
     wizard(crew, action="Finesse", risk=1)  # another action is not affected
     assert last_roll().risk == 1
     assert fresh(crew.ada).escalated_action == "Sneak"  # it lasts: "future rolls"
     crew.client("gm").post(reverse("character_escalation", args=[crew.campaign.pk, crew.ada.pk]))
     assert fresh(crew.ada).escalated_action == ""  # only the GM sets it back (or the session's end)
+
+
+def test_the_console_shows_an_escalated_floor_and_the_player_cannot_roll_below_the_gms_risk(crew, dice):
+    """"Worse Position" (ESCALATION_LASTS_THE_SESSION): each roll with that action starts at the
+    worse level, which the console says; a player rolls only at the risk the GM set."""
+    dice(4, 2)
+    accepted(crew, "escalated_risk", risk=1)
+    pending = on_its_way(crew, risk=None)
+    console = crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text
+    assert "Escalated: Sneak rolls start at risk moderate until the session ends." in console
+    assert re.search(rf'id="set-{pending.pk}-risk-2"\s+checked', console)
+    on_its_way(crew, risk=2)
+    step = reverse("roll_pending", args=[crew.campaign.pk, pending.pk])
+    refused = crew.client("player").post(step, {"risk": 1, "effect": 2, "step": 3, "roll": "1"})
+    assert "The GM changed the risk and the effect" in refused.text and Roll.objects.count() == 1
 
 
 def test_an_escalation_ends_with_the_session(crew, dice):
