@@ -111,9 +111,10 @@ class Character(models.Model):
     def text_fields_for(self, membership: Membership) -> tuple[str, ...]:
         """The sheet's text parts this member sees and, on their own sheet, edits: the details;
         scars under the Scars Extra (during creation only with "Starting the game with scars");
-        compensations with "Compensating"; GM notes for a GM only."""
+        compensations with "Compensating"; GM notes for a GM only. Quick Charge has "only 2
+        character details: the concept and the appearance" (its condition is the stress clock)."""
         rules = self.campaign.rules
-        fields = ["condition", "concept", "appearance"]
+        fields = ["concept", "appearance"] if self.campaign.quick else ["condition", "concept", "appearance"]
         if rules.has(Extra.SCARS) and (self.created or self.scars or rules.dialled(ExtraDial.SCARS_AT_START)):
             fields.append("scars")
         if rules.dialled(ExtraDial.SCARS_COMPENSATING):

@@ -323,6 +323,15 @@ QUICK_CHARGE_CONSEQUENCE = {Outcome.PARTIAL: 1, Outcome.BAD: 2}
 rundown's numbers; its "Roll the Dice" paragraph says +1 for both, which we take as a slip)."""
 
 
+def quick_charge_reads(effect_steps: int = 0) -> tuple[tuple[Outcome, int, int], ...]:
+    """What each result gives under Quick Charge, best first: (outcome, effect, consequence
+    rating), the effect raised on a success by the effect steps the player bought ("Quick Charge
+    Extra": "The effect rating is determined by the action roll's result")."""
+    return tuple((outcome, int(QUICK_CHARGE_EFFECT[outcome].raised(effect_steps) if outcome.is_success
+                               else QUICK_CHARGE_EFFECT[outcome]), QUICK_CHARGE_CONSEQUENCE.get(outcome, 0))
+                 for outcome in Outcome)
+
+
 def resolve_action_roll(plan: ActionRollPlan, roll: PoolRoll, ruleset: Ruleset = Ruleset.CHARGE,
                         dial: MomentumDial = DEFAULT_MOMENTUM_DIAL) -> ActionRollResult:
     """Read an action roll ("Action Roll" recap; "Momentum"; "Consequence Rating").

@@ -18,7 +18,7 @@ from charge.panels import odds_bars
 from charge.views.on_its_way import pending_or_404, pending_or_none
 from core.posted import whole_number
 from core.refused import Refused, refusal_of
-from gamerules.action_roll import ActionRollPlan
+from gamerules.action_roll import ActionRollPlan, quick_charge_reads
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.readings import TENSION_MOMENTUM
@@ -103,7 +103,8 @@ def _odds_context(membership, form, pending, changed=False):
     return {**context, "plan": planned, "bars": odds_bars(planned.pool_size, threat, rule, planned.automatic_success),
             "threats": threats, "threat": threat, "threat_rule": rule, "bearing": bearing, "disposition": disposition,
             "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
-            "risk_label": planned.risk.label(wording)}
+            "risk_label": planned.risk.label(wording),
+            "quick_reads": quick_charge_reads(planned.effect_steps) if membership.campaign.quick else ()}
 
 
 def _pending_step(membership, pending, asked=None) -> int:

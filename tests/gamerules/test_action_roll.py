@@ -12,6 +12,7 @@ from gamerules.action_roll import (
     SetupBenefit,
     flashback_errors,
     plan_action_roll,
+    quick_charge_reads,
     resolve_action_roll,
     setup_succeeded,
 )
@@ -246,3 +247,13 @@ def test_quick_charge_reads_effect_and_consequence_from_the_result(dice, effect,
 def test_quick_charge_push_for_effect_adds_to_the_effect_read():
     p = plan(rating=2, momentum=2, pushes=(PushBenefit.EFFECT,))
     assert resolve_action_roll(p, rolled(5, 1), Ruleset.QUICK_CHARGE).effect is Effect.STANDARD
+
+
+def test_quick_charge_reads_the_effect_and_the_consequence_from_the_result():
+    """"A 66 gives a +3 effect. A 6 gives a +2 effect. A 4-5 gives a +1 effect", "A 1-3 creates a
+    +2 consequence, a 4-5 creates a +1 consequence" ("Quick Charge Extra"); an effect step bought
+    raises a success's effect, up to great."""
+    assert quick_charge_reads() == ((Outcome.CRITICAL, 3, 0), (Outcome.FULL, 2, 0),
+                                    (Outcome.PARTIAL, 1, 1), (Outcome.BAD, 0, 2))
+    assert quick_charge_reads(1) == ((Outcome.CRITICAL, 3, 0), (Outcome.FULL, 3, 0),
+                                     (Outcome.PARTIAL, 2, 1), (Outcome.BAD, 0, 2))

@@ -1,12 +1,14 @@
 """Quick Charge screens follow Quick Charge's own section ("Quick Charge Extra")."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
 from characters.models import Character
 from rolls.models import Roll
-from tests.helpers import HTMX, fresh, wizard
+from tests.helpers import HTMX, fresh, on_its_way, wizard
 
 
 @pytest.fixture
@@ -47,3 +49,23 @@ def test_a_setup_gives_plus_one_effect_only(quick, dice):
                                            {"benefit": "risk"}, **HTMX)
     assert "In Quick Charge a setup gives +1 effect." in response.content.decode()
     assert fresh(setup).aftermath.setup_benefit is None
+
+
+def test_the_last_step_says_the_dice_set_the_effect_and_the_consequence(quick):
+    """"The effect rating is determined by the action roll's result" and so is the consequence
+    rating: step 3 does not speak of a GM's effect."""
+    pending = on_its_way(quick, risk=None, action="Finesse")
+    page = quick.client("player").get(reverse("roll_pending", args=[quick.campaign.pk, pending.pk]), {"step": 3}).text
+    reads = re.search(r'data-testid="quick-reads">(.*?)</span>', page, re.S).group(1)
+    assert " ".join(reads.split()) == ("Critical success: +3 effect · Full success: +2 effect · "
+                                       "Partial success: +1 effect, +1 consequence · Bad outcome: +2 consequence")
+    assert "(the GM's)" not in page
+
+
+def test_the_sheet_has_only_the_sections_parts(quick):
+    """"There's only 2 character details: the concept and the appearance"; no ties, no talents."""
+    for url in (quick.ada.get_absolute_url(), reverse("character_print", args=[quick.campaign.pk, quick.ada.pk])):
+        page = quick.client("player").get(url).text
+        assert "Concept" in page and "Appearance" in page, url
+        for part in ("Ties", "Talent line", "Condition"):
+            assert part not in page, (url, part)
