@@ -100,3 +100,19 @@ def test_a_project_needs_a_running_session(crew, dice):
     response = wizard(crew, project=project.pk)
     assert "none is running" in response.content.decode()
     assert not Roll.objects.exists()
+
+
+def test_a_player_with_no_clock_to_tick_is_told_the_gm_ticks_the_progress(crew, dice):
+    """A success ticks a progress clock by its effect ("Clocks"); a player who may tick none is
+    told the GM does it, without learning whether the GM keeps clocks of their own."""
+    Clock.objects.filter(pk=crew.vault.pk).update(who_may_tick=WhoMayTick.GM)
+    dice(6, 2)
+    wizard(crew)
+    roll = Roll.objects.get()
+    player = crew.client("player").get(roll.get_absolute_url()).text
+    assert "No clock is yours to tick: the GM ticks the progress (2) on their screen." in player
+    assert "No progress clock to tick." not in player and "Open the vault" not in player.split("Progress")[-1]
+    gm = crew.client("gm").get(roll.get_absolute_url()).text
+    assert "Tick a clock by the effect (2)" in gm and "Open the vault" in gm
+    progress(crew, roll, crew.vault, who="gm")
+    assert fresh(crew.vault).filled == 2
