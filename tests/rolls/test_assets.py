@@ -1,6 +1,8 @@
 """Assets ("Asset Extra"): held on the sheet, used in one roll for +1d6 or increased effect, and
 spent by it; the GM gives them as a boon."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -80,9 +82,20 @@ def test_a_loot_roll_of_a_6_puts_one_asset_on_the_searchers_sheet(with_assets, d
 
 @pytest.mark.parametrize("face", [1, 3, 5])
 def test_a_loot_roll_of_1_to_5_finds_nothing(with_assets, dice, face):
+    """"On a 1-5: nothing happens": not a bad outcome, and the page does not call it one."""
     dice(face)
     loot(with_assets, name="Anything")
     assert Roll.objects.get().choices["assets"] == 0 and not Asset.objects.exists()
+    page = with_assets.client("player").get(Roll.objects.get().get_absolute_url()).text
+    shown = re.search(r'data-testid="outcome">(.*?)</p>', page, re.S).group(1)
+    assert shown == "Nothing" and "Bad outcome" not in page and "Partial success" not in page
+
+
+def test_the_loot_page_says_a_66_needs_two_dice(with_assets):
+    """"On a critical (66): you create two assets" cannot happen on the rule's 1d6 (reading LOOT_POOL)."""
+    page = with_assets.client("player").get(reverse("roll_loot", args=[with_assets.campaign.pk])).text
+    assert "two assets on a 66 need two dice" in page
+    assert "two 6s find two" not in page
 
 
 def test_two_sixes_on_a_place_the_gm_says_is_richer_find_two_assets(with_assets, dice):
