@@ -1,6 +1,8 @@
 """Every campaign view loads through these: they return what the user may reach or raise 404,
 so an outsider cannot even learn that a campaign exists."""
 
+from dataclasses import dataclass
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -73,6 +75,22 @@ def force_for_edit_or_404(membership: Membership, force_id) -> WorldForce:
     if not force.editable_by(membership):
         raise Http404("GMs only")
     return force
+
+
+@dataclass(frozen=True)
+class TableViewer:
+    """Stands in for a membership on the table screen: it sees what every player may see. Its
+    taps are those of ``member``, the person signed in on it (a GM ticks a clock there, a player
+    what their role allows), while what it shows stays the table's."""
+
+    campaign: Campaign
+    member: Membership | None = None
+    is_gm: bool = False
+    user_id: None = None
+
+    @property
+    def campaign_id(self):
+        return self.campaign.pk
 
 
 def seen_as(membership: Membership, name: str = "") -> Audience:

@@ -226,7 +226,10 @@ class SeenClock:
 
     @property
     def may_tick(self) -> bool:
-        return self.clock.tickable_by(self.viewer) and not self.clock.archived
+        """Whether the viewer's taps tick it: on the table screen, those of the member signed in
+        on it (campaign.access.TableViewer), for a clock the table shows."""
+        taps = getattr(self.viewer, "member", None) or self.viewer
+        return self.clock.tickable_by(taps) and not self.clock.archived
 
     @property
     def label(self) -> str:

@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.access import TableViewer, gm_membership_or_404, membership_or_404
 from clocks import actions
 from clocks.forms import ClockForm
 from clocks.models import Clock
@@ -97,10 +97,13 @@ def clock_edit(request, campaign_id, clock_id):
 
 
 def _answer(request, membership, clock_id, error=""):
-    """htmx: the clock's card; without htmx, back where the form was (or the clocks page)."""
+    """htmx: the clock's card, as the table screen shows it when tapped there; without htmx,
+    back where the form was (or the clocks page)."""
     def card():
-        clock = clock_for_view_or_404(membership, clock_id)
-        return {"membership": membership, "campaign": membership.campaign, "clock": clock}
+        # On the table screen, everyone reads the card: never the GM's view of it.
+        seen = TableViewer(membership.campaign, membership) if request.POST.get("at") == "table" else membership
+        clock = clock_for_view_or_404(seen, clock_id)
+        return {"membership": seen, "campaign": membership.campaign, "clock": clock}
     back = local_url(request, request.POST.get("next")) or reverse("clocks", args=[membership.campaign_id])
     return answer(request, f"{TEMPLATE}#clock", card, back, error)
 

@@ -8,11 +8,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign import actions
-from campaign.access import gm_membership_or_404, membership_or_404
+from campaign.access import TableViewer, gm_membership_or_404, membership_or_404
 from campaign.forms import SessionLogForm, SessionNotesForm, SessionSummaryForm, inline_form_context
 from campaign.models import GameSession
 from campaign.recap import previous_session, recap
-from campaign.views.table import TableViewer
 from core.htmx import attempt, changed
 from core.posted import whole_number
 

@@ -1,16 +1,13 @@
 """The table screen (what every player may see, readable from two metres, no controls) and the
 GM console (the same and the secrets, with the controls)."""
 
-from dataclasses import dataclass
-
 from django.contrib.auth.decorators import login_required
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from campaign.access import gm_membership_or_404, membership_or_404, seen_as
+from campaign.access import TableViewer, gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
-from campaign.models import Campaign
 from characters.models import Spell
 from core.htmx import asks_for, page
 from gamerules.dials import Extra
@@ -19,23 +16,10 @@ from gamerules.economy import MARKET_CLOCK_SEGMENTS
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
 # What a screen shows at once: the clocks most recently in play, the latest rolls and events.
-CLOCKS_SHOWN = 6
+CLOCKS_SHOWN = 6  # on the dashboard
 CONSOLE_CLOCKS_SHOWN = 9
 ROLLS_SHOWN = 8
 EVENTS_SHOWN = 12
-
-
-@dataclass(frozen=True)
-class TableViewer:
-    """Stands in for a membership on the table screen: it sees what every player may see."""
-
-    campaign: Campaign
-    is_gm: bool = False
-    user_id: None = None
-
-    @property
-    def campaign_id(self):
-        return self.campaign.pk
 
 
 TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
@@ -58,14 +42,15 @@ def _context(membership, viewer, console=False):
     rolls = SimpleLazyObject(lambda: list(campaign.rolls.visible_to(viewer).select_related("character")[:ROLLS_SHOWN]))
     return {
         "membership": membership, "viewer": viewer, "campaign": campaign, "console": console,
+        # The table shows every clock in play, scaled to fit its screen; the console the latest.
         "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[
-            :CONSOLE_CLOCKS_SHOWN if console else CLOCKS_SHOWN],
+            :CONSOLE_CLOCKS_SHOWN if console else None],
         "characters": campaign.characters.select_related("owner"),
         "rules": campaign.rules, "session": SimpleLazyObject(lambda: campaign.current_session),
         "has_previous": SimpleLazyObject(lambda: campaign.sessions.filter(ended_at__isnull=False).exists()),
         "last_roll": SimpleLazyObject(lambda: rolls[0] if rolls else None), "rolls": rolls,
         **campaign.site.context(membership),
-        "readonly": not console, "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
+        "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
         "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
         "uses_magic": campaign.rules.has(Extra.MAGIC),
         "readied_spells": (Spell.objects.filter(character__campaign=campaign, charge__isnull=False)
@@ -85,7 +70,7 @@ def table_screen(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     language = membership.campaign.table_language or translation.get_language()
     with translation.override(language):  # everyone reads the same screen: the table's language
-        response = page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign)), TABLE_PANELS,
+        response = page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign, membership)), TABLE_PANELS,
                         seen_as(membership))
     response["Content-Language"] = language
     return response

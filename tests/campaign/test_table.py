@@ -1,9 +1,9 @@
 import pytest
 from django.urls import reverse
 
-from clocks.models import Visibility
+from clocks.models import Visibility, WhoMayTick
 from rolls.models import PendingRoll, Roll
-from tests.factories import ClockFactory, RollFactory
+from tests.factories import CharacterFactory, ClockFactory, RollFactory
 from tests.helpers import HTMX, set_risk_and_effect
 from tests.table import SECRETS
 
@@ -44,6 +44,41 @@ def test_the_table_screen_shows_what_every_player_may_see_without_controls(secre
     assert 'aria-label="Turf War: segments hidden"' in text
     assert "Tick one segment" not in text and 'role="button"' not in text
     assert "Ada" in text
+
+
+def test_the_gm_signed_in_on_the_table_screen_ticks_there_in_one_tap_and_it_stays_the_tables_view(secrets):
+    """The table laptop is where the session runs: its clocks tick there, and what it shows after
+    a tap is still what every player may see."""
+    campaign = secrets.campaign
+    alert = campaign.clocks.get(name="Alert")
+    text = secrets.client("gm").get(reverse("table", args=[campaign.pk])).text
+    assert 'aria-label="Tick one segment of Alert"' in text and 'aria-label="Clear one segment of Alert"' in text
+    assert "Tick one segment of Turf War" not in text  # its segments are hidden from the table
+    answer = secrets.client("gm").post(reverse("clock_tick", args=[campaign.pk, alert.pk]),
+                                       {"amount": 1, "at": "table"}, **HTMX)
+    alert.refresh_from_db()
+    assert alert.filled == 3 and 'aria-label="Alert: 3 of 6"' in answer.text
+    assert answer.headers["HX-Trigger"]
+    for secret in (*TABLE_SECRETS, "GM only", "segments hidden"):
+        assert secret not in answer.text
+    # Without JavaScript, back to the table screen.
+    back = secrets.client("gm").post(reverse("clock_tick", args=[campaign.pk, alert.pk]),
+                                     {"amount": -1, "at": "table", "next": reverse("table", args=[campaign.pk])})
+    assert back.url == reverse("table", args=[campaign.pk])
+    alert.refresh_from_db()
+    assert alert.filled == 2
+
+
+def test_a_players_taps_on_the_table_screen_do_what_their_role_allows(secrets):
+    campaign = secrets.campaign
+    ClockFactory(campaign=campaign, name="Everyone's", kind="progress", size=4, who_may_tick=WhoMayTick.MEMBERS)
+    ClockFactory(campaign=campaign, name="Bo's project", kind="project", size=4, who_may_tick=WhoMayTick.OWNER,
+                 character=CharacterFactory(campaign=campaign, owner=secrets.other_player, name="Bo"))
+    text = secrets.client("player").get(reverse("table", args=[campaign.pk]) + "?panel=table-clocks", **HTMX).text
+    assert 'aria-label="Tick one segment of Everyone&#x27;s"' in text
+    assert "Tick one segment of Bo" not in text and "Tick one segment of Alert" not in text
+    other = secrets.client("other_player").get(reverse("table", args=[campaign.pk]) + "?panel=table-clocks", **HTMX).text
+    assert "Tick one segment of Bo&#x27;s project" in other
 
 
 def test_the_table_screen_is_for_members_only(secrets):

@@ -63,3 +63,51 @@ def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, dice):
     screenshot(screen, "table-screen-1920x1080")
     screenshot(console, "gm-console-desktop")
     screenshot(phone, "table-player-sheet-phone")
+
+
+def test_the_gm_ticks_on_the_table_screen_and_everything_fits_one_screen(new_page, screenshot):
+    """The table laptop runs the session: the GM ticks a clock there in one tap, a player's phone
+    sees it, and five characters and seven clocks, one with a 120-character name, fit 1920x1080."""
+    gm_user, player_user = UserFactory(username="gm-fit"), UserFactory(username="player-fit")
+    campaign = make_campaign(gm_user, name="The Crowded Table")
+    join(campaign, player_user)
+    for number in range(5):
+        CharacterFactory(campaign=campaign, owner=player_user if number == 0 else None, name=f"Hero {number}",
+                         created=True, action_dots=dict(SPREAD))
+    long_name = ("The harbour guild finally notices that somebody has been stealing the ledgers "
+                 "from the customs house for weeks and weeks")
+    assert len(long_name) == 120
+    ClockFactory(campaign=campaign, name=long_name, kind="danger", size=8, filled=3)
+    for number in range(5):
+        ClockFactory(campaign=campaign, name=f"Clock {number}", kind="progress", size=6, filled=number)
+    alert = ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=1)
+    ClockFactory(campaign=campaign, name="The Ledger's secret", kind="danger", size=4, visibility=Visibility.GM)
+
+    screen, phone = new_page(TABLE), new_page(PHONE)
+    log_in(screen, "gm-fit")
+    log_in(phone, "player-fit")
+    screen.goto(f"/c/{campaign.pk}/table/")
+    phone.goto(f"/c/{campaign.pk}/")
+    expect(screen.get_by_role("img", name="Alert: 1 of 6")).to_be_visible()
+    screen.get_by_role("button", name="Tick one segment of Alert").click()  # one tap
+    expect(screen.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
+    expect(phone.get_by_role("img", name="Alert: 2 of 6")).to_be_visible(timeout=LIVE)
+    alert.refresh_from_db()
+    assert alert.filled == 2
+    screen.get_by_role("button", name="Clear one segment of Alert").click()
+    expect(screen.get_by_role("img", name="Alert: 1 of 6")).to_be_visible()
+    expect(screen.get_by_text("The Ledger's secret")).to_have_count(0)
+    expect(screen.get_by_text("GM only")).to_have_count(0)
+
+    fits = "document.documentElement.scrollHeight <= window.innerHeight + 1"
+    for _ in range(50):  # the screen scales itself once its panels are in
+        if screen.evaluate(fits):
+            break
+        screen.wait_for_timeout(100)
+    assert screen.evaluate(fits)
+    cards = screen.locator("#table-clocks .clock-card, #table-characters .character-tile")
+    expect(cards).to_have_count(12)
+    for number in range(12):
+        box = cards.nth(number).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= TABLE["height"], number
+    screenshot(screen, "table-screen-crowded-1920x1080")

@@ -45,6 +45,29 @@
     else if (root.requestFullscreen) root.requestFullscreen();
   }
 
+  // The table screen fits its window whatever it holds: scaled down until nothing is below the
+  // fold (never up), again whenever a panel changes or the window does.
+  function fitScreen() {
+    var screen = document.querySelector("[data-fit]");
+    if (!screen) return;
+    if (window.innerWidth < 992) { screen.style.zoom = ""; return; }  // a phone scrolls its copy
+    var fits = function (zoom) {
+      screen.style.zoom = zoom === 1 ? "" : String(zoom);
+      return document.documentElement.scrollHeight <= window.innerHeight + 1;
+    };
+    if (fits(1)) return;
+    var low = 0.2, high = 1;  // the largest that fits, found in a few layouts
+    for (var tries = 0; tries < 8; tries++) {
+      var middle = (low + high) / 2;
+      if (fits(middle)) low = middle; else high = middle;
+    }
+    fits(low);
+  }
+  document.addEventListener("DOMContentLoaded", fitScreen);
+  window.addEventListener("resize", fitScreen);
+  document.addEventListener("fullscreenchange", fitScreen);
+  document.addEventListener("htmx:afterSettle", fitScreen);
+
   // Console keys press the marked buttons, the focused clock's first.
   document.addEventListener("keydown", function (event) {
     var scope = document.querySelector("[data-shortcuts]");
