@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.systems import RollKind as Logged
+from core.systems import LoggedKind
 
 
 class RollKind(models.TextChoices):
@@ -11,5 +11,5 @@ class RollKind(models.TextChoices):
     QUICK = "quick", _("Quick action roll")
 
 
-KINDS = tuple(Logged(kind.value, kind.label, action=True) for kind in RollKind)  # each names its skill
+KINDS = tuple(LoggedKind(kind.value, kind.label, action=True) for kind in RollKind)  # each names its skill
 OUTCOMES = (("success", _("Success")), ("failure", _("Failure")))

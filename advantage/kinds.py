@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.systems import RollKind as Logged
+from core.systems import LoggedKind
 from gamerules.advantage import Outcome
 
 
@@ -11,5 +11,5 @@ class RollKind(models.TextChoices):
     CHECK = "check", _("Check")
 
 
-KINDS = (Logged(RollKind.CHECK.value, RollKind.CHECK.label, action=True),)  # a check names its skill
+KINDS = (LoggedKind(RollKind.CHECK.value, RollKind.CHECK.label, action=True),)  # a check names its skill
 OUTCOMES = tuple((outcome.value, outcome.label) for outcome in Outcome)

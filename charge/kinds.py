@@ -4,7 +4,7 @@ ask of each (core/systems.py)."""
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.systems import RollKind as Logged
+from core.systems import LoggedKind
 from gamerules.charge import Outcome
 
 
@@ -24,7 +24,7 @@ ACTIONS = (RollKind.ACTION, RollKind.SETUP)
 """The rolls of an action, whose 1-5 brings a consequence."""
 
 # Every roll but a flashback reads a pool; every one keeps what it changed as an Aftermath.
-KINDS = tuple(Logged(kind.value, kind.label, action=kind in ACTIONS, consequence=kind in ACTIONS, aftermath=True,
-                     read_as_a_pool=kind is not RollKind.FLASHBACK, no_dice=kind is RollKind.FLASHBACK)
+KINDS = tuple(LoggedKind(kind.value, kind.label, action=kind in ACTIONS, consequence=kind in ACTIONS, aftermath=True,
+                         read_as_a_pool=kind is not RollKind.FLASHBACK, no_dice=kind is RollKind.FLASHBACK)
               for kind in RollKind)
 OUTCOMES = tuple((outcome.value, outcome.label) for outcome in Outcome)

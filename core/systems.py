@@ -33,7 +33,7 @@ class DiceSystem:
 
 
 @dataclass(frozen=True)
-class RollKind:
+class LoggedKind:
     """A kind of roll a system logs as a shared ``rolls.Roll`` (its ``kind``), and what the shared
     roll log, statistics and export ask of it."""
 
@@ -53,7 +53,7 @@ class RollKind:
     that the roll's shared columns read, and whose ids an export carries."""
     consequence: bool = False
     """A 1-5 brings a consequence the target answers (Charge's action and setup rolls)."""
-    outcomes: Mapping[str, str] = field(default_factory=dict)
+    outcomes: Mapping[str, str] = field(default_factory=dict, compare=False)
     """Its system's outcomes and their words (set by ``register`` from the site's ``outcomes``)."""
 
 
@@ -79,7 +79,7 @@ class SystemSite:
     for this member, on every page (``on``: the page's path)."""
     tabs: Callable
     """``tabs(membership)`` -> (label, URL name) of the campaign's navigation."""
-    kinds: tuple[RollKind, ...] = ()
+    kinds: tuple[LoggedKind, ...] = ()
     """Every kind of roll it logs; a kind belongs to one system."""
     outcomes: tuple[tuple[str, str], ...] = ()
     """Its rolls' outcomes (``Roll.outcome``) and the words the log shows for each."""
@@ -134,7 +134,7 @@ class SystemSite:
 
 
 _SITES: dict[str, SystemSite] = {}
-_KINDS: dict[str, RollKind] = {}
+_KINDS: dict[str, LoggedKind] = {}
 
 
 def register(site: SystemSite) -> None:
@@ -182,7 +182,7 @@ def first_system() -> str:
     return next(iter(_SITES))
 
 
-def kind_of(kind: str) -> RollKind:
+def kind_of(kind: str) -> LoggedKind:
     """A logged kind of roll; a kind no installed system logs (an import from a site with
     another system) reads as its value, with none of the shared questions answered."""
-    return _KINDS.get(kind) or RollKind(kind, kind)
+    return _KINDS.get(kind) or LoggedKind(kind, kind)

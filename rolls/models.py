@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
-from core.systems import RollKind, kind_of
+from core.systems import LoggedKind, kind_of
 from core.templatetags.words import action as action_word
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk, RiskWording
@@ -94,7 +94,7 @@ class Roll(models.Model):
         return reverse("roll", args=[self.campaign_id, self.pk])
 
     @property
-    def logged_kind(self) -> RollKind:
+    def logged_kind(self) -> LoggedKind:
         """Its kind as its dice system registered it: its words and what shared code asks of it."""
         return kind_of(self.kind)
 

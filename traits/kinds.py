@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.systems import RollKind as Logged
+from core.systems import LoggedKind
 from gamerules.traits import Result, stat_said
 
 
@@ -13,6 +13,6 @@ class RollKind(models.TextChoices):
 
 
 # Both name the Stat rolled; a conflict's is the action the statistics count.
-KINDS = (Logged(RollKind.CONFLICT.value, RollKind.CONFLICT.label, action=True, said=stat_said),
-         Logged(RollKind.AFTERMATH.value, RollKind.AFTERMATH.label, said=stat_said))
+KINDS = (LoggedKind(RollKind.CONFLICT.value, RollKind.CONFLICT.label, action=True, said=stat_said),
+         LoggedKind(RollKind.AFTERMATH.value, RollKind.AFTERMATH.label, said=stat_said))
 OUTCOMES = tuple((result.value, result.label) for result in Result)

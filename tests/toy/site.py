@@ -2,7 +2,7 @@
 flips logged as shared rolls of its own kind."""
 
 from campaign.templatetags.navigation import shared_tabs
-from core.systems import DiceSystem, RollKind, SystemSite
+from core.systems import DiceSystem, LoggedKind, SystemSite
 from tests.toy import demo, views
 
 SITE = SystemSite(
@@ -11,6 +11,6 @@ SITE = SystemSite(
     table_tile="toy/toy.html#tile", dashboard_tile="toy/toy.html#tile", log_actions="toy/toy.html#log-actions",
     on_its_way="toy/toy.html#on-its-way", context=lambda membership: {}, waiting=views.waiting,
     console_top="toy/toy.html#console-top",
-    kinds=(RollKind("flip", "Coin flip", action=True),), outcomes=(("heads", "Heads"), ("tails", "Tails")),
+    kinds=(LoggedKind("flip", "Coin flip", action=True),), outcomes=(("heads", "Heads"), ("tails", "Tails")),
     roll_page=views.roll_page, roll_line="toy/toy.html#roll-line", roll_tile="toy/toy.html#last-roll",
     urls="tests.toy.urls")
