@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ability.kinds import RollKind
 from ability.models import Action, Boost, Help, Sheet, Skill
 from campaign.models import Campaign, Membership
 from characters.models import Character
@@ -22,7 +23,7 @@ from gamerules import ability as rules
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.words import in_a_row, said
 from rolls import actions as roll_actions
-from rolls.models import Roll, RollKind
+from rolls.models import Roll
 
 UNSKILLED = gettext_lazy("Unskilled")
 """The log's action for a roll with no skill set that fits (written in the roller's language)."""

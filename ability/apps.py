@@ -13,7 +13,6 @@ class AbilityConfig(AppConfig):
         from ability.site import SITE
         from characters.sheets import keep_sheets
         from core.systems import register
-        from gamerules.systems import DiceSystem
 
-        keep_sheets(DiceSystem.ABILITY, Sheet)
+        keep_sheets(SITE.system, Sheet)
         register(SITE)

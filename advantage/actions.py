@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from advantage.kinds import RollKind
 from advantage.models import (
     Check,
     Condition,
@@ -37,7 +38,7 @@ from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
 from gamerules.words import said
 from rolls import actions as roll_actions
-from rolls.models import Roll, RollKind
+from rolls.models import Roll
 
 MOST_RANK = 10
 FACTOR_KINDS = {

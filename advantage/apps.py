@@ -13,7 +13,6 @@ class AdvantageConfig(AppConfig):
         from advantage.site import SITE
         from characters.sheets import keep_sheets
         from core.systems import register
-        from gamerules.systems import DiceSystem
 
-        keep_sheets(DiceSystem.ADVANTAGE, Sheet)
+        keep_sheets(SITE.system, Sheet)
         register(SITE)

@@ -1,6 +1,7 @@
 """Advantage & Threat's registration as a dice system (core/systems.py)."""
 
 from advantage import demo, views
+from advantage.kinds import KINDS, OUTCOMES
 from advantage.models import (
     Condition,
     Expertise,
@@ -15,17 +16,17 @@ from advantage.models import (
 )
 from campaign.templatetags.navigation import shared_tabs
 from campaign.transfer import Part, RollIds
-from core.systems import SystemSite
-from gamerules.systems import DiceSystem
-from rolls.models import RollKind
+from core.systems import DiceSystem, SystemSite
+from gamerules.words import said
 
 SITE = SystemSite(
     demo=demo.load,
-    system=DiceSystem.ADVANTAGE, sheet=views.sheet, start_roll="advantage_check_new",
+    system=DiceSystem("advantage", said("Advantage & Threat"), "system-advantage-and-threat.md"),
+    sheet=views.sheet, start_roll="advantage_check_new",
     table_tile="advantage/tiles.html#table", dashboard_tile="advantage/tiles.html#dashboard",
     log_actions="advantage/tiles.html#log-actions", on_its_way="advantage/check.html#on-its-way",
     context=views.checks_context, waiting=views.waiting, tabs=shared_tabs,
-    roll_kinds=(RollKind.CHECK.value,), roll_page=views.roll_page,
+    kinds=KINDS, outcomes=OUTCOMES, roll_page=views.roll_page,
     roll_tile="advantage/tiles.html#last-roll", roll_line="advantage/tiles.html#roll-line",
     ready_characters=True, console_top="advantage/tiles.html#console-top",
     urls="advantage.urls",

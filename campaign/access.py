@@ -51,7 +51,7 @@ def membership_or_404(request, campaign_id) -> Membership:
     membership = get_object_or_404(Membership.objects.select_related("campaign", "user"),
                                    campaign_id=campaign_id, user=request.user)
     match = request.resolver_match
-    if match and not plays(membership.campaign.dice_system, match.url_name):
+    if match and not plays(membership.campaign.system, match.url_name):
         raise Http404("Not a page of this campaign's dice system")
     if membership.campaign.is_archived and (match is None or match.url_name not in READ_WHILE_ARCHIVED):
         raise ArchivedCampaign(membership.campaign)

@@ -11,6 +11,10 @@ from core.systems import playable
 
 
 class CampaignForm(forms.ModelForm):
+    # Not said: the campaign keeps its system (the first registered when new).
+    system = forms.ChoiceField(label=_("Dice system"), required=False, help_text=_(
+        "How the dice are read, and what a character sheet holds. It can change only while the campaign has no rolls."))
+
     class Meta:
         model = Campaign
         fields = ["name", "pitch", "system", "ruleset", "risk_wording", "table_language"]
@@ -18,8 +22,6 @@ class CampaignForm(forms.ModelForm):
         labels = {"name": _("Name"), "ruleset": _("Charge variant")}
         help_texts = {
             "pitch": _("What the campaign is about and where it happens. Every member reads this."),
-            "system": _("How the dice are read, and what a character sheet holds. It can change only while the "
-                        "campaign has no rolls."),
             "ruleset": _("Charge only. Quick Charge: 6 actions, 4 dots, effect and consequence read from the dice."),
         }
 
@@ -27,7 +29,6 @@ class CampaignForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Only the systems the site plays end to end are offered (core/systems.py).
         self.fields["system"].choices = [(system.value, system.label) for system in playable()]
-        self.fields["system"].required = False  # not said: the campaign keeps its system (Charge when new)
         for name in ("ruleset", "risk_wording"):  # Charge's: left as they are when not said
             self.fields[name].required = False
         self.fields["table_language"].choices = [("", gettext("Each viewer's own")), *settings.LANGUAGES]

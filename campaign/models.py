@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
-from core.systems import site_of
+from core.systems import first_system, site_of
 from gamerules.charge import RiskWording
 from gamerules.dials import Dials, Extra, ExtraDial, Ruleset, default_dials
 from gamerules.economy import MarketState, market_state, market_words
@@ -27,7 +27,6 @@ from gamerules.party import (
 )
 from gamerules.resources import DICE_CAP, Gain, Spend
 from gamerules.resources import Resource as RulesResource
-from gamerules.systems import DiceSystem
 from gamerules.words import Said, kept, said_back
 from gamerules.world import RANKS, Card, MissionStart, mission_pool
 
@@ -51,8 +50,8 @@ class Campaign(models.Model):
     table_language = models.CharField(
         _("Language of the table screen"), max_length=8, blank=True, choices=settings.LANGUAGES,
         help_text=_("The screen everyone looks at, in the table's language. Empty: in each viewer's own."))
-    system = models.CharField(_("Dice system"), max_length=20, default=DiceSystem.CHARGE.value,
-                              choices=[(system.value, system.label) for system in DiceSystem])
+    # One of the registered systems (core/systems.py); the campaign form offers them.
+    system = models.CharField(_("Dice system"), max_length=20, default=first_system)
     system_options = models.JSONField(default=dict, blank=True,
                                       help_text=_("What the dice system lets the GM set, e.g. its list of Stats."))
     dials = models.JSONField(default=dict, blank=True)
@@ -78,25 +77,19 @@ class Campaign(models.Model):
         return self.archived_at is not None
 
     @property
-    def dice_system(self) -> DiceSystem:
-        return DiceSystem(self.system)
-
-    @property
     def site(self):
         """The dice system's registration: its sheet, roll, tiles and words (core/systems.py)."""
-        return site_of(self.dice_system)
+        return site_of(self.system)
 
     @property
     def system_name(self) -> str:
-        """The system as the page header says it: Charge names its variant."""
-        return self.get_ruleset_display() if self.dice_system is DiceSystem.CHARGE else self.dice_system.label
+        """The system as the page header says it, with the variant it names (Charge's ruleset)."""
+        return self.site.name(self) if self.site.name else str(self.site.system.label)
 
     @property
     def system_words(self) -> str:
-        """The system as the campaign's About card says it, with Charge's wording of risk."""
-        if self.dice_system is DiceSystem.CHARGE:
-            return f"{self.system_name} · {self.get_risk_wording_display()}"
-        return self.system_name
+        """The system as the campaign's About card says it (Charge: with its wording of risk)."""
+        return self.site.about(self) if self.site.about else self.system_name
 
     @cached_property
     def rules(self) -> Dials:

@@ -38,8 +38,8 @@ from campaign.models import (
 from characters.models import Asset, Attachment, Character, Goal, Playbook, Spell, Talent, Tie
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
-from core.systems import registered
-from rolls.models import Roll, RollKind, Threat
+from core.systems import kind_of, registered
+from rolls.models import Roll, Threat
 from safety.models import Agreement, Boundary, XCard
 
 FORMAT = "charge-campaign"
@@ -286,7 +286,7 @@ def _translate_roll(row, translate, rolls=True):
             if moved in result:
                 result[moved] = {**result[moved], "clock": translate("clocks", result[moved]["clock"])}
     row["choices"] = choices
-    if row["kind"] not in RollKind.charge():
+    if not kind_of(row["kind"]).aftermath:
         row["result"] = result
         return
     if "consequence" in result:

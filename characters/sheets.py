@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from campaign.models import Campaign, Membership
 from characters.models import Character
 from core.refused import Refused
-from gamerules.systems import DiceSystem
+from core.systems import DiceSystem
 
 
 def sheet_for(sheet_model, character: Character, locked: bool = False):

@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 from campaign.models import mission_start_pending
 from characters.models import Character
 from charge.actions import other_rolls
+from charge.kinds import RollKind
 from clocks.models import Clock, SeenClock, Visibility
 from gamerules.action_roll import SetupBenefit
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
@@ -20,7 +21,7 @@ from gamerules.goals import Resolution
 from gamerules.magic import assured_odds
 from gamerules.threat import ThreatRule, threat_odds
 from gamerules.world import MissionStart
-from rolls.models import PendingRoll, RollKind, by_wording, risk_noun
+from rolls.models import PendingRoll, by_wording, risk_noun
 
 
 def odds_bars(pool_size: int, threat: int = 0, rule: ThreatRule = ThreatRule.SAME_VALUE, sure: bool = False):

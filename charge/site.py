@@ -2,17 +2,30 @@
 
 from charge import demo
 from charge.forms.recovery import RecoveryForm
+from charge.kinds import KINDS, OUTCOMES
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.views.consequences import roll_page
 from charge.views.sheet import charge_sheet
 from charge.views.waiting import charge_waiting
-from core.systems import SystemSite
-from gamerules.systems import DiceSystem
+from core.systems import DiceSystem, SystemSite
+from gamerules.words import said
+
+
+def variant(campaign) -> str:
+    """Charge names its ruleset: Charge, Quick Charge..."""
+    return campaign.get_ruleset_display()
+
+
+def variant_and_wording(campaign) -> str:
+    return f"{variant(campaign)} · {campaign.get_risk_wording_display()}"
+
 
 SITE = SystemSite(
     demo=demo.load,
-    system=DiceSystem.CHARGE, sheet=charge_sheet, start_roll="roll_new",
+    system=DiceSystem("charge", said("Charge"), "charge-rpg-rulebook.md"),
+    name=variant, about=variant_and_wording, actions=lambda campaign: campaign.rules.action_names,
+    kinds=KINDS, outcomes=OUTCOMES, sheet=charge_sheet, start_roll="roll_new",
     table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=table_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,

@@ -48,6 +48,10 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# The dice systems' apps, in the order a new campaign offers them: each registers itself
+# (core/systems.py), so a fifth system is its app named here (docs/adding-a-system.md).
+SYSTEM_APPS = env_list("SYSTEM_APPS", "charge,traits,ability,advantage")
+
 INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -69,10 +73,7 @@ INSTALLED_APPS = [
     "characters",
     "clocks",
     "rolls",
-    "charge",
-    "traits",
-    "ability",
-    "advantage",
+    *SYSTEM_APPS,
     "safety",
 ]
 

@@ -2,23 +2,59 @@
 
 Campaigns, members, forces, sessions, clocks, the roll log, the table screen and the console are
 shared. What differs per system is registered here once, by the system's own app in its
-``AppConfig.ready``: how its sheet is shown, where a roll starts, and the templates that shared
-pages include for its characters and rolls. Shared views and templates ask ``campaign.site``;
-they never test which system a campaign plays."""
+``AppConfig.ready``: its name, how its sheet is shown, where a roll starts, its kinds of roll and
+their outcomes, and the templates that shared pages include for its characters and rolls. Shared
+views and templates ask ``campaign.site`` or a roll's ``logged_kind``; they never test which system a
+campaign plays, and no shared module names one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 from django.urls import URLResolver
 
-from gamerules.systems import DiceSystem
+from core.templatetags.words import action as action_word
 
 if TYPE_CHECKING:
     from campaign.transfer import RollIds
+
+
+@dataclass(frozen=True)
+class DiceSystem:
+    """Who a system is: ``value`` is what ``Campaign.system`` stores."""
+
+    value: str
+    label: str
+    document: str
+    """The rule document the system implements (``shared/rules/``)."""
+
+
+@dataclass(frozen=True)
+class LoggedKind:
+    """A kind of roll a system logs as a shared ``rolls.Roll`` (its ``kind``), and what the shared
+    roll log, statistics and export ask of it."""
+
+    value: str
+    label: str
+    action: bool = False
+    """Its ``action`` names the action (a skill, a Stat) rolled: the statistics count each."""
+    said: Callable[[str], str] = action_word
+    """How its ``action`` reads: as an action of the rulebook unless the system says otherwise."""
+    read_as_a_pool: bool = False
+    """Its outcome is Charge's pool read ("Rolling Dice"), its pool's size stored: the statistics
+    compute its exact odds again from the log."""
+    no_dice: bool = False
+    """Logged without a throw (Charge's flashbacks): the statistics say so."""
+    aftermath: bool = False
+    """Its ``result`` is an ``Aftermath`` (gamerules/aftermath.py): the consequence and progress
+    that the roll's shared columns read, and whose ids an export carries."""
+    consequence: bool = False
+    """A 1-5 brings a consequence the target answers (Charge's action and setup rolls)."""
+    outcomes: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """Its system's outcomes and their words (set by ``register`` from the site's ``outcomes``)."""
 
 
 @dataclass(frozen=True)
@@ -43,15 +79,28 @@ class SystemSite:
     for this member, on every page (``on``: the page's path)."""
     tabs: Callable
     """``tabs(membership)`` -> (label, URL name) of the campaign's navigation."""
+    kinds: tuple[LoggedKind, ...] = ()
+    """Every kind of roll it logs; a kind belongs to one system."""
+    outcomes: tuple[tuple[str, str], ...] = ()
+    """Its rolls' outcomes (``Roll.outcome``) and the words the log shows for each."""
     roll_kinds: tuple[str, ...] = ()
     """The roll kinds the log and the table screen show by the system's own ``roll_line`` and
-    ``roll_tile``, not the shared line."""
+    ``roll_tile``, not the shared line: all its ``kinds`` when it has a ``roll_line`` (set by
+    ``register``)."""
     roll_page: Callable | None = None
     """``roll_page(request, membership, roll)`` -> the page of one of the campaign's rolls."""
     roll_line: str = ""
     """The template of one of its ``roll_kinds`` in a line of the roll log (``roll``)."""
     roll_tile: str = ""
     """The template of one of its ``roll_kinds`` as the table screen's last roll (``roll``)."""
+    name: Callable | None = None
+    """``name(campaign)`` -> the system as the page header says it, when a campaign names a
+    variant of it (Charge's ruleset); else its label."""
+    about: Callable | None = None
+    """``about(campaign)`` -> the system as the campaign's About card says it; else its name."""
+    actions: Callable | None = None
+    """``actions(campaign)`` -> the actions the dice statistics list even when never rolled, in
+    the campaign's order."""
     ready_characters: bool = False
     """A new character is played at once: the system has no creation steps."""
     console_top: str = ""
@@ -76,7 +125,7 @@ class SystemSite:
     """The system's own pages: every other system's campaigns answer them with 404."""
     demo: Callable | None = None
     """``demo(users, gm_name, player_names)``: makes the system's demo campaign if it is missing
-    (``make run`` loads every registered system's, in the enum's order)."""
+    (``make run`` loads every registered system's, in their order)."""
     export_parts: tuple = ()
     """Its rows in a campaign's export, each a ``campaign.transfer.Part``, in the order an import
     makes them (after the shared characters)."""
@@ -84,13 +133,23 @@ class SystemSite:
     """Where its rolls keep ids of other rows in their JSON (``campaign.transfer.RollIds``)."""
 
 
-_SITES: dict[DiceSystem, SystemSite] = {}
+_SITES: dict[str, SystemSite] = {}
+_KINDS: dict[str, LoggedKind] = {}
 
 
 def register(site: SystemSite) -> None:
-    """The site of a system, with the names of its own pages read from its ``urls``."""
+    """The site of a system, with the names of its own pages read from its ``urls``, and its kinds
+    of roll with their outcomes' words. Systems are offered in the order they register: the
+    order of ``SYSTEM_APPS`` (config/settings.py)."""
     names = _names(import_module(site.urls).urlpatterns) if site.urls else frozenset()
-    _SITES[site.system] = replace(site, url_names=site.url_names | names)
+    outcomes = dict(site.outcomes)
+    kinds = tuple(replace(kind, outcomes=outcomes) for kind in site.kinds)
+    others = {kind.value for other in registered() if other.system != site.system for kind in other.kinds}
+    if taken := others & {kind.value for kind in kinds}:
+        raise ValueError(f"{site.system.value} logs roll kinds another system logs: {sorted(taken)}")
+    _SITES[site.system.value] = replace(site, url_names=site.url_names | names, kinds=kinds,
+                                        roll_kinds=tuple(kind.value for kind in kinds) if site.roll_line else ())
+    _KINDS.update((kind.value, kind) for kind in kinds)
 
 
 def _names(patterns) -> frozenset[str]:
@@ -98,20 +157,32 @@ def _names(patterns) -> frozenset[str]:
                                for pattern in patterns))
 
 
-def site_of(system: DiceSystem) -> SystemSite:
+def site_of(system: str) -> SystemSite:
+    """The registration of the system whose ``value`` a campaign stores."""
     return _SITES[system]
 
 
-def plays(system: DiceSystem, url_name: str | None) -> bool:
+def plays(system: str, url_name: str | None) -> bool:
     """Whether a campaign on ``system`` has the page ``url_name``: a shared page, or its own."""
-    return not any(url_name in site.url_names for other, site in _SITES.items() if other is not system)
+    return not any(url_name in site.url_names for other, site in _SITES.items() if other != system)
 
 
 def registered() -> list[SystemSite]:
-    """Every registered system's site, in the enum's order."""
-    return [_SITES[system] for system in playable()]
+    """Every registered system's site, in the order they registered."""
+    return list(_SITES.values())
 
 
 def playable() -> list[DiceSystem]:
-    """The systems a campaign may choose: those registered, in the enum's order."""
-    return [system for system in DiceSystem if system in _SITES]
+    """The systems a campaign may choose: those registered, in their order."""
+    return [site.system for site in _SITES.values()]
+
+
+def first_system() -> str:
+    """A new campaign's system when none is said: the first registered (Charge, by default)."""
+    return next(iter(_SITES))
+
+
+def kind_of(kind: str) -> LoggedKind:
+    """A logged kind of roll; a kind no installed system logs (an import from a site with
+    another system) reads as its value, with none of the shared questions answered."""
+    return _KINDS.get(kind) or LoggedKind(kind, kind)

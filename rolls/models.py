@@ -7,16 +7,13 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from core.systems import LoggedKind, kind_of
 from core.templatetags.words import action as action_word
-from gamerules.advantage import Outcome as AdvantageOutcome
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk, RiskWording
-from gamerules.traits import Result as TraitsResult
-from gamerules.traits import stat_said
 from gamerules.world import MissionStart
 
 
@@ -34,28 +31,6 @@ def by_wording(wording: RiskWording, risk: str, position: str) -> str:
 def risk_noun(wording: RiskWording) -> str:
     """"Risk" or "Position", as a label, in the reader's language."""
     return by_wording(wording, gettext("Risk"), gettext("Position"))
-
-
-class RollKind(models.TextChoices):
-    ACTION = "action", _("Action roll")
-    SETUP = "setup", _("Setup action")
-    FORTUNE = "fortune", _("Fortune roll")
-    DETERMINATION = "determination", _("Determination roll")
-    FLASHBACK = "flashback", _("Flashback")
-    LOOT = "loot", _("Loot roll")
-    GOAL = "goal", _("Goal roll")
-    MARKET = "market", _("Market roll")
-    MISSION = "mission", _("Mission roll")
-    CONFLICT = "conflict", _("Conflict")  # Traits & Consequence
-    AFTERMATH = "aftermath", _("Aftermath")  # Traits & Consequence
-    ABILITY = "ability", _("Action roll")  # Ability vs Difficulty
-    QUICK = "quick", _("Quick action roll")  # Ability vs Difficulty
-    CHECK = "check", _("Check")  # Advantage & Threat
-
-    @classmethod
-    def charge(cls) -> frozenset:
-        return frozenset(kind.value for kind in cls) - {
-            cls.CONFLICT.value, cls.AFTERMATH.value, cls.ABILITY.value, cls.QUICK.value, cls.CHECK.value}
 
 
 class RollQuerySet(LockingQuerySet):
@@ -80,7 +55,7 @@ class Roll(models.Model):
                                   on_delete=models.SET_NULL, related_name="rolls")
     rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                   related_name="+")
-    kind = models.CharField(max_length=20, choices=RollKind.choices)
+    kind = models.CharField(max_length=20)  # one of a dice system's kinds (core/systems.py): ``logged_kind``
     goal = models.CharField(max_length=300, blank=True)
     action = models.CharField(max_length=30, blank=True)
     choices = models.JSONField(default=dict, blank=True,
@@ -88,11 +63,7 @@ class Roll(models.Model):
     pool_size = models.SmallIntegerField(default=0)
     dice_sources = models.JSONField(default=list, blank=True)
     dice = models.JSONField(default=list, blank=True)
-    outcome = models.CharField(max_length=10, blank=True,
-                               choices=[(o.value, o.label) for o in Outcome]
-                               + [(r.value, r.label) for r in TraitsResult]
-                               + [("success", _("Success")), ("failure", _("Failure"))]
-                               + [(o.value, o.label) for o in AdvantageOutcome])
+    outcome = models.CharField(max_length=10, blank=True)  # one of its dice system's outcomes
     risk = models.PositiveSmallIntegerField(null=True, blank=True)
     effect = models.PositiveSmallIntegerField(null=True, blank=True,
                                               help_text="The effect achieved.")
@@ -123,12 +94,21 @@ class Roll(models.Model):
         return reverse("roll", args=[self.campaign_id, self.pk])
 
     @property
+    def logged_kind(self) -> LoggedKind:
+        """Its kind as its dice system registered it: its words and what shared code asks of it."""
+        return kind_of(self.kind)
+
+    def get_kind_display(self) -> str:
+        return str(self.logged_kind.label)
+
+    def get_outcome_display(self) -> str:
+        return str(self.logged_kind.outcomes.get(self.outcome, self.outcome))
+
+    @property
     def action_words(self) -> str:
-        """What was rolled, as the reader reads it: a conflict's Stat (Traits & Consequence), else
-        an action, a name from the rulebook in their language."""
-        if self.kind in (RollKind.CONFLICT, RollKind.AFTERMATH):
-            return str(stat_said(self.action))
-        return action_word(self.action)
+        """What was rolled, as the reader reads it: an action, a name from the rulebook in their
+        language, unless its system reads it otherwise (a conflict's Stat)."""
+        return str(self.logged_kind.said(self.action))
 
     @property
     def rules_outcome(self) -> Outcome | None:
@@ -165,13 +145,13 @@ class Roll(models.Model):
 
     @property
     def brings_consequence(self) -> bool:
-        return self.kind in (RollKind.ACTION, RollKind.SETUP) and self.consequence_rating > 0
+        return self.logged_kind.consequence and self.consequence_rating > 0
 
     @property
     def aftermath(self) -> Aftermath:
         """What a Charge roll changed after it landed, typed; read from ``result`` on every access.
         Another system's roll keeps its own numbers in ``result`` and has no Charge aftermath."""
-        return Aftermath.from_data(self.result) if self.kind in RollKind.charge() else Aftermath()
+        return Aftermath.from_data(self.result) if self.logged_kind.aftermath else Aftermath()
 
     @aftermath.setter
     def aftermath(self, value: Aftermath) -> None:

@@ -11,26 +11,16 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.models import GameSession, Membership
 from characters.models import Character
+from core.systems import kind_of
 from core.templatetags.words import action as action_word
 from gamerules.charge import Outcome, dice_rolled, odds
 from gamerules.honesty import Honesty, Rolled, honesty
 from gamerules.magic import assured_odds
-from gamerules.systems import DiceSystem
 from gamerules.threat import MOST_THREAT_DICE, ThreatRule, threat_odds
-from gamerules.traits import stat_said
-from rolls.models import RollKind
-
-READ_AS_A_POOL = frozenset({RollKind.ACTION, RollKind.SETUP, RollKind.FORTUNE, RollKind.DETERMINATION,
-                            RollKind.LOOT, RollKind.MARKET, RollKind.MISSION, RollKind.GOAL})
-"""Charge's rolls whose outcome is the pool read as the rulebook reads it ("Rolling Dice"), with
-the pool's size stored: their exact odds can be computed again from the log."""
 
 MOMENTUM_ROLLS = 60
 """A character's momentum is drawn through their latest rolls only, so that the line stays readable
 on a phone and a long campaign's page stays small."""
-
-ACTION_KINDS = (RollKind.ACTION, RollKind.SETUP, RollKind.ABILITY, RollKind.QUICK, RollKind.CHECK, RollKind.CONFLICT)
-"""Rolls of an action: Charge's actions, Ability's skills, Advantage's skills, a conflict's Stat."""
 
 MOST_DICE = 20
 """No Charge pool comes near it (fortune rolls stop at 10); a stored pool above it is not one the
@@ -98,8 +88,9 @@ def _rolled(pool: int, threat: int, rule: ThreatRule, sure: bool, outcome: Outco
 
 def rolled(kind: str, pool: int, dice: list, outcome: str, choices: dict) -> Rolled | str:
     """A roll with the exact odds of the pool it rolled, or why they cannot be computed again."""
-    if kind not in READ_AS_A_POOL:
-        return NO_DICE if kind == RollKind.FLASHBACK else OTHER_SYSTEM
+    logged = kind_of(kind)  # a pool read as the rulebook reads it, or why not (core/systems.py)
+    if not logged.read_as_a_pool:
+        return NO_DICE if logged.no_dice else OTHER_SYSTEM
     try:
         threat = (choices or {}).get("threat") or {}
         threat_dice = threat.get("dice") or []
@@ -133,13 +124,13 @@ def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
             kinds[id(read)] = read
         else:
             left_out[read] += 1
-        if kind in ACTION_KINDS and action:
-            named[kind == RollKind.CONFLICT, action] += 1
+        if action and (logged := kind_of(kind)).action:
+            named[logged.said, action] += 1
     # An action never rolled shows as 0, in the campaign's order; ties keep that order.
-    used = Counter(dict.fromkeys(map(action_word, campaign.rules.action_names), 0)) \
-        if campaign.dice_system is DiceSystem.CHARGE else Counter()
-    for (stat, name), count in named.items():
-        used[str(stat_said(name)) if stat else action_word(name)] += count
+    used = Counter(dict.fromkeys(map(action_word, campaign.site.actions(campaign)), 0)) \
+        if campaign.site.actions else Counter()
+    for (said, name), count in named.items():
+        used[str(said(name))] += count
     moves: dict[str, list[tuple[int, int]]] = {}
     for momentum in filters.rolls(membership, moving_momentum=True).values_list("momentum", flat=True):
         for character_id, change in momentum.items():

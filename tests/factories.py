@@ -7,8 +7,9 @@ from django.contrib.auth import get_user_model
 from campaign import actions
 from campaign.models import Event, GameSession, Invitation, Membership, Role, WorldForce
 from characters.models import Character, Playbook, Talent, Tie, slot_kind
+from charge.kinds import RollKind
 from clocks.models import Clock, ClockChange
-from rolls.models import PendingRoll, Roll, RollKind
+from rolls.models import PendingRoll, Roll
 from tests.helpers import PASSWORD
 
 

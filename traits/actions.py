@@ -16,7 +16,8 @@ from core.refused import Refused
 from gamerules import traits as rules
 from gamerules.words import said, said_n
 from rolls import actions as roll_actions
-from rolls.models import Roll, RollKind
+from rolls.models import Roll
+from traits.kinds import RollKind
 from traits.models import Conflict, Feature, FeatureKind, Sheet
 
 MOST_STATS = 12

@@ -11,9 +11,8 @@ class TraitsConfig(AppConfig):
     def ready(self):
         from characters.sheets import keep_sheets
         from core.systems import register
-        from gamerules.systems import DiceSystem
         from traits.models import Sheet
         from traits.site import SITE
 
-        keep_sheets(DiceSystem.TRAITS, Sheet)
+        keep_sheets(SITE.system, Sheet)
         register(SITE)

@@ -2,19 +2,20 @@
 
 from campaign.templatetags.navigation import shared_tabs
 from campaign.transfer import Part, RollIds
-from core.systems import SystemSite
-from gamerules.systems import DiceSystem
-from rolls.models import RollKind
+from core.systems import DiceSystem, SystemSite
+from gamerules.words import said
 from traits import demo, views
+from traits.kinds import KINDS, OUTCOMES
 from traits.models import Feature, Sheet
 
 SITE = SystemSite(
     demo=demo.load,
-    system=DiceSystem.TRAITS, sheet=views.sheet, start_roll="conflict_new",
+    system=DiceSystem("traits", said("Traits & Consequence"), "system-traits-and-consequence.md"),
+    sheet=views.sheet, start_roll="conflict_new",
     table_tile="traits/tiles.html#table", dashboard_tile="traits/tiles.html#dashboard",
     log_actions="traits/tiles.html#log-actions", on_its_way="traits/conflict.html#on-its-way",
     context=views.conflicts_context, waiting=views.waiting, tabs=shared_tabs,
-    roll_kinds=(RollKind.CONFLICT.value, RollKind.AFTERMATH.value), roll_page=views.roll_page,
+    kinds=KINDS, outcomes=OUTCOMES, roll_page=views.roll_page,
     roll_tile="traits/tiles.html#last-roll", roll_line="traits/tiles.html#roll-line",
     ready_characters=True, console_top="traits/tiles.html#console-top",
     urls="traits.urls",

@@ -11,6 +11,7 @@ from django.utils.translation import gettext, pgettext
 from campaign.models import Membership, ResourcePool, bearing_on_a_roll
 from characters.models import Asset, Character, Spell
 from charge.actions.rollers import lock_characters
+from charge.kinds import RollKind
 from clocks.actions import record_change
 from clocks.models import Clock
 from core.refused import Refused
@@ -36,7 +37,7 @@ from gamerules.resources import roll_retained
 from gamerules.threat import roll_threatened
 from gamerules.words import said, said_n
 from rolls.actions import made_with, record, table_dice
-from rolls.models import PendingRoll, Roll, RollKind, by_wording
+from rolls.models import PendingRoll, Roll, by_wording
 
 
 def either(choices) -> str:

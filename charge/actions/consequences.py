@@ -12,6 +12,7 @@ from characters.models import Attachment, Character, Spell
 from charge.actions.action_roll import workable_project
 from charge.actions.projects import add_clock
 from charge.actions.rollers import lock_characters
+from charge.kinds import RollKind
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -32,7 +33,7 @@ from gamerules.consequences import (
 from gamerules.dials import Extra
 from gamerules.words import lowered, said
 from rolls.actions import record, table_dice
-from rolls.models import Roll, RollKind
+from rolls.models import Roll
 
 
 def _locked_roll(membership: Membership, roll_id) -> Roll:

@@ -10,6 +10,7 @@ from campaign.models import Campaign, HookDraw, Membership, WorldTable
 from characters.models import Asset, AssetSource, Character, Goal
 from charge.actions.goals import end_goal, tick_goal
 from charge.actions.rollers import lock_own_character
+from charge.kinds import RollKind
 from core.refused import Refused
 from gamerules.action_roll import flashback_errors
 from gamerules.aftermath import Aftermath, OpposedFortune
@@ -24,7 +25,7 @@ from gamerules.goals import Resolution, advance_ticks, resolution, resolved_dots
 from gamerules.words import in_a_row, lowered, said, said_n
 from gamerules.world import Card, draw_hooks, roll_mission
 from rolls.actions import made_with, record, table_dice
-from rolls.models import Roll, RollKind
+from rolls.models import Roll
 
 
 @transaction.atomic

@@ -9,12 +9,13 @@ from campaign.models import ResourcePool
 from characters.models import Spell
 from charge.actions.action_roll import ActionRollRequest, either
 from charge.actions.on_its_way import RollStart
+from charge.kinds import RollKind
 from core.templatetags.words import action as action_word
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.magic import SpellBenefit
-from rolls.models import Roll, RollKind, risk_noun
+from rolls.models import Roll, risk_noun
 
 STEPS = {
     1: ("key", "character", "action", "goal", "spell", "setup", "flashback", "project"),

@@ -3,8 +3,8 @@ import random
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from charge.kinds import RollKind
 from gamerules.charge import roll_pool
-from rolls.models import RollKind
 from tests.factories import (
     CharacterFactory,
     GameSessionFactory,

@@ -9,14 +9,17 @@ from fractions import Fraction
 import pytest
 from django.utils import timezone
 
+from ability.kinds import RollKind as AbilityRoll
 from campaign.models import Membership
+from charge.kinds import RollKind
 from gamerules.charge import Outcome, odds
 from gamerules.honesty import EXACT_UP_TO, Rolled, honesty
 from rolls.charts import luck_chart
-from rolls.models import Roll, RollKind
+from rolls.models import Roll
 from rolls.stats import DAMAGED, NO_DICE, OTHER_SYSTEM, Filters, dice_stats, rolled
 from tests.factories import CharacterFactory, GameSessionFactory, RollFactory, another_campaign
 from tests.helpers import HTMX
+from traits.kinds import RollKind as TraitsRoll
 
 B, P, F, C = Outcome.BAD, Outcome.PARTIAL, Outcome.FULL, Outcome.CRITICAL
 SVG = "{http://www.w3.org/2000/svg}"
@@ -62,8 +65,8 @@ def test_an_automatic_success_counts_as_one():
 
 @pytest.mark.parametrize(("kind", "pool", "dice", "outcome", "why"), [
     (RollKind.FLASHBACK, 0, [], "", NO_DICE),
-    (RollKind.CONFLICT, 3, [1, 4, 6], "whole", OTHER_SYSTEM),
-    (RollKind.QUICK, 1, [3], "success", OTHER_SYSTEM),
+    (TraitsRoll.CONFLICT, 3, [1, 4, 6], "whole", OTHER_SYSTEM),
+    (AbilityRoll.QUICK, 1, [3], "success", OTHER_SYSTEM),
     (RollKind.ACTION, 3, [4, 6], "full", DAMAGED),  # two dice kept for a pool of three
     (RollKind.ACTION, 1, [6], "critical", DAMAGED),  # one die never shows two 6s
     (RollKind.ACTION, 1, "6", "full", DAMAGED),

@@ -1,0 +1,30 @@
+"""Charge's kinds of roll in the shared roll log, and what the log, the statistics and an export
+ask of each (core/systems.py)."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from core.systems import LoggedKind
+from gamerules.charge import Outcome
+
+
+class RollKind(models.TextChoices):
+    ACTION = "action", _("Action roll")
+    SETUP = "setup", _("Setup action")
+    FORTUNE = "fortune", _("Fortune roll")
+    DETERMINATION = "determination", _("Determination roll")
+    FLASHBACK = "flashback", _("Flashback")
+    LOOT = "loot", _("Loot roll")
+    GOAL = "goal", _("Goal roll")
+    MARKET = "market", _("Market roll")
+    MISSION = "mission", _("Mission roll")
+
+
+ACTIONS = (RollKind.ACTION, RollKind.SETUP)
+"""The rolls of an action, whose 1-5 brings a consequence."""
+
+# Every roll but a flashback reads a pool; every one keeps what it changed as an Aftermath.
+KINDS = tuple(LoggedKind(kind.value, kind.label, action=kind in ACTIONS, consequence=kind in ACTIONS, aftermath=True,
+                         read_as_a_pool=kind is not RollKind.FLASHBACK, no_dice=kind is RollKind.FLASHBACK)
+              for kind in RollKind)
+OUTCOMES = tuple((outcome.value, outcome.label) for outcome in Outcome)
