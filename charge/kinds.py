@@ -23,8 +23,16 @@ class RollKind(models.TextChoices):
 ACTIONS = (RollKind.ACTION, RollKind.SETUP)
 """The rolls of an action, whose 1-5 brings a consequence."""
 
+
+
+def loot_found(roll) -> str:
+    """A loot roll's outcome is what it found ("Loot Roll": "On a 1-5: nothing happens")."""
+    return {0: _("Nothing"), 1: _("One asset")}.get(roll.choices.get("assets", 0), _("Two assets"))
+
+
 # Every roll but a flashback reads a pool; every one keeps what it changed as an Aftermath.
 KINDS = tuple(LoggedKind(kind.value, kind.label, action=kind in ACTIONS, consequence=kind in ACTIONS, aftermath=True,
-                         read_as_a_pool=kind is not RollKind.FLASHBACK, no_dice=kind is RollKind.FLASHBACK)
+                         read_as_a_pool=kind is not RollKind.FLASHBACK, no_dice=kind is RollKind.FLASHBACK,
+                         read=loot_found if kind is RollKind.LOOT else None)
               for kind in RollKind)
 OUTCOMES = tuple((outcome.value, outcome.label) for outcome in Outcome)

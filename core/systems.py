@@ -53,6 +53,9 @@ class LoggedKind:
     that the roll's shared columns read, and whose ids an export carries."""
     consequence: bool = False
     """A 1-5 brings a consequence the target answers (Charge's action and setup rolls)."""
+    read: Callable | None = field(default=None, compare=False)
+    """``read(roll)`` -> its outcome's words, when the kind reads its dice its own way (Charge's
+    loot roll finds assets: a 1-5 is "nothing", not a bad outcome)."""
     outcomes: Mapping[str, str] = field(default_factory=dict, compare=False)
     """Its system's outcomes and their words (set by ``register`` from the site's ``outcomes``)."""
 

@@ -102,7 +102,8 @@ class Roll(models.Model):
         return str(self.logged_kind.label)
 
     def get_outcome_display(self) -> str:
-        return str(self.logged_kind.outcomes.get(self.outcome, self.outcome))
+        kind = self.logged_kind
+        return str(kind.read(self) if kind.read else kind.outcomes.get(self.outcome, self.outcome))
 
     @property
     def action_words(self) -> str:

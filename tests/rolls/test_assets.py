@@ -89,6 +89,9 @@ def test_a_loot_roll_of_1_to_5_finds_nothing(with_assets, dice, face):
     page = with_assets.client("player").get(Roll.objects.get().get_absolute_url()).text
     shown = re.search(r'data-testid="outcome">(.*?)</p>', page, re.S).group(1)
     assert shown == "Nothing" and "Bad outcome" not in page and "Partial success" not in page
+    for url in (reverse("rolls", args=[with_assets.campaign.pk]), reverse("table", args=[with_assets.campaign.pk])):
+        shown = with_assets.client("player").get(url).text
+        assert "Nothing" in shown and "Bad outcome" not in shown and "Partial success" not in shown, url
 
 
 def test_the_loot_page_says_a_66_needs_two_dice(with_assets):
