@@ -141,6 +141,9 @@ def roll_new(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     if request.method == "GET":
         asked = {name: request.GET.get(name) for name in ("character", "action", "goal", "flashback", "project", "spell")}
+        if not asked["character"]:  # Back from a later step: the roll this member put on its way
+            asked["character"] = (PendingRoll.objects.filter(campaign=membership.campaign, started_by=membership.user)
+                                  .order_by("-created_at", "-pk").values_list("character", flat=True).first())
         form = ActionRollForm(membership=membership, initial={"key": new_key(), **asked})
         if not form.mine:
             messages.info(request, _("Create a character first: rolls are made for a character."))

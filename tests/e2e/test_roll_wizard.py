@@ -128,3 +128,30 @@ def test_a_roll_on_its_way_is_withdrawn_from_the_wizard(new_page):
     page.get_by_role("button", name="Withdraw").click()
     expect(page.get_by_text("Ada's Muscle roll is withdrawn.")).to_be_visible()
     assert not campaign.pending_rolls.exists()
+
+
+def test_back_from_the_last_step_shows_the_roll_on_its_way(new_page):
+    """The wizard's state lives at its addresses: Back from step 3 shows step 1 as the player
+    left it (the second of their characters, its action and goal), not a blank form."""
+    gm_user, player_user = UserFactory(username="gm-back"), UserFactory(username="player-back")
+    campaign = make_campaign(gm_user, name="Back and forth")
+    join(campaign, player_user)
+    CharacterFactory(campaign=campaign, owner=player_user, name="Ada", created=True, action_dots=dict(SPREAD))
+    zed = CharacterFactory(campaign=campaign, owner=player_user, name="Zed", created=True, action_dots=dict(SPREAD))
+    player, gm = new_page(PHONE), new_page(DESKTOP)
+    log_in(player, "player-back")
+    log_in(gm, "gm-back")
+    player.goto(f"/c/{campaign.pk}/rolls/new/")
+    player.get_by_label("Character*", exact=True).select_option(str(zed.pk))
+    player.get_by_label("Action*", exact=True).select_option("Finesse")
+    player.get_by_label("Goal").fill("Pick the lock")
+    player.get_by_role("button", name="Next").click()
+    expect(player.get_by_text("Waiting for the GM")).to_be_visible()
+    gm.goto(f"/c/{campaign.pk}/console/")
+    gm.get_by_role("article", name="Zed's Finesse roll").get_by_role("button", name="Set risk and effect").click()
+    expect(player.get_by_role("heading", name="Even the odds")).to_be_visible(timeout=LIVE)
+
+    player.go_back()
+    expect(player.get_by_label("Character*", exact=True)).to_have_value(str(zed.pk))
+    expect(player.get_by_label("Action*", exact=True)).to_have_value("Finesse")
+    expect(player.get_by_label("Goal")).to_have_value("Pick the lock")

@@ -2,12 +2,14 @@
 sets the risk and the effect, the player evens the odds, then rolls)."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
 from rolls.models import PendingRoll, Roll
+from tests.factories import CharacterFactory
 from tests.helpers import HTMX, fresh, on_its_way, set_risk_and_effect, wizard
 
 
@@ -109,6 +111,20 @@ def test_the_wizard_lives_at_its_address_so_reload_and_back_work(crew):
     assert "Even the odds" in crew.client("player").get(pending.get_absolute_url()).text  # reload
     first = crew.client("player").get(pending.get_absolute_url(), {"step": 1}).text
     assert "What does Ada do?" in first
+
+
+def test_back_to_the_first_step_finds_the_roll_on_its_way_of_a_players_second_character(crew):
+    """A player with two characters rolls for the second: Back from a later step shows that
+    roll's character, goal and action, not a blank first step."""
+    zed = CharacterFactory(campaign=crew.campaign, owner=crew.player, name="Zed", created=True,
+                           action_dots={"Finesse": 2})
+    pending = on_its_way(crew, character=zed.pk, action="Finesse", goal="Pick the lock")
+    back = crew.client("player").get(reverse("roll_new", args=[crew.campaign.pk])).text
+    assert f'value="{pending.key}"' in back and 'value="Pick the lock"' in back
+    assert re.search(rf'<option value="{zed.pk}" selected>', back)
+    assert re.search(r'<option value="Finesse"[^>]*selected>', back)
+    other = crew.client("other_player").get(reverse("roll_new", args=[crew.campaign.pk])).text
+    assert "Pick the lock" not in other  # another player's roll is not theirs to find
 
 
 def test_a_roll_no_longer_on_its_way_sends_its_page_to_the_roll_or_the_log(crew, dice):
