@@ -41,6 +41,27 @@ def test_nothing_overflows_a_phone_with_long_unbroken_names(new_page, screenshot
     screenshot(page, "long-names-campaigns-phone")
 
 
+def test_a_phone_shows_the_campaign_tabs_in_one_row_with_the_current_one_in_view(new_page):
+    """Nine or more tabs on a 390 px phone: one row that scrolls sideways, not three rows."""
+    from charge.actions.bookkeeping import set_dials
+    from gamerules.dials import Dials, Extra
+
+    gm = UserFactory(username="tabs-gm")
+    campaign = make_campaign(gm, name="Many tabs")
+    set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset(Extra)))
+    page = new_page(PHONE)
+    log_in(page, "tabs-gm")
+    page.goto(f"/c/{campaign.pk}/safety/")
+    tabs = page.locator(".campaign-tabs .nav-item")
+    assert tabs.count() >= 9
+    tops = {round(tabs.nth(number).bounding_box()["y"]) for number in range(tabs.count())}
+    assert len(tops) == 1, tops
+    row = page.locator(".campaign-tabs").bounding_box()
+    current = page.locator(".campaign-tabs .active").bounding_box()
+    assert row["x"] <= current["x"] and current["x"] + current["width"] <= row["x"] + row["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
 def _long_extras(campaign, character):
     """Every Extra on, each holding a long unbroken text where a player or the GM types one."""
     from campaign.models import HookDraw, PartyDetail, Resource, ResourcePool, WorldTable

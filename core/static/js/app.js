@@ -63,7 +63,12 @@
     }
     fits(low);
   }
-  document.addEventListener("DOMContentLoaded", fitScreen);
+  document.addEventListener("DOMContentLoaded", function () {
+    fitScreen();
+    // A phone's row of campaign tabs scrolls sideways: the current one in view.
+    var tabs = document.querySelector(".campaign-tabs"), current = tabs && tabs.querySelector(".active");
+    if (current) tabs.scrollLeft = current.offsetLeft - (tabs.clientWidth - current.offsetWidth) / 2;
+  });
   window.addEventListener("resize", fitScreen);
   document.addEventListener("fullscreenchange", fitScreen);
   document.addEventListener("htmx:afterSettle", fitScreen);
