@@ -173,7 +173,7 @@ def _clocks(campaign, gm):
                                  who_may_tick=WhoMayTick.MEMBERS, scene="The harbour gate",
                                  notes="The guards heard a splash.")
     ClockChange.objects.create(clock=alert, by=gm, before=0, after=2,
-                               reason="Xavier's partial success: risky, 2 segments")
+                               reason="Xavier's partial success: moderate risk, 2 segments")
     Clock.objects.create(campaign=campaign, name="Turf War", kind="opposed", size=8, filled=4,
                          visibility=Visibility.KNOWN, side_a="The Marsh Runners",
                          side_b="The Harbour Gang")
@@ -191,7 +191,7 @@ def _clocks(campaign, gm):
 
 
 def _session_in_progress(campaign, users, gm):
-    """Session 2 is running, and its first roll is the rulebook's Xavier example: Sneak, risky,
+    """Session 2 is running, and its first roll is the rulebook's Xavier example: Sneak, moderate risk,
     great effect, a push for +1d6, a 5: the guard is taken out, and the Alert clock ticks 2."""
     if campaign.sessions.filter(number=2).exists():
         return
