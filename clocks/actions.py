@@ -6,7 +6,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaign.models import Membership
-from characters.models import Spell
+from charge.models import Spell
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from gamerules.clocks import tick

@@ -5,7 +5,8 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.actions import locked, log
-from characters.models import Character, Spell
+from characters.models import Character
+from charge.models import Spell
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from gamerules.dials import Extra
