@@ -102,14 +102,17 @@ AFTER = "characters"
 
 def parts() -> list[Part]:
     """Every part of an export, in the order an import creates them: the shared ones, with each
-    registered dice system's own (its ``export_parts``) placed in: each after the part its
-    ``after`` names, else after the one listed before it, the first after the characters."""
+    registered dice system's own (its ``export_parts``) placed in, each after the part its
+    ``after`` names, else after the one listed before it; the parts that follow the characters
+    come system after system, in the registry's order."""
     every = list(SHARED_PARTS)
+    end = AFTER  # the last of the parts placed after the characters so far
     for site in registered():
-        previous = AFTER
+        previous = None
         for part in site.export_parts:
-            at = next(number for number, placed in enumerate(every) if placed.key == (part.after or previous))
-            every.insert(at + 1, part)
+            anchor = part.after or previous or end
+            every.insert(next(number for number, placed in enumerate(every) if placed.key == anchor) + 1, part)
+            end = part.key if anchor == end else end
             previous = part.key
     return every
 
