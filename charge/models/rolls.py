@@ -91,7 +91,7 @@ class PendingRoll(models.Model):
     def suggested_risk(self, mission: MissionStart | None = None) -> Risk:
         """Where the GM starts: moderate, or one level worse after an escalation with this
         action (it lasts the session), or where the mission roll says the mission starts
-        (``mission``: campaign.models.mission_start_pending), or where the spell it casts puts a
+        (``mission``: charge.models.world.mission_start_pending), or where the spell it casts puts a
         caster ("Risk (put you in a certain position by default)"); the worst when more say."""
         spell_risk = self.spell.rules_risk if self.spell_id else None
         starts = [risk for risk in (self.character.escalated_for(self.action), mission and mission.risk, spell_risk)
