@@ -9,11 +9,12 @@ from django.utils import timezone
 
 from campaign import actions
 from campaign.models import Event, GameSession, Membership, Milestone, Role, WorldForce
-from characters.models import Character, Talent
+from characters.models import Character
+from charge.models import PendingRoll, Talent
 from clocks.models import Clock, ClockChange
 from gamerules.charge import read_pool
 from gamerules.progression import TALENT_LINE
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 
 PASSWORD = "bench-passphrase-7"
 

@@ -300,8 +300,9 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
     found, and how much was checked."""
     from campaign.models import Campaign, Event
     from characters.models import Character
+    from charge.models import PendingRoll
     from clocks.models import Clock, ClockChange
-    from rolls.models import PendingRoll, Roll
+    from rolls.models import Roll
 
     problems = []
     characters = list(Character.objects.filter(campaign__in=campaigns).select_related("campaign"))

@@ -2,9 +2,11 @@
 row, so two people acting at once (or one double click) are applied one after the other. Open
 screens learn of each write by themselves (campaign/live.py)."""
 
+from django.apps import apps
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from simple_history.models import HistoricalChanges
 
 from campaign.models import (
     Campaign,
@@ -15,8 +17,7 @@ from campaign.models import (
     Role,
     WorldForce,
 )
-from characters.models import Character, Talent, Tie
-from clocks.models import Clock
+from characters.models import Character
 from core.refused import Refused
 from gamerules.characters import session_start_momentum
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
@@ -156,12 +157,16 @@ def delete_campaign(gm: Membership, typed_name: str) -> str:
 
 def _forget_histories(campaign_id: int, characters: set[int]) -> None:
     """django-simple-history keeps the records of what is deleted, and records each deletion: a
-    deleted campaign keeps none, of its sheets (even those deleted before), ties, talents, clocks
-    and forces."""
-    for model in (Tie, Talent):
-        model.history.filter(character_id__in=characters).delete()
-    for model in (Character, Clock, WorldForce):
-        model.history.filter(campaign_id=campaign_id).delete()
+    deleted campaign keeps none, of its sheets (even those deleted before), clocks and forces, nor
+    of what hung on its sheets (a dice system's own, such as Charge's ties and talents)."""
+    for model in apps.get_models():
+        if not issubclass(model, HistoricalChanges):
+            continue
+        fields = {field.name for field in model._meta.fields}
+        if "campaign" in fields:
+            model.objects.filter(campaign_id=campaign_id).delete()
+        elif "character" in fields:
+            model.objects.filter(character_id__in=characters).delete()
 
 
 @transaction.atomic

@@ -21,25 +21,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.models import (
-    Campaign,
-    Event,
-    GameSession,
-    HookDraw,
-    Membership,
-    Milestone,
-    PartyDetail,
-    Resource,
-    ResourcePool,
-    Role,
-    WorldForce,
-    WorldTable,
-)
-from characters.models import Asset, Attachment, Character, Goal, Playbook, Spell, Talent, Tie
+from campaign.models import Campaign, Event, GameSession, Membership, Milestone, Role, WorldForce
+from characters.models import Character
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from core.systems import kind_of, registered
-from rolls.models import Roll, Threat
+from rolls.models import Roll
 from safety.models import Agreement, Boundary, XCard
 
 FORMAT = "charge-campaign"
@@ -69,6 +56,7 @@ class Part:
     campaign_path: str
     links: dict = field(default_factory=dict)  # attname → the part (or users) it points into
     visible: bool = False  # filtered by the viewer's .visible_to() in a player's export
+    after: str = ""  # a dice system's part: the key of the part it comes after, when not the one listed before it
 
     @property
     def is_history(self) -> bool:
@@ -81,31 +69,15 @@ def _history(model):
 
 SHARED_PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
-    Part("resources", Resource, "campaign"),
     Part("sessions", GameSession, "campaign"),
     Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
-    Part("playbooks", Playbook, "campaign"),
     Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks",
                                                "assisting_id": "characters",
                                                "recovered_in_id": "sessions"}),
-    Part("ties", Tie, "character__campaign", {"character_id": "characters",
-                                              "linked_character_id": "characters",
-                                              "linked_force_id": "forces"}),
-    Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
     Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
                                        "worked_in_id": "sessions"}, visible=True),
-    Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}),
-    Part("spells", Spell, "character__campaign", {"character_id": "characters", "ritual_id": "clocks",
-                                                  "danger_id": "clocks", "cast_session_id": "sessions"}),
     Part("rolls", Roll, "campaign", {"session_id": "sessions", "character_id": "characters",
                                      "rolled_by_id": USER, "parent_id": "rolls"}, visible=True),
-    Part("world_tables", WorldTable, "campaign", visible=True),
-    Part("hook_draws", HookDraw, "campaign", {"drawn_by_id": USER, "mission_roll_id": "rolls"}, visible=True),
-    Part("assets", Asset, "character__campaign", {"character_id": "characters", "spent_by_id": "rolls"}),
-    Part("attachments", Attachment, "character__campaign", {"character_id": "characters", "repair_id": "clocks"}),
-    Part("goals", Goal, "character__campaign", {"character_id": "characters"}),
-    Part("resource_pools", ResourcePool, "resource__campaign", {"resource_id": "resources", "character_id": "characters"}),
-    Part("threats", Threat, "campaign", {"character_id": "characters"}),
     Part("clock_changes", ClockChange, "clock__campaign",
          {"clock_id": "clocks", "by_id": USER, "undoes_id": "clock_changes", "roll_id": "rolls"}),
     Part("events", Event, "campaign", {"actor_id": USER, "clock_id": "clocks", "force_id": "forces"},
@@ -119,26 +91,30 @@ SHARED_PARTS = [
     Part("character_history", _history(Character), "campaign",
          {"id": "characters", "owner_id": USER, "playbook_id": "playbooks",
           "assisting_id": "characters", "recovered_in_id": "sessions", "history_user_id": USER}),
-    Part("tie_history", _history(Tie), "character__campaign",
-         {"id": "ties", "character_id": "characters", "linked_character_id": "characters",
-          "linked_force_id": "forces", "history_user_id": USER}),
-    Part("talent_history", _history(Talent), "character__campaign",
-         {"id": "talents", "character_id": "characters", "history_user_id": USER}),
     Part("clock_history", _history(Clock), "campaign",
          {"id": "clocks", "character_id": "characters", "force_id": "forces",
           "worked_in_id": "sessions", "history_user_id": USER}),
     Part("force_history", _history(WorldForce), "campaign", {"id": "forces", "history_user_id": USER}),
 ]
-AFTER = "talents"
-"""The shared part after which each dice system's own parts come (they point into the characters)."""
+AFTER = "characters"
+"""Where a dice system's own parts start, unless they say (they point into the characters)."""
 
 
 def parts() -> list[Part]:
     """Every part of an export, in the order an import creates them: the shared ones, with each
-    registered dice system's own (its ``export_parts``) after the characters."""
-    at = next(number for number, part in enumerate(SHARED_PARTS) if part.key == AFTER) + 1
-    systems = [part for site in registered() for part in site.export_parts]
-    return SHARED_PARTS[:at] + systems + SHARED_PARTS[at:]
+    registered dice system's own (its ``export_parts``) placed in, each after the part its
+    ``after`` names, else after the one listed before it; the parts that follow the characters
+    come system after system, in the registry's order."""
+    every = list(SHARED_PARTS)
+    end = AFTER  # the last of the parts placed after the characters so far
+    for site in registered():
+        previous = None
+        for part in site.export_parts:
+            anchor = part.after or previous or end
+            every.insert(next(number for number, placed in enumerate(every) if placed.key == anchor) + 1, part)
+            end = part.key if anchor == end else end
+            previous = part.key
+    return every
 
 
 def _roll_ids() -> list[RollIds]:

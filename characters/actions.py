@@ -8,7 +8,7 @@ from django.utils import dateformat
 from django.utils.translation import gettext as _
 
 from campaign.models import Membership
-from characters.models import Character, Playbook
+from characters.models import Character
 from core.refused import Refused
 from gamerules.words import said
 
@@ -24,8 +24,8 @@ def log(membership: Membership, text: str, gm_only=False):
 
 
 @transaction.atomic
-def create_character(membership: Membership, name: str, playbook: Playbook | None = None) -> Character:
-    """A new sheet starts the session's momentum; a playbook gives its concept and 3 dots."""
+def create_character(membership: Membership, name: str, playbook=None) -> Character:
+    """A new sheet starts the session's momentum; a playbook (Charge's) gives its concept and 3 dots."""
     rules = membership.campaign.rules
     character = Character.objects.create(
         campaign=membership.campaign, owner=membership.user, name=name.strip(), playbook=playbook,

@@ -3,12 +3,12 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from characters.models import Character, Playbook
+from characters.models import Character
 
 
 class NewCharacterForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
-    playbook = forms.ModelChoiceField(queryset=Playbook.objects.none(), required=False, label=_("Playbook"),
+    playbook = forms.ModelChoiceField(queryset=None, required=False, label=_("Playbook"),
                                       empty_label=_("No playbook: start from a blank sheet"))
 
     def __init__(self, *args, campaign, **kwargs):

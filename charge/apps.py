@@ -9,7 +9,10 @@ class ChargeConfig(AppConfig):
     verbose_name = _("Charge")
 
     def ready(self):
+        from charge.actions.spells import ready_by_its_ritual
         from charge.site import SITE
+        from clocks.signals import filled
         from core.systems import register
 
         register(SITE)
+        filled.connect(ready_by_its_ritual, dispatch_uid="charge-rituals")

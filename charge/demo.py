@@ -7,35 +7,29 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign import actions as campaign_actions
-from campaign.models import (
-    Campaign,
-    GameSession,
-    Membership,
-    Milestone,
-    PartyDetail,
-    Resource,
-    ResourcePool,
-    Role,
-    Stance,
-    WorldForce,
-)
-from characters.models import (
+from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
+from characters.models import Character
+from charge.actions import bookkeeping, resources, world
+from charge.actions import other_rolls as roll_actions
+from charge.models import (
     Asset,
     AssetSource,
     Attachment,
-    Character,
     Goal,
+    PartyDetail,
+    PendingRoll,
     Playbook,
+    Resource,
+    ResourcePool,
     Spell,
     Talent,
+    Threat,
     Tie,
 )
-from charge.actions import bookkeeping, resources, world
-from charge.actions import other_rolls as roll_actions
 from clocks.models import Clock, ClockChange, Visibility, WhoMayTick
 from gamerules.dials import Dials
 from gamerules.words import said, said_n
-from rolls.models import PendingRoll, Roll, Threat
+from rolls.models import Roll
 from safety.models import Agreement, Boundary
 
 NAME = "The Usurper's Throne"

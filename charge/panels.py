@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaign.models import mission_start_pending
 from characters.models import Character
 from charge.actions import other_rolls
 from charge.kinds import RollKind
+from charge.models import PendingRoll, Spell, mission_start_pending
 from clocks.models import Clock, SeenClock, Visibility
 from gamerules.action_roll import SetupBenefit
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
@@ -21,7 +21,7 @@ from gamerules.goals import Resolution
 from gamerules.magic import assured_odds
 from gamerules.threat import ThreatRule, threat_odds
 from gamerules.world import MissionStart
-from rolls.models import PendingRoll, by_wording, risk_noun
+from rolls.models import by_wording, risk_noun
 
 
 def odds_bars(pool_size: int, threat: int = 0, rule: ThreatRule = ThreatRule.SAME_VALUE, sure: bool = False):
@@ -87,9 +87,12 @@ def _escalated(pending, wording) -> str:
 
 
 def table_context(membership) -> dict:
-    """What Charge adds to the table screen and the console: its rolls on their way and the
-    threats in play."""
-    return {**pending_context(membership), **threats_context(membership.campaign)}
+    """What Charge adds to the table screen and the console: its rolls on their way, the
+    threats in play and the spells a casting readied."""
+    campaign = membership.campaign
+    readied = (Spell.objects.filter(character__campaign=campaign, charge__isnull=False).select_related("character")
+               if campaign.rules.has(Extra.MAGIC) else [])
+    return {**pending_context(membership), **threats_context(campaign), "readied_spells": readied}
 
 
 def console_roll(membership) -> dict:

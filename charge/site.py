@@ -5,6 +5,7 @@ from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
+from charge.transfer import PARTS
 from charge.views.consequences import roll_page
 from charge.views.sheet import charge_sheet
 from charge.views.waiting import charge_waiting
@@ -32,4 +33,4 @@ SITE = SystemSite(
     console_top="charge/console.html#top", console_roll=console_roll,
     console_panels=("console-roll", "console-pending", "console-threats"), session_bookkeeping=True,
     gm_context=lambda campaign: {"recovery_form": RecoveryForm(campaign=campaign)},
-    session_end="charge/recovery.html#session-end", urls="charge.urls")
+    session_end="charge/recovery.html#session-end", urls="charge.urls", export_parts=PARTS)

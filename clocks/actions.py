@@ -2,11 +2,10 @@
 both count, and records who, when, from, to and why."""
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaign.models import Membership
-from characters.models import Spell
+from clocks import signals
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
 from gamerules.clocks import tick
@@ -37,9 +36,8 @@ def record_change(membership, clock: Clock, target: int, reason: str, undoes=Non
         # Only a clock everyone sees announces itself to everyone: for a known-but-hidden one,
         # being full is exactly what players must not learn.
         clock.campaign.log(membership.user, _announcement(clock), clock=clock)
-    if result.became_full and clock.character_id:
-        # A spell's time ("require a clock to be filled"): its ritual done, it is readied.
-        Spell.objects.filter(ritual=clock, charge__isnull=True).update(charge=F("level"))
+    if result.became_full:
+        signals.filled.send(sender=Clock, clock=clock)
     clock.save(update_fields=["filled", "updated_at"])
     change = ClockChange.objects.create(clock=clock, by=membership.user, before=result.before,
                                         after=result.filled, reason=str.__str__(reason)[:300],

@@ -6,10 +6,11 @@ from django.contrib.auth import get_user_model
 
 from campaign import actions
 from campaign.models import Event, GameSession, Invitation, Membership, Role, WorldForce
-from characters.models import Character, Playbook, Talent, Tie, slot_kind
+from characters.models import Character
 from charge.kinds import RollKind
+from charge.models import PendingRoll, Playbook, Talent, Tie, slot_kind
 from clocks.models import Clock, ClockChange
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 from tests.helpers import PASSWORD
 
 

@@ -60,7 +60,7 @@ def wizard(table, who="player", **choices):
     """Walk the roll wizard as the pages post it: the goal and action (the roll is on its way),
     the GM's risk and effect (``risk``, ``effect``; set from the console, or inline when the GM
     rolls), then even the odds and roll. Returns the last response."""
-    from rolls.models import PendingRoll
+    from charge.models import PendingRoll
 
     client = table.client(who)
     url = reverse("roll_new", args=[table.campaign.pk])
@@ -87,7 +87,7 @@ def on_its_way(table, who="player", risk=2, effect=2, threats=(), **first_step):
     """A roll on its way through the pages: its first step posted by ``who``, then (unless
     ``risk`` is None) the GM's risk and effect, and the ``threats`` that apply, set on the
     console. Returns the PendingRoll."""
-    from rolls.models import PendingRoll
+    from charge.models import PendingRoll
 
     data = {"key": f"key-{len(first_step)}-{who}", "character": table.character.pk, "action": "Sneak",
             **first_step, "step": 1}

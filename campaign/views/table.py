@@ -1,5 +1,5 @@
-"""The table screen (what every player may see, readable from two metres, no controls) and the
-GM console (the same and the secrets, with the controls)."""
+"""The table screen (what every player may see, readable from two metres; its clocks tick as the
+member signed in on it may) and the GM console (the same and the secrets, with the controls)."""
 
 from django.contrib.auth.decorators import login_required
 from django.utils import translation
@@ -8,7 +8,6 @@ from django.views.decorators.http import require_safe
 
 from campaign.access import TableViewer, gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
-from characters.models import Spell
 from core.htmx import asks_for, page
 from gamerules.dials import Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
@@ -53,8 +52,6 @@ def _context(membership, viewer, console=False):
         "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
         "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
         "uses_magic": campaign.rules.has(Extra.MAGIC),
-        "readied_spells": (Spell.objects.filter(character__campaign=campaign, charge__isnull=False)
-                           .select_related("character") if campaign.rules.has(Extra.MAGIC) else []),
         # The latest hooks the GM revealed: a draw not revealed is the GM's, even on the console.
         "hooks": SimpleLazyObject(lambda: campaign.hook_draws.filter(revealed=True).first()
                                   if campaign.rules.has(Extra.WORLD) else None),

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext, pgettext
 
-from campaign.models import Membership, ResourcePool, bearing_on_a_roll
-from characters.models import Asset, Character, Spell
+from campaign.models import Membership
+from characters.models import Character
 from charge.actions.rollers import lock_characters
 from charge.kinds import RollKind
+from charge.models import Asset, PendingRoll, ResourcePool, Spell, bearing_on_a_roll
 from clocks.actions import record_change
 from clocks.models import Clock
 from core.refused import Refused
@@ -37,7 +38,7 @@ from gamerules.resources import roll_retained
 from gamerules.threat import roll_threatened
 from gamerules.words import said, said_n
 from rolls.actions import made_with, record, table_dice
-from rolls.models import PendingRoll, Roll, by_wording
+from rolls.models import Roll, by_wording
 
 
 def either(choices) -> str:

@@ -5,7 +5,8 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.actions import locked, log
-from characters.models import Asset, Character
+from characters.models import Character
+from charge.models import Asset
 from core.refused import Refused
 from gamerules.dials import Extra
 from gamerules.words import said

@@ -5,7 +5,8 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.actions import locked, log
-from characters.models import Attachment, Character
+from characters.models import Character
+from charge.models import Attachment
 from core.refused import Refused
 from gamerules.attachments import attachment_errors, repaired_wear, wear_errors
 from gamerules.dials import Extra, ExtraDial

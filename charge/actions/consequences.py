@@ -8,11 +8,12 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from campaign.models import Membership
-from characters.models import Attachment, Character, Spell
+from characters.models import Character
 from charge.actions.action_roll import workable_project
 from charge.actions.projects import add_clock
 from charge.actions.rollers import lock_characters
 from charge.kinds import RollKind
+from charge.models import Attachment, Spell
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
 from core.refused import Refused

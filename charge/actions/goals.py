@@ -5,7 +5,8 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.actions import locked, log
-from characters.models import Character, Goal
+from characters.models import Character
+from charge.models import Goal
 from core.refused import Refused
 from core.templatetags.words import action as action_word
 from core.templatetags.words import action_phrase

@@ -6,17 +6,18 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
-from campaign.models import HookDraw, Membership
-from characters.models import Character, Spell
+from campaign.models import Membership
+from characters.models import Character
 from charge.actions.action_roll import castable, not_an_action, workable_project
 from charge.actions.rollers import lock_characters
+from charge.models import HookDraw, PendingRoll, Spell, Threat
 from core.refused import Refused
 from gamerules.action_roll import flashback_errors
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.threat import MOST_THREAT_DICE
 from rolls.actions import made_with
-from rolls.models import PendingRoll, Roll, Threat, new_key
+from rolls.models import Roll, new_key
 
 
 @dataclass(frozen=True)

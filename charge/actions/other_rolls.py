@@ -6,11 +6,12 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
-from campaign.models import Campaign, HookDraw, Membership, WorldTable
-from characters.models import Asset, AssetSource, Character, Goal
+from campaign.models import Campaign, Membership
+from characters.models import Character
 from charge.actions.goals import end_goal, tick_goal
 from charge.actions.rollers import lock_own_character
 from charge.kinds import RollKind
+from charge.models import Asset, AssetSource, Goal, HookDraw, WorldTable
 from core.refused import Refused
 from gamerules.action_roll import flashback_errors
 from gamerules.aftermath import Aftermath, OpposedFortune

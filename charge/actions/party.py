@@ -5,7 +5,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaign.models import Campaign, Membership, PartyDetail, concept_dispositions
+from campaign.models import Campaign, Membership
+from charge.models import PartyDetail, concept_dispositions
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock
 from core.refused import Refused

@@ -3,7 +3,8 @@
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaign.models import Membership, Resource, ResourcePool
+from campaign.models import Membership
+from charge.models import Resource, ResourcePool
 from core.refused import Refused
 from core.templatetags.words import action_phrase
 from gamerules.dials import Extra

@@ -1,11 +1,13 @@
 """Spells (the Magic extra): written with their clocks, struck out."""
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.actions import locked, log
-from characters.models import Character, Spell
+from characters.models import Character
+from charge.models import Spell
 from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from gamerules.dials import Extra
@@ -44,3 +46,10 @@ def remove_spell(membership: Membership, character: Character, spell_id: int) ->
         raise Refused(_("That spell is already gone."))
     Clock.objects.filter(pk__in=[spell.ritual_id, spell.danger_id]).update(archived=True)
     spell.delete()
+
+
+def ready_by_its_ritual(sender, clock: Clock, **kwargs) -> None:
+    """A spell's time ("require a clock to be filled"): its ritual done, it is readied. Sent by
+    clocks.signals.filled (connected in charge/apps.py)."""
+    if clock.character_id:
+        Spell.objects.filter(ritual=clock, charge__isnull=True).update(charge=F("level"))

@@ -5,7 +5,8 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.actions import locked, log
-from characters.models import Character, Talent, slot_kind
+from characters.models import Character
+from charge.models import Talent, slot_kind
 from core.refused import Refused
 from gamerules.characters import rating_errors
 from gamerules.dials import Extra

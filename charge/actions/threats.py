@@ -5,11 +5,11 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from campaign.models import Campaign, Membership
+from charge.models import Threat
 from core.refused import Refused
 from gamerules.dials import Extra
 from gamerules.threat import MOST_THREAT_DICE
 from gamerules.words import said
-from rolls.models import Threat
 
 
 @transaction.atomic

@@ -3,7 +3,8 @@
 from django.db import transaction
 
 from campaign.models import Membership
-from characters.models import Character, Tie
+from characters.models import Character
+from charge.models import Tie
 
 
 @transaction.atomic

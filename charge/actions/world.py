@@ -4,7 +4,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaign.models import HookDraw, Membership, WorldTable
+from campaign.models import Membership
+from charge.models import HookDraw, WorldTable
 from core.refused import Refused
 from gamerules.dials import Extra
 from gamerules.words import said

@@ -5,11 +5,10 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from campaign.models import ResourcePool
-from characters.models import Spell
 from charge.actions.action_roll import ActionRollRequest, either
 from charge.actions.on_its_way import RollStart
 from charge.kinds import RollKind
+from charge.models import ResourcePool, Spell
 from core.templatetags.words import action as action_word
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.charge import Effect, Risk

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from characters.models import Playbook, slot_kind
+from charge.models import Playbook, slot_kind
 from core.templatetags.words import action as action_word
 from gamerules.dials import action_typed
 

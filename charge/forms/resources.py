@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaign.models import Resource
+from charge.models import Resource
 
 
 class ResourceForm(forms.ModelForm):

@@ -12,7 +12,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.access import membership_or_404
-from characters.models import Goal
 from charge.actions import other_rolls
 from charge.forms.other_rolls import (
     DeterminationForm,
@@ -22,6 +21,7 @@ from charge.forms.other_rolls import (
     LootForm,
     MarketForm,
 )
+from charge.models import Goal
 from charge.panels import odds_bars
 from core.posted import whole_number
 from core.refused import Refused

@@ -7,7 +7,7 @@ from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from characters.models import Goal, Spell, Talent
+from charge.models import Goal, Spell, Talent
 from clocks.models import SeenClock
 from gamerules.goals import Difficulty
 from gamerules.progression import TALENT_LINE, unlocked_slots

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.models import concept_dispositions
 from charge.actions import party as actions
+from charge.models import concept_dispositions
 from clocks.models import SeenClock
 from core.htmx import answer, page
 from core.keys import refusal_once

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from characters.models import Playbook
 from charge.forms.playbooks import PlaybookForm
+from charge.models import Playbook
 
 
 @login_required

@@ -6,10 +6,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import retarget
 
-from characters.models import slot_kind
 from characters.views import own_sheet
 from charge.actions import talents as actions
 from charge.forms.talents import TalentForm
+from charge.models import slot_kind
 from charge.views.sheet import sheet_answer, sheet_context
 from core.refused import Refused
 from gamerules.progression import TALENT_LINE, TalentKind

@@ -10,10 +10,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseLocation
 
 from campaign.access import membership_or_404
-from campaign.models import bearing_on_a_roll, mission_start_pending
 from characters.models import Character
 from charge.actions import action_roll, on_its_way
 from charge.forms.action_roll import LAST_STEP, ActionRollForm
+from charge.models import PendingRoll, bearing_on_a_roll, mission_start_pending
 from charge.panels import odds_bars
 from charge.views.on_its_way import pending_or_404, pending_or_none
 from core.posted import whole_number
@@ -23,7 +23,7 @@ from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.readings import TENSION_MOMENTUM
 from rolls import playing
-from rolls.models import PendingRoll, Roll, new_key
+from rolls.models import Roll, new_key
 
 WIZARD = "charge/rolls/wizard.html"
 

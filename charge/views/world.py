@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from campaign.models import WorldTable
 from charge.actions import other_rolls
 from charge.actions import world as actions
+from charge.models import WorldTable
 from core.htmx import answer, page
 from core.keys import refusal_once
 from core.posted import posted_text, whole_number

@@ -30,8 +30,9 @@ from bench.soak import (
 from bench.tables import build_tables
 from campaign.models import Membership, Role
 from characters.models import Character
+from charge.models import PendingRoll
 from clocks.models import Clock, ClockChange
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 
 
 @pytest.fixture

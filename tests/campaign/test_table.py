@@ -1,8 +1,9 @@
 import pytest
 from django.urls import reverse
 
+from charge.models import PendingRoll
 from clocks.models import Visibility, WhoMayTick
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 from tests.factories import CharacterFactory, ClockFactory, RollFactory
 from tests.helpers import HTMX, set_risk_and_effect
 from tests.table import SECRETS

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from characters.models import Tie
+from charge.models import Tie
 from clocks.models import Clock
 from tests.factories import CharacterFactory, TieFactory, UserFactory, make_campaign
 from tests.helpers import HTMX, sheet_url

@@ -2,7 +2,8 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign, Membership
-from characters.models import Character, Playbook
+from characters.models import Character
+from charge.models import Playbook
 from tests.factories import join
 from tests.helpers import HTMX, fresh, sheet_url
 

@@ -2,7 +2,8 @@
 game with scars"."""
 
 from campaign.models import Campaign
-from characters.models import Attachment, Character, Goal
+from characters.models import Character
+from charge.models import Attachment, Goal
 from tests.helpers import fresh, sheet_url
 
 

@@ -4,7 +4,8 @@ clock gives talent dots the player places."""
 import pytest
 
 from campaign.models import Campaign
-from characters.models import Character, Goal
+from characters.models import Character
+from charge.models import Goal
 from tests.helpers import HTMX, fresh, sheet_url
 
 

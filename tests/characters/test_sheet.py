@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from characters.models import Talent
+from charge.models import Talent
 from clocks.models import Clock
 from tests.factories import ForceFactory, UserFactory, make_campaign
 from tests.helpers import HTMX, fresh, sheet_url

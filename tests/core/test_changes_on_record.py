@@ -17,7 +17,7 @@ from simple_history.models import HistoricalChanges
 import charge.actions.attachments
 from campaign.live import campaign_path
 from campaign.models import Campaign
-from characters.models import Attachment
+from charge.models import Attachment
 from tests.core.test_render_once import AGO, _get, _noting_renders
 from tests.helpers import HTMX
 
@@ -121,7 +121,7 @@ def test_a_write_no_signal_tells_of_still_bumps_its_campaign(table, settings, ca
             caplog.at_level(logging.WARNING, logger="campaign.live"):
         table.client("player").post(attachments, {"name": "Old Bertha, my rifle"}, **HTMX)
     assert _version(table) == version + 1
-    assert "characters_attachment" in caplog.text
+    assert "charge_attachment" in caplog.text
     for who, screens in _every_screen(table, sheet, settings).items():
         assert all("Old Bertha, my rifle" in screen for screen in screens), who
 

@@ -11,8 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from psycopg_pool import PoolTimeout
 
+from charge.models import PendingRoll
 from clocks.models import Clock, ClockChange
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 from tests.factories import ClockFactory
 from tests.helpers import HTMX, on_its_way
 

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from advantage.models import Job
 from advantage.models import Sheet as AdvantageSheet
-from campaign.models import Campaign, HookDraw, PartyDetail, Resource, ResourcePool
-from characters.models import Attachment, Goal
+from campaign.models import Campaign
+from charge.models import Attachment, Goal, HookDraw, PartyDetail, Resource, ResourcePool
 from safety.models import Boundary
 from tests.helpers import HTMX, SPREAD
 from tests.i18n.untranslated import template_files

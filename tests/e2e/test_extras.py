@@ -3,7 +3,7 @@
 from playwright.sync_api import expect
 
 from campaign.models import Campaign
-from characters.models import Goal
+from charge.models import Goal
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
 from tests.helpers import LIVE, PHONE, SPREAD, log_in, settled
 

@@ -64,11 +64,17 @@ def test_a_phone_shows_the_campaign_tabs_in_one_row_with_the_current_one_in_view
 
 def _long_extras(campaign, character):
     """Every Extra on, each holding a long unbroken text where a player or the GM types one."""
-    from campaign.models import HookDraw, PartyDetail, Resource, ResourcePool, WorldTable
-    from characters.models import Spell
     from charge.actions.bookkeeping import set_dials
+    from charge.models import (
+        HookDraw,
+        PartyDetail,
+        Resource,
+        ResourcePool,
+        Spell,
+        Threat,
+        WorldTable,
+    )
     from gamerules.dials import Dials, Extra
-    from rolls.models import Threat
 
     set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset(Extra)))
     Spell.objects.create(character=character, name="S" + LONG[:75], actions=["Sneak", "Finesse", "Study"], charge=4,
@@ -119,11 +125,9 @@ def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):
 
 
 def _table_extras(campaign):
-    from campaign.models import HookDraw
-    from characters.models import Spell
     from charge.actions.bookkeeping import set_dials
+    from charge.models import HookDraw, Spell, Threat
     from gamerules.dials import Dials, Extra
-    from rolls.models import Threat
 
     set_dials(campaign.memberships.get(role="gm"), Dials(extras=frozenset({Extra.WORLD, Extra.THREAT_LEVEL,
                                                                            Extra.ECONOMY, Extra.PARTY, Extra.MAGIC})))

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
-from characters.models import Asset
+from charge.models import Asset
 from rolls.models import Roll
 from tests.helpers import HTMX, wizard
 

@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from campaign.models import Campaign
-from characters.models import Attachment
+from charge.models import Attachment
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, wizard
 

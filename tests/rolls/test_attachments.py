@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
-from characters.models import Attachment
+from charge.models import Attachment
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, wizard
 

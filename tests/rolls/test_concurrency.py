@@ -3,8 +3,8 @@
 import pytest
 
 from campaign.models import Campaign
-from characters.models import Spell
 from charge.actions.action_roll import ActionRollRequest, make_action_roll
+from charge.models import Spell
 from gamerules.action_roll import PushBenefit
 from gamerules.magic import SpellBenefit
 from rolls.models import Roll

@@ -6,12 +6,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.models import PartyDetail
-from characters.models import Asset, Attachment, Character, Goal
+from characters.models import Character
 from charge.actions.bookkeeping import set_dials
 from charge.forms.dials import OFFERED_EXTRAS, DialsForm
+from charge.models import Asset, Attachment, Goal, PartyDetail, Threat
 from gamerules.dials import Dials, Extra, ExtraDial
-from rolls.models import Threat
 from tests.helpers import on_its_way
 
 TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce="|"X-CSRFToken": "|/live/\?v=)[^"]+')

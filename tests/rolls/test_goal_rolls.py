@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
-from characters.models import Goal
+from charge.models import Goal
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh
 

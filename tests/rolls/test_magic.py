@@ -9,11 +9,11 @@ from django.urls import reverse
 
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
-from characters.models import Spell
 from charge.actions.bookkeeping import set_dials
+from charge.models import PendingRoll, Spell
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 from tests.factories import UserFactory
 from tests.helpers import HTMX, fresh, on_its_way, sheet_url
 

@@ -5,7 +5,8 @@ from django.urls import reverse
 
 from campaign.models import Campaign
 from characters.models import Character
-from rolls.models import PendingRoll, Roll
+from charge.models import PendingRoll
+from rolls.models import Roll
 from tests.helpers import HTMX, fresh, on_its_way, wizard
 
 

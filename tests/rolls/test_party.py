@@ -5,9 +5,9 @@ progress burned as momentum ("Party Extra")."""
 import pytest
 from django.urls import reverse
 
-from campaign.models import PartyDetail
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
+from charge.models import PartyDetail
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Roll

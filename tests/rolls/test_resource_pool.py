@@ -5,9 +5,10 @@ scenario's end expires it ("Resource Pool Extra")."""
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign, Resource, ResourcePool
+from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
+from charge.models import Resource, ResourcePool
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
 from tests.factories import UserFactory

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
-from rolls.models import PendingRoll, Roll
+from charge.models import PendingRoll
+from rolls.models import Roll
 from tests.factories import CharacterFactory
 from tests.helpers import HTMX, fresh, on_its_way, set_risk_and_effect, wizard
 

@@ -12,7 +12,8 @@ from django.urls import reverse
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from characters.models import Character
-from rolls.models import Roll, Threat
+from charge.models import Threat
+from rolls.models import Roll
 from tests.factories import UserFactory
 from tests.helpers import HTMX, fresh, on_its_way
 

@@ -2,7 +2,8 @@
 
 from django.urls import reverse
 
-from rolls.models import PendingRoll, Roll
+from charge.models import PendingRoll
+from rolls.models import Roll
 from tests.helpers import wizard
 
 

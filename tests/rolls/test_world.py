@@ -10,9 +10,10 @@ from itertools import product
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign, HookDraw, WorldTable
+from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
+from charge.models import HookDraw, WorldTable
 from gamerules.dials import Dials, Extra
 from gamerules.world import Card
 from rolls import actions as roll_actions

@@ -3,10 +3,9 @@ import pytest
 from ability.models import Action
 from advantage.models import Check
 from advantage.models import Threat as AdvantageThreat
-from campaign.models import HookDraw, Membership, PartyDetail, Resource
-from characters.models import Goal
+from campaign.models import Membership
+from charge.models import Goal, HookDraw, PartyDetail, Resource, Threat
 from clocks.models import Visibility
-from rolls.models import Threat
 from tests.factories import (
     CharacterFactory,
     ClockChangeFactory,

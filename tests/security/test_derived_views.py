@@ -11,9 +11,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign, HookDraw, Membership
-from characters.models import Character, Spell
+from campaign.models import Campaign, Membership
+from characters.models import Character
 from charge.actions.action_roll import ActionRollRequest, make_action_roll
+from charge.models import HookDraw, Spell
 from clocks.models import Clock
 from core.refused import Refused
 from core.rendered import Audience

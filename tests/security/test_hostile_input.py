@@ -14,9 +14,10 @@ from campaign.models import (
     Milestone,
     WorldForce,
 )
-from characters.models import Character, Playbook, Talent, Tie
+from characters.models import Character
+from charge.models import PendingRoll, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 from tests.factories import ForceFactory, UserFactory, make_campaign
 from tests.security.rules import RULES, url_for
 

@@ -1,18 +1,20 @@
 """Steps of Charge's own pages: its Extras (the party, resources, the world), playbooks, the dials,
 rolls on their way, the rolls and what follows them, the sheet."""
 
-from campaign.models import (
-    Campaign,
+from campaign.models import Campaign, Milestone
+from characters.models import Character
+from charge.models import (
     HookDraw,
-    Milestone,
     PartyDetail,
+    PendingRoll,
+    Playbook,
     Resource,
     ResourcePool,
+    Tie,
     WorldTable,
 )
-from characters.models import Character, Playbook, Tie
 from clocks.models import Clock
-from rolls.models import PendingRoll, Roll
+from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only, sheet
 from tests.core.walk.shared import clocks
 from tests.core.walk.steps import rows

@@ -1,9 +1,10 @@
 """Steps of Charge's rolls: on their way, thrown, what follows them, and the rolls of their own."""
 
 from campaign.models import Campaign
-from characters.models import Attachment, Character, Goal
+from characters.models import Character
+from charge.models import Attachment, Goal, PendingRoll, Threat
 from clocks.models import Clock
-from rolls.models import PendingRoll, Roll, Threat
+from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only
 from tests.core.walk.shared import alarm, clocks
 from tests.core.walk.steps import rows

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rolls', '0014_unstick_used_keys'),
+        ('rolls', '0015_charge_rows_to_charge'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ import core.systems
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0017_campaign_life'),
+        ('campaign', '0018_charge_rows_to_charge'),
     ]
 
     operations = [

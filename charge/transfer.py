@@ -1,0 +1,42 @@
+"""Charge's rows in a campaign's export (campaign/transfer.py), each where it always was in the
+document: an import makes them in this order, after what each points into."""
+
+from campaign.transfer import USER, Part
+from charge.models import (
+    Asset,
+    Attachment,
+    Goal,
+    HookDraw,
+    PartyDetail,
+    Playbook,
+    Resource,
+    ResourcePool,
+    Spell,
+    Talent,
+    Threat,
+    Tie,
+    WorldTable,
+)
+
+PARTS = (
+    Part("resources", Resource, "campaign", after="forces"),
+    Part("playbooks", Playbook, "campaign", after="milestones"),
+    Part("ties", Tie, "character__campaign", {"character_id": "characters", "linked_character_id": "characters",
+                                              "linked_force_id": "forces"}, after="characters"),
+    Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
+    Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}, after="clocks"),
+    Part("spells", Spell, "character__campaign", {"character_id": "characters", "ritual_id": "clocks",
+                                                  "danger_id": "clocks", "cast_session_id": "sessions"}),
+    Part("world_tables", WorldTable, "campaign", visible=True, after="rolls"),
+    Part("hook_draws", HookDraw, "campaign", {"drawn_by_id": USER, "mission_roll_id": "rolls"}, visible=True),
+    Part("assets", Asset, "character__campaign", {"character_id": "characters", "spent_by_id": "rolls"}),
+    Part("attachments", Attachment, "character__campaign", {"character_id": "characters", "repair_id": "clocks"}),
+    Part("goals", Goal, "character__campaign", {"character_id": "characters"}),
+    Part("resource_pools", ResourcePool, "resource__campaign", {"resource_id": "resources", "character_id": "characters"}),
+    Part("threats", Threat, "campaign", {"character_id": "characters"}),
+    Part("tie_history", Tie.history.model, "character__campaign",
+         {"id": "ties", "character_id": "characters", "linked_character_id": "characters",
+          "linked_force_id": "forces", "history_user_id": USER}, after="character_history"),
+    Part("talent_history", Talent.history.model, "character__campaign",
+         {"id": "talents", "character_id": "characters", "history_user_id": USER}),
+)
