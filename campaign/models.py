@@ -8,16 +8,13 @@ from django.db import connection, models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
-from core.systems import site_of
-from gamerules.charge import RiskWording
-from gamerules.dials import Dials, Extra, ExtraDial, Ruleset, default_dials
-from gamerules.economy import MarketState, market_state, market_words
+from core.systems import setup_name, site_of
+from gamerules.dials import Extra, ExtraDial
 from gamerules.party import (
     Disposition,
     KeyConcept,
@@ -42,12 +39,6 @@ class Campaign(models.Model):
     pitch = models.TextField(_("Pitch and setting"), blank=True, max_length=10_000)
     gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000,
                                 help_text=_("Only GMs ever see these."))
-    ruleset = models.CharField(max_length=20, default=Ruleset.CHARGE.value,
-                               choices=[(r.value, r.label) for r in Ruleset])
-    risk_wording = models.CharField(
-        _("Wording of risk"), max_length=10, default=RiskWording.RISK.value,
-        choices=[(RiskWording.RISK.value, _("Charge 1.1: risk low / moderate / high")),
-                 (RiskWording.POSITION.value, _("Classic: position controlled / risky / desperate"))])
     table_language = models.CharField(
         _("Language of the table screen"), max_length=8, blank=True, choices=settings.LANGUAGES,
         help_text=_("The screen everyone looks at, in the table's language. Empty: in each viewer's own."))
@@ -55,9 +46,6 @@ class Campaign(models.Model):
                               choices=[(system.value, system.label) for system in DiceSystem])
     system_options = models.JSONField(default=dict, blank=True,
                                       help_text=_("What the dice system lets the GM set, e.g. its list of Stats."))
-    dials = models.JSONField(default=dict, blank=True)
-    market_filled = models.PositiveSmallIntegerField(
-        default=0, help_text=_("The market clock's segments, 0-4 (Economy Extra)."))
     day = models.PositiveIntegerField(
         default=1, help_text=_("The story's day, which the GM moves on: spells cast once per day (Magic Extra)."))
     live_version = models.PositiveBigIntegerField(default=0)
@@ -87,43 +75,19 @@ class Campaign(models.Model):
         return site_of(self.dice_system)
 
     @property
+    def setup(self):
+        """How the campaign plays its dice system: its registration's ``setup`` row, or None."""
+        return getattr(self, setup_name(self.site.setup), None) if self.site.setup else None
+
+    @property
     def system_name(self) -> str:
-        """The system as the page header says it: Charge names its variant."""
-        return self.get_ruleset_display() if self.dice_system is DiceSystem.CHARGE else self.dice_system.label
+        """The system as the page header says it (its registration may name a variant)."""
+        return self.site.system_name(self) if self.site.system_name else self.dice_system.label
 
     @property
     def system_words(self) -> str:
-        """The system as the campaign's About card says it, with Charge's wording of risk."""
-        if self.dice_system is DiceSystem.CHARGE:
-            return f"{self.system_name} · {self.get_risk_wording_display()}"
-        return self.system_name
-
-    @cached_property
-    def rules(self) -> Dials:
-        """The dials in play: what the GM changed, over the ruleset's defaults."""
-        return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
-
-    @cached_property
-    def threats_in_play(self) -> list:
-        """The Threat Level extra's threats, loaded once for every part of a page that lists them."""
-        return list(self.threats.select_related("character")) if self.rules.has(Extra.THREAT_LEVEL) else []
-
-    @property
-    def market(self) -> MarketState:
-        return market_state(self.market_filled)
-
-    @property
-    def market_words(self) -> str:
-        return market_words(self.market)
-
-    @property
-    def wording(self) -> RiskWording:
-        return RiskWording(self.risk_wording)
-
-    @property
-    def quick(self) -> bool:
-        """Quick Charge: its own section of the rulebook decides where it differs."""
-        return self.ruleset == Ruleset.QUICK_CHARGE.value
+        """The system as the campaign's About card says it (its registration may say more)."""
+        return self.site.system_words(self) if self.site.system_words else self.system_name
 
     @property
     def current_session(self):
@@ -441,9 +405,9 @@ def bearing_on_a_roll(campaign, detail_ids) -> tuple[list, Disposition]:
     """The party details the GM said bear on a roll, as they are now, and their disposition
     combined ("conflicting dispositions ... cancel each other out"). A key concept bears with the
     disposition its details give it."""
-    if not detail_ids or not campaign.rules.has(Extra.PARTY):
+    if not detail_ids or not campaign.charge.rules.has(Extra.PARTY):
         return [], Disposition.NEUTRAL
-    detailed = campaign.rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
+    detailed = campaign.charge.rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
     details = list(campaign.party_details.all())
     concepts = concept_dispositions(details, detailed)
     chosen = [d for d in details if d.pk in set(detail_ids)]
@@ -535,7 +499,7 @@ class HookDraw(models.Model):
 def mission_start_pending(campaign) -> MissionStart | None:
     """The mission roll's start while it waits for the mission's first roll (World Extra): one
     query, and none while the extra is off."""
-    if not campaign.rules.has(Extra.WORLD):
+    if not campaign.charge.rules.has(Extra.WORLD):
         return None
     draw = campaign.hook_draws.filter(start_pending=True).select_related("mission_roll").first()
     return draw.start if draw else None

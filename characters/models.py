@@ -13,7 +13,7 @@ from core.models import LockingQuerySet
 from gamerules.attachments import worn_out
 from gamerules.characters import take_stress
 from gamerules.charge import Risk
-from gamerules.dials import Attribute, Dials, Extra, ExtraDial
+from gamerules.dials import Attribute, Dials, Extra
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, Difficulty, resolve_pool
 from gamerules.magic import BENEFITS, CastingLimit, Casts, SpellLevel, casting_errors
 from gamerules.progression import TALENT_LINE, TalentKind
@@ -109,15 +109,10 @@ class Character(models.Model):
         return membership.is_gm or (self.owner_id is not None and self.owner_id == membership.user_id)
 
     def text_fields_for(self, membership: Membership) -> tuple[str, ...]:
-        """The sheet's text parts this member sees and, on their own sheet, edits: the details;
-        scars under the Scars Extra (during creation only with "Starting the game with scars");
-        compensations with "Compensating"; GM notes for a GM only."""
-        rules = self.campaign.rules
-        fields = ["condition", "concept", "appearance"]
-        if rules.has(Extra.SCARS) and (self.created or self.scars or rules.dialled(ExtraDial.SCARS_AT_START)):
-            fields.append("scars")
-        if rules.dialled(ExtraDial.SCARS_COMPENSATING):
-            fields.append("compensations")
+        """The sheet's text parts this member sees and, on their own sheet, edits: the details,
+        those the dice system adds, and GM notes for a GM only."""
+        site = self.campaign.site
+        fields = ["condition", "concept", "appearance", *(site.sheet_texts(self) if site.sheet_texts else ())]
         if membership.is_gm:
             fields.append("gm_notes")
         return tuple(fields)
@@ -139,7 +134,7 @@ class Character(models.Model):
         character is taken out for the scene ("Stress & Condition"). With the Scars Extra it is not
         cleared: a scar is added from the condition and the character is incapacitated, and an
         incapacitated character takes no more scars ("Scars Rule")."""
-        rules = self.campaign.rules
+        rules = self.campaign.charge.rules
         size = rules.stress_clock_size
         if not rules.has(Extra.SCARS):
             result = take_stress(self.stress, amount, size)
@@ -169,7 +164,7 @@ class Character(models.Model):
         """Each action's rating: its dots from creation and overrides, plus talent dots."""
         extra = self.talent_dots()
         return {name: self.action_dots.get(name, 0) + extra.get(name, 0)
-                for name in self.campaign.rules.action_names}
+                for name in self.campaign.charge.rules.action_names}
 
     def rating(self, action: str) -> int:
         return self.ratings().get(action, 0)

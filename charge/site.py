@@ -1,13 +1,15 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
-from charge import demo
+from charge import characters, demo
 from charge.forms.recovery import RecoveryForm
+from charge.models import Setup
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.views.consequences import roll_page
 from charge.views.sheet import charge_sheet
 from charge.views.waiting import charge_waiting
 from core.systems import SystemSite
+from gamerules.characters import session_start_momentum
 from gamerules.systems import DiceSystem
 
 SITE = SystemSite(
@@ -19,4 +21,10 @@ SITE = SystemSite(
     console_top="charge/console.html#top", console_roll=console_roll,
     console_panels=("console-roll", "console-pending", "console-threats"), session_bookkeeping=True,
     gm_context=lambda campaign: {"recovery_form": RecoveryForm(campaign=campaign)},
-    session_end="charge/recovery.html#session-end", urls="charge.urls")
+    session_end="charge/recovery.html#session-end", urls="charge.urls",
+    setup=Setup, system_name=lambda campaign: campaign.charge.system_name,
+    system_words=lambda campaign: campaign.charge.system_words,
+    session_momentum=lambda campaign: session_start_momentum(campaign.charge.rules),
+    clock_sizes=lambda campaign: campaign.charge.rules.clock_sizes,
+    new_character=characters.new_character, sheet_texts=characters.sheet_texts,
+    creation_note="charge/creation.html")

@@ -136,7 +136,7 @@ def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
         if kind in ACTION_KINDS and action:
             named[kind == RollKind.CONFLICT, action] += 1
     # An action never rolled shows as 0, in the campaign's order; ties keep that order.
-    used = Counter(dict.fromkeys(map(action_word, campaign.rules.action_names), 0)) \
+    used = Counter(dict.fromkeys(map(action_word, campaign.charge.rules.action_names), 0)) \
         if campaign.dice_system is DiceSystem.CHARGE else Counter()
     for (stat, name), count in named.items():
         used[str(stat_said(name)) if stat else action_word(name)] += count

@@ -2,7 +2,6 @@
 rolls on their way, the rolls and what follows them, the sheet."""
 
 from campaign.models import (
-    Campaign,
     HookDraw,
     Milestone,
     PartyDetail,
@@ -11,6 +10,7 @@ from campaign.models import (
     WorldTable,
 )
 from characters.models import Character, Playbook, Tie
+from charge.models import Setup
 from clocks.models import Clock
 from rolls.models import PendingRoll, Roll
 from tests.core.test_keyed_writes import Write, campaign_only, sheet
@@ -37,7 +37,7 @@ def full_party_clock(table):
 
 
 def more_clocks(table, n):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials,
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials,
                                                                 "extra_dials": ["party_more_clocks"]})
     return {"kind": "progress"}
 
@@ -121,7 +121,7 @@ CAMPAIGN = {
                              lambda t, n: {"name": "The Smuggler", "ties": "", "dots": "Sneak 2, Move 1",
                                            "talent_lines": ""}, playbooks),
     "dials turned": Write("dials", "gm", campaign_only, lambda t, n: dials_form(n),
-                          lambda t: rows(Campaign, pk=t.campaign.pk)[0]["dials"]),
+                          lambda t: rows(Setup, campaign=t.campaign.pk)[0]["dials"]),
     "recovery": Write("recovery", "gm", sheet, lambda t, n: {"amount": 2}, ada),
     "roll called for": Write("call_for_roll", "gm", campaign_only, lambda t, n: {
         "character": t.character.pk, "action": "Sneak", "goal": "Get in"}, on_its_way),
@@ -159,8 +159,8 @@ def escalated(table, n):
 
 
 def scars_on(table):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials, "extras": [
-        *table.campaign.dials["extras"], "scars"]})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "extras": [
+        *table.campaign.charge.dials["extras"], "scars"]})
     Character.objects.filter(pk=table.character.pk).update(scars="Stabbed through the right shoulder", stress=3,
                                                            momentum=2)
     return [table.character.pk]
