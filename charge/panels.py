@@ -79,8 +79,8 @@ def pending_context(membership) -> dict:
 
 def table_context(membership) -> dict:
     """What Charge adds to the table screen and the console: its rolls on their way, the threats
-    in play, and its Extras' panels while they are on. What costs a query is lazy: a panel
-    fetched alone reads only what it shows."""
+    in play, and its Extras' panels while they are on (the spells and the hooks read only by the
+    panels that show them)."""
     campaign = membership.campaign
     rules = campaign.charge.rules
     return {
