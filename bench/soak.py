@@ -305,7 +305,7 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
     from rolls.models import Roll
 
     problems = []
-    characters = list(Character.objects.filter(campaign__in=campaigns).select_related("campaign"))
+    characters = list(Character.objects.filter(campaign__in=campaigns).select_related("campaign__charge"))
     clocks = list(Clock.objects.filter(campaign__in=campaigns))
     rolls = list(Roll.objects.filter(campaign__in=campaigns).order_by("pk"))
     changes = list(ClockChange.objects.filter(clock__in=clocks).order_by("pk"))
@@ -313,7 +313,7 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
         # Charge sets no most momentum; the least is 0, the most what the rolls below account for.
         if character.momentum < 0:
             problems.append(f"{character.name} (#{character.pk}) has momentum {character.momentum}")
-        if not 0 <= character.stress <= character.campaign.rules.stress_clock_size:
+        if not 0 <= character.stress <= character.campaign.charge.rules.stress_clock_size:
             problems.append(f"{character.name} (#{character.pk}) has stress {character.stress}")
         running = start["momentum"][character.pk]
         for roll in rolls:  # a roll locks its characters: in order of pk, each begins where the last ended

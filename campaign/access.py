@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from campaign.models import Campaign, Membership, WorldForce
 from core.rendered import Audience
-from core.systems import plays
+from core.systems import plays, setups
 
 READ_WHILE_ARCHIVED = frozenset({"campaign", "campaign_export", "session_recap", "character_print",
                                  "campaign_restore", "campaign_delete", "leave"})
@@ -46,10 +46,11 @@ class ReadOnlyArchives:
 
 
 def membership_or_404(request, campaign_id) -> Membership:
-    """The user's membership of the campaign, with the campaign loaded; a page of another dice
-    system than the campaign's is not there for it (core/systems.py)."""
-    membership = get_object_or_404(Membership.objects.select_related("campaign", "user"),
-                                   campaign_id=campaign_id, user=request.user)
+    """The user's membership of the campaign, with the campaign and how it plays its dice system
+    loaded; a page of another dice system than the campaign's is not there for it (core/systems.py)."""
+    loaded = ("campaign", "user", *(f"campaign__{name}" for name in setups()))
+    membership = get_object_or_404(Membership.objects.select_related(*loaded), campaign_id=campaign_id,
+                                   user=request.user)
     match = request.resolver_match
     if match and not plays(membership.campaign.system, match.url_name):
         raise Http404("Not a page of this campaign's dice system")

@@ -19,7 +19,6 @@ from campaign.models import (
 )
 from characters.models import Character
 from core.refused import Refused
-from gamerules.characters import session_start_momentum
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 from gamerules.words import kept, said
 
@@ -28,14 +27,24 @@ ROLE_SAID = {Role.GM: said("GM"), Role.PLAYER: said("Player")}
 
 
 @transaction.atomic
-def create_campaign(user, **fields) -> Campaign:
-    """The creator is the GM; the player group starts as a force everyone can write."""
+def create_campaign(user, setup: dict | None = None, **fields) -> Campaign:
+    """The creator is the GM; the player group starts as a force everyone can write. ``setup``:
+    how it plays its dice system, where it differs from the defaults."""
     campaign = Campaign.objects.create(**fields)
+    set_setup(campaign, setup or {})
     Membership.objects.create(campaign=campaign, user=user, role=Role.GM)
     WorldForce.objects.create(campaign=campaign, name=_("The player group"), is_player_group=True,
                               kind="organisation", revealed=True)
     campaign.log(user, said("%(user)s created the campaign.", user=user.username))
     return campaign
+
+
+def set_setup(campaign: Campaign, said: dict) -> None:
+    """How the campaign plays its dice system (core/systems.py ``setup``), as far as ``said`` changes it."""
+    if said and (setup := campaign.setup) is not None:
+        for name, value in said.items():
+            setattr(setup, name, value)
+        setup.save(update_fields=list(said))
 
 
 @transaction.atomic
@@ -183,7 +192,7 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
     if not campaign.site.session_bookkeeping:  # momentum is Charge's
         campaign.log(gm.user, said("Session %(number)s started.", number=number))
         return session
-    momentum = session_start_momentum(campaign.rules)
+    momentum = campaign.site.session_momentum(campaign)
     changes = []
     for character in campaign.characters.select_for_update().order_by("pk"):
         if character.momentum != momentum:

@@ -2,12 +2,14 @@ from datetime import timedelta
 
 from django import forms
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaign.actions import set_setup
 from campaign.models import Campaign, GameSession, Invitation, WorldForce
-from core.systems import playable
+from core.systems import playable, registered, setup_name
 
 
 class CampaignForm(forms.ModelForm):
@@ -17,31 +19,31 @@ class CampaignForm(forms.ModelForm):
 
     class Meta:
         model = Campaign
-        fields = ["name", "pitch", "system", "ruleset", "risk_wording", "table_language"]
+        fields = ["name", "pitch", "system", "table_language"]
         widgets = {"pitch": forms.Textarea(attrs={"rows": 4})}
-        labels = {"name": _("Name"), "ruleset": _("Charge variant")}
+        labels = {"name": _("Name")}
         help_texts = {
             "pitch": _("What the campaign is about and where it happens. Every member reads this."),
-            "ruleset": _("Charge only. Quick Charge: 6 actions, 4 dots, effect and consequence read from the dice."),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Only the systems the site plays end to end are offered (core/systems.py).
         self.fields["system"].choices = [(system.value, system.label) for system in playable()]
-        for name in ("ruleset", "risk_wording"):  # Charge's: left as they are when not said
-            self.fields[name].required = False
+        # How the campaign plays each system (its ``setup``), whichever is chosen: left as it is when not said.
+        self.setups = {site.system.value: site.setup for site in registered() if site.setup}
+        for setup in self.setups.values():
+            played = getattr(self.instance, setup_name(setup), None)
+            for name in setup.form_fields:
+                self.fields[name] = setup._meta.get_field(name).formfield(required=False)
+                self.initial.setdefault(name, getattr(played, name, self.fields[name].initial))
+        self.order_fields(["name", "pitch", "system", *(name for setup in self.setups.values()
+                                                         for name in setup.form_fields)])
         self.fields["table_language"].choices = [("", gettext("Each viewer's own")), *settings.LANGUAGES]
         campaign = self.instance
         if campaign.pk and campaign.rolls.exists():
             self.fields["system"].disabled = True
             self.fields["system"].help_text = gettext("This campaign has rolled: its dice system stays as it is.")
-
-    def clean_ruleset(self):
-        return self.cleaned_data["ruleset"] or self.instance.ruleset
-
-    def clean_risk_wording(self):
-        return self.cleaned_data["risk_wording"] or self.instance.risk_wording
 
     def clean_system(self):
         campaign = self.instance
@@ -50,6 +52,20 @@ class CampaignForm(forms.ModelForm):
             raise forms.ValidationError(gettext("The dice system can change only while the campaign has no rolls; "
                                                 "this one has rolled already."))
         return system
+
+    def setup_said(self) -> dict:
+        """What the form says of how the campaign plays its chosen system: the fields said."""
+        setup = self.setups.get(self.cleaned_data["system"])
+        return {name: self.cleaned_data[name] for name in setup.form_fields if self.cleaned_data[name]} if setup else {}
+
+    def campaign_fields(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self._meta.fields}
+
+    @transaction.atomic
+    def save(self, commit=True):
+        campaign = super().save(commit)
+        set_setup(campaign, self.setup_said())
+        return campaign
 
 
 class GmNotesForm(forms.ModelForm):

@@ -8,16 +8,12 @@ from django.db import connection, models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
-from core.systems import first_system, site_of
-from gamerules.charge import RiskWording
-from gamerules.dials import Dials, Extra, Ruleset, default_dials
-from gamerules.economy import MarketState, market_state, market_words
+from core.systems import first_system, setup_name, site_of
 from gamerules.words import Said, kept, said_back
 
 
@@ -31,12 +27,6 @@ class Campaign(models.Model):
     pitch = models.TextField(_("Pitch and setting"), blank=True, max_length=10_000)
     gm_notes = models.TextField(_("GM notes"), blank=True, max_length=20_000,
                                 help_text=_("Only GMs ever see these."))
-    ruleset = models.CharField(max_length=20, default=Ruleset.CHARGE.value,
-                               choices=[(r.value, r.label) for r in Ruleset])
-    risk_wording = models.CharField(
-        _("Wording of risk"), max_length=10, default=RiskWording.RISK.value,
-        choices=[(RiskWording.RISK.value, _("Charge 1.1: risk low / moderate / high")),
-                 (RiskWording.POSITION.value, _("Classic: position controlled / risky / desperate"))])
     table_language = models.CharField(
         _("Language of the table screen"), max_length=8, blank=True, choices=settings.LANGUAGES,
         help_text=_("The screen everyone looks at, in the table's language. Empty: in each viewer's own."))
@@ -44,9 +34,6 @@ class Campaign(models.Model):
     system = models.CharField(_("Dice system"), max_length=20, default=first_system)
     system_options = models.JSONField(default=dict, blank=True,
                                       help_text=_("What the dice system lets the GM set, e.g. its list of Stats."))
-    dials = models.JSONField(default=dict, blank=True)
-    market_filled = models.PositiveSmallIntegerField(
-        default=0, help_text=_("The market clock's segments, 0-4 (Economy Extra)."))
     day = models.PositiveIntegerField(
         default=1, help_text=_("The story's day, which the GM moves on: spells cast once per day (Magic Extra)."))
     live_version = models.PositiveBigIntegerField(default=0)
@@ -72,6 +59,11 @@ class Campaign(models.Model):
         return site_of(self.system)
 
     @property
+    def setup(self):
+        """How the campaign plays its dice system: its registration's ``setup`` row, or None."""
+        return getattr(self, setup_name(self.site.setup), None) if self.site.setup else None
+
+    @property
     def system_name(self) -> str:
         """The system as the page header says it, with the variant it names (Charge's ruleset)."""
         return self.site.name(self) if self.site.name else str(self.site.system.label)
@@ -80,33 +72,6 @@ class Campaign(models.Model):
     def system_words(self) -> str:
         """The system as the campaign's About card says it (Charge: with its wording of risk)."""
         return self.site.about(self) if self.site.about else self.system_name
-
-    @cached_property
-    def rules(self) -> Dials:
-        """The dials in play: what the GM changed, over the ruleset's defaults."""
-        return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
-
-    @cached_property
-    def threats_in_play(self) -> list:
-        """The Threat Level extra's threats, loaded once for every part of a page that lists them."""
-        return list(self.threats.select_related("character")) if self.rules.has(Extra.THREAT_LEVEL) else []
-
-    @property
-    def market(self) -> MarketState:
-        return market_state(self.market_filled)
-
-    @property
-    def market_words(self) -> str:
-        return market_words(self.market)
-
-    @property
-    def wording(self) -> RiskWording:
-        return RiskWording(self.risk_wording)
-
-    @property
-    def quick(self) -> bool:
-        """Quick Charge: its own section of the rulebook decides where it differs."""
-        return self.ruleset == Ruleset.QUICK_CHARGE.value
 
     @property
     def current_session(self):

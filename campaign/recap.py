@@ -11,7 +11,6 @@ from django.utils import timezone
 from campaign.models import GameSession, WorldForce
 from characters.models import Character
 from clocks.models import Clock, ClockChange, SeenClock
-from gamerules.characters import session_start_momentum
 from rolls.models import Roll
 
 
@@ -101,7 +100,7 @@ def _standings(campaign, session, until: datetime) -> list[Standing]:
     started = _as_of(campaign, session.started_at)
     ended = _as_of(campaign, until) if session.ended_at else None
     # "You start with 2 momentum at the beginning of each session" (the momentum dial may change it).
-    reset = session_start_momentum(campaign.rules)
+    reset = campaign.site.session_momentum(campaign)
     standings = []
     for character in campaign.characters.order_by("name", "pk"):
         at_end = ended.get(character.pk) if ended is not None else character

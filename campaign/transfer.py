@@ -25,7 +25,7 @@ from campaign.models import Campaign, Event, GameSession, Membership, Milestone,
 from characters.models import Character
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
-from core.systems import kind_of, registered
+from core.systems import kind_of, registered, setup_name
 from rolls.models import Roll
 from safety.models import Agreement, Boundary, XCard
 
@@ -123,11 +123,33 @@ def _roll_ids() -> list[RollIds]:
 
 # Links to rows of the same part, set once the whole part exists.
 LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
-CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "ruleset", "risk_wording", "dials",
-                   "market_filled", "day", "created_at", "table_language")
+CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "day", "created_at", "table_language")
 # Not the live version: it counts changes on this site's screens (an earlier file's is ignored).
 ADDED_FIELDS = {"market_filled": 0, "day": 1, "system": "charge", "system_options": {}, "table_language": ""}
 """Campaign fields newer than some exports of this version: a file without them keeps the default."""
+
+
+def _setup_fields() -> dict:
+    """Each system's ``setup`` fields in the campaign object, with their model: every campaign
+    carries them all, those of another system than its own at their defaults, as when they were
+    the campaign's own columns."""
+    return {name: site.setup for site in registered() if site.setup for name in site.setup.export_fields}
+
+
+def _setup_data(campaign: Campaign) -> dict:
+    rows = {setup: getattr(campaign, setup_name(setup), None) for setup in set(_setup_fields().values())}
+    return {name: getattr(rows[setup], name) if rows[setup] is not None else setup._meta.get_field(name).get_default()
+            for name, setup in _setup_fields().items()}
+
+
+def _set_setup(campaign: Campaign, data: dict) -> None:
+    """How an imported campaign plays its system, from the file."""
+    if (setup := campaign.setup) is None:
+        return
+    for name in setup.export_fields:
+        setattr(setup, name, data[name])
+    setup.full_clean(exclude=["campaign"])
+    setup.save()
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
 
 
@@ -183,7 +205,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
     shown_clocks = set(Clock.objects.filter(campaign=campaign, visibility="all")
                        .values_list("pk", flat=True)) if player else set()
 
-    campaign_data = {name: getattr(campaign, name) for name in CAMPAIGN_FIELDS}
+    campaign_data = {name: getattr(campaign, name) for name in CAMPAIGN_FIELDS} | _setup_data(campaign)
     if player:
         campaign_data["gm_notes"] = ""
     document = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now(),
@@ -329,10 +351,13 @@ def _import(document: dict, importer) -> Campaign:
     names = {row.get(name) for part in every_part for row in document.get(part.key, [])
              for name, target in part.links.items() if target == USER}
     users = _known_users(importer, names)
-    fields = {name: document["campaign"][name] for name in CAMPAIGN_FIELDS if name not in ADDED_FIELDS}
-    fields |= {name: document["campaign"].get(name, default) for name, default in ADDED_FIELDS.items()}
+    said = {name: document["campaign"][name] for name in (*CAMPAIGN_FIELDS, *_setup_fields())
+            if name not in ADDED_FIELDS}
+    said |= {name: document["campaign"].get(name, default) for name, default in ADDED_FIELDS.items()}
+    fields = {name: said[name] for name in CAMPAIGN_FIELDS}
     created_at = fields.pop("created_at")
     campaign = Campaign.objects.create(**fields)
+    _set_setup(campaign, said)
     ids: dict[str, list[int]] = {}
 
     def pk(key, place):

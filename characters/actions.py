@@ -25,14 +25,13 @@ def log(membership: Membership, text: str, gm_only=False):
 
 @transaction.atomic
 def create_character(membership: Membership, name: str, playbook=None) -> Character:
-    """A new sheet starts the session's momentum; a playbook (Charge's) gives its concept and 3 dots."""
-    rules = membership.campaign.rules
+    """A playbook gives its concept, and the dice system what a new sheet starts with (Charge: the
+    session's momentum and the playbook's 3 dots)."""
+    campaign, site = membership.campaign, membership.campaign.site
     character = Character.objects.create(
-        campaign=membership.campaign, owner=membership.user, name=name.strip(), playbook=playbook,
-        momentum=rules.starting_momentum, concept=playbook.name if playbook else "",
-        action_dots={name: dots for name, dots in (playbook.action_dots if playbook else {}).items()
-                     if name in rules.action_names},
-        created=membership.campaign.site.ready_characters)
+        campaign=campaign, owner=membership.user, name=name.strip(), playbook=playbook,
+        concept=playbook.name if playbook else "", created=site.ready_characters,
+        **(site.new_character(campaign, playbook) if site.new_character else {}))
     log(membership, said("%(user)s started a character: %(name)s.", user=membership.user.username, name=character.name))
     return character
 

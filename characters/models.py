@@ -12,7 +12,7 @@ from campaign.models import Membership
 from core.models import LockingQuerySet
 from gamerules.characters import take_stress
 from gamerules.charge import Risk
-from gamerules.dials import Attribute, Dials, Extra, ExtraDial
+from gamerules.dials import Attribute, Dials, Extra
 from gamerules.progression import TalentKind
 from gamerules.scars import take_stress_with_scars
 
@@ -84,16 +84,11 @@ class Character(models.Model):
         return membership.is_gm or (self.owner_id is not None and self.owner_id == membership.user_id)
 
     def text_fields_for(self, membership: Membership) -> tuple[str, ...]:
-        """The sheet's text parts this member sees and, on their own sheet, edits: the details;
-        scars under the Scars Extra (during creation only with "Starting the game with scars");
-        compensations with "Compensating"; GM notes for a GM only. Quick Charge has "only 2
-        character details: the concept and the appearance" (its condition is the stress clock)."""
-        rules = self.campaign.rules
-        fields = ["concept", "appearance"] if self.campaign.quick else ["condition", "concept", "appearance"]
-        if rules.has(Extra.SCARS) and (self.created or self.scars or rules.dialled(ExtraDial.SCARS_AT_START)):
-            fields.append("scars")
-        if rules.dialled(ExtraDial.SCARS_COMPENSATING):
-            fields.append("compensations")
+        """The sheet's text parts this member sees and, on their own sheet, edits: the details
+        (its dice system's, by default the condition, the concept and the appearance), and GM notes
+        for a GM only."""
+        site = self.campaign.site
+        fields = list(site.sheet_texts(self) if site.sheet_texts else ("condition", "concept", "appearance"))
         if membership.is_gm:
             fields.append("gm_notes")
         return tuple(fields)
@@ -115,7 +110,7 @@ class Character(models.Model):
         character is taken out for the scene ("Stress & Condition"). With the Scars Extra it is not
         cleared: a scar is added from the condition and the character is incapacitated, and an
         incapacitated character takes no more scars ("Scars Rule")."""
-        rules = self.campaign.rules
+        rules = self.campaign.charge.rules
         size = rules.stress_clock_size
         if not rules.has(Extra.SCARS):
             result = take_stress(self.stress, amount, size)
@@ -145,7 +140,7 @@ class Character(models.Model):
         """Each action's rating: its dots from creation and overrides, plus talent dots."""
         extra = self.talent_dots()
         return {name: self.action_dots.get(name, 0) + extra.get(name, 0)
-                for name in self.campaign.rules.action_names}
+                for name in self.campaign.charge.rules.action_names}
 
     def rating(self, action: str) -> int:
         return self.ratings().get(action, 0)

@@ -1,4 +1,4 @@
-"""The sheet rows another dice system keeps beside a character (core/systems.py)."""
+"""The rows a dice system keeps beside a campaign and its characters (core/systems.py)."""
 
 from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
@@ -40,3 +40,19 @@ def keep_sheets(system: DiceSystem, sheet_model) -> None:
 
     post_save.connect(on_create, sender=Character, weak=False, dispatch_uid=f"{system.value}-sheet")
     post_save.connect(on_switch, sender=Campaign, weak=False, dispatch_uid=f"{system.value}-sheets-on-switch")
+
+
+def keep_setup(system: DiceSystem, setup_model) -> None:
+    """Every campaign on ``system`` has its ``setup_model`` row from its creation, and gets one when
+    it switches to ``system``, as ``keep_sheets`` does for sheets. ``setup_model`` has a one-to-one
+    ``campaign``."""
+
+    def on_save(sender, instance, created, raw=False, update_fields=None, **kwargs):
+        if raw or instance.system != system.value or (update_fields and "system" not in update_fields):
+            return
+        if created:
+            setup_model.objects.create(campaign=instance)
+        else:
+            setup_model.objects.get_or_create(campaign=instance)
+
+    post_save.connect(on_save, sender=Campaign, weak=False, dispatch_uid=f"{system.value}-setup")

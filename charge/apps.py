@@ -3,16 +3,19 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ChargeConfig(AppConfig):
-    """Charge RPG as a dice system: its actions, views, templates and registration."""
+    """Charge RPG as a dice system: how a campaign plays it, its actions, views, templates and registration."""
 
     name = "charge"
     verbose_name = _("Charge")
 
     def ready(self):
+        from characters.sheets import keep_setup
         from charge.actions.spells import ready_by_its_ritual
+        from charge.models import Setup
         from charge.site import SITE
         from clocks.signals import filled
         from core.systems import register
 
+        keep_setup(SITE.system, Setup)
         register(SITE)
         filled.connect(ready_by_its_ritual, dispatch_uid="charge-rituals")

@@ -82,8 +82,8 @@ def _campaign(users, gm, players) -> Campaign:
     campaign = bookkeeping.set_dials(campaign.memberships.get(user=gm), Dials.from_data(
         {"extras": ["asset", "attachment", "scars", "goals", "world", "party", "threat_level", "resource_pool",
                     "economy", "magic"]}))
-    campaign.market_filled = 1  # the harbour market is low this morning: buying is easier
-    campaign.save(update_fields=["market_filled"])
+    campaign.charge.market_filled = 1  # the harbour market is low this morning: buying is easier
+    campaign.charge.save(update_fields=["market_filled"])
     for concept, text, disposition, key in PARTY_SHEET:
         PartyDetail.objects.create(campaign=campaign, concept=concept, text=text, disposition=disposition, key=key)
     for name in players:

@@ -12,6 +12,6 @@ EXTRA_TABS = ((Extra.WORLD, (_("World"), "world")), (Extra.PARTY, (_("Party"), "
 
 
 def charge_tabs(membership) -> tuple:
-    rules = membership.campaign.rules
+    rules = membership.campaign.charge.rules
     return (TABS[:2] + tuple(tab for extra, tab in EXTRA_TABS if rules.has(extra)) + TABS[2:]
             + (GM_TABS if membership.is_gm else ()))

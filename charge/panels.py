@@ -3,6 +3,7 @@ bars, rolls on their way, threats in play, a roll's result with its controls."""
 
 from dataclasses import dataclass
 
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -62,8 +63,8 @@ def pending_context(membership) -> dict:
     pending = list(campaign.pending_rolls.for_display())
     # One query however many are asked, and none while no roll is on its way.
     helpers = ({c.pk: c for c in campaign.characters.only("campaign", "name", "assisting")} if pending else {})
-    threats = campaign.threats_in_play if pending else []
-    details = list(campaign.party_details.all()) if pending and campaign.rules.has(Extra.PARTY) else []
+    threats = campaign.charge.threats_in_play if pending else []
+    details = list(campaign.party_details.all()) if pending and campaign.charge.rules.has(Extra.PARTY) else []
     mission = mission_start_pending(campaign) if pending else None
     return {
         "pending_rolls": [
@@ -72,9 +73,9 @@ def pending_context(membership) -> dict:
                                if pk in helpers and helpers[pk].assisting_id != p.character_id),
                          tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
                          tuple((d, d.pk in p.party_details) for d in details), mission,
-                         _escalated(p, campaign.wording))
+                         _escalated(p, campaign.charge.wording))
             for p in pending],
-        "presets": [("risk", risk_noun(campaign.wording), [(int(r), r.label(campaign.wording)) for r in Risk]),
+        "presets": [("risk", risk_noun(campaign.charge.wording), [(int(r), r.label(campaign.charge.wording)) for r in Risk]),
                     ("effect", _("Effect"), [(int(e), e.label) for e in reversed(Effect)])],
     }
 
@@ -87,12 +88,28 @@ def _escalated(pending, wording) -> str:
 
 
 def table_context(membership) -> dict:
-    """What Charge adds to the table screen and the console: its rolls on their way, the
-    threats in play and the spells a casting readied."""
+    """What Charge adds to the table screen and the console: its rolls on their way, the threats
+    in play, and its Extras' panels while they are on (the spells and the hooks read only by the
+    panels that show them)."""
     campaign = membership.campaign
-    readied = (Spell.objects.filter(character__campaign=campaign, charge__isnull=False).select_related("character")
-               if campaign.rules.has(Extra.MAGIC) else [])
-    return {**pending_context(membership), **threats_context(campaign), "readied_spells": readied}
+    rules = campaign.charge.rules
+    return {
+        **pending_context(membership), **threats_context(campaign), **market_context(campaign), "rules": rules,
+        "uses_assets": rules.has(Extra.ASSET), "uses_market": rules.has(Extra.ECONOMY),
+        "uses_magic": rules.has(Extra.MAGIC),
+        "readied_spells": (Spell.objects.filter(character__campaign=campaign, charge__isnull=False)
+                           .select_related("character") if rules.has(Extra.MAGIC) else []),
+        # The latest hooks the GM revealed: a draw not revealed is the GM's, even on the console.
+        "hooks": SimpleLazyObject(lambda: campaign.hook_draws.filter(revealed=True).first()
+                                  if rules.has(Extra.WORLD) else None),
+    }
+
+
+def market_context(campaign) -> dict:
+    """The market clock's face ("The Market Clock")."""
+    setup = campaign.charge
+    return {"market_filled": setup.market_filled, "market_state": setup.market, "market_words": setup.market_words,
+            "market_size": MARKET_CLOCK_SEGMENTS}
 
 
 def console_roll(membership) -> dict:
@@ -104,7 +121,7 @@ def console_roll(membership) -> dict:
 
 def threats_context(campaign) -> dict:
     """The threats in play, for the console, the table and the sheets, while the extra is on."""
-    return {"uses_threats": campaign.rules.has(Extra.THREAT_LEVEL), "threats": campaign.threats_in_play}
+    return {"uses_threats": campaign.charge.rules.has(Extra.THREAT_LEVEL), "threats": campaign.charge.threats_in_play}
 
 
 def _resistance_label(consequence, campaign) -> str:
@@ -113,7 +130,7 @@ def _resistance_label(consequence, campaign) -> str:
         return ""
     if consequence.resistance is Resistance.REDUCED and not consequence.final_rating:
         return _("The consequence is reduced to nothing: it is avoided.")
-    return consequence.resistance.label(campaign.wording, campaign.quick)
+    return consequence.resistance.label(campaign.charge.wording, campaign.charge.quick)
 
 
 def _extra_text(roll) -> str:
@@ -206,22 +223,22 @@ def roll_context(membership, roll):
     return {
         "membership": membership, "campaign": campaign, "roll": roll,
         "outcome": roll.rules_outcome, "effect": roll.rules_effect,
-        "risk_text": (by_wording(campaign.wording, _("risk %(level)s"), _("position %(level)s")) % {
-            "level": str(roll.rules_risk.label(campaign.wording)).lower()} if roll.rules_risk else ""),
-        "determination_text": (aftermath.resistance.label(campaign.wording, campaign.quick)
+        "risk_text": (by_wording(campaign.charge.wording, _("risk %(level)s"), _("position %(level)s")) % {
+            "level": str(roll.rules_risk.label(campaign.charge.wording)).lower()} if roll.rules_risk else ""),
+        "determination_text": (aftermath.resistance.label(campaign.charge.wording, campaign.charge.quick)
                                if aftermath.resistance else ""),
-        "setup_benefits": [b for b in SetupBenefit if not (campaign.quick and b is SetupBenefit.RISK)],
+        "setup_benefits": [b for b in SetupBenefit if not (campaign.charge.quick and b is SetupBenefit.RISK)],
         "momentum_changes": [(names.get(int(pk), "?"), before, after)
                              for pk, (before, after) in roll.momentum.items()],
         "consequence": consequence, "target": target, "exposed": exposed,
         "awaits_consequence": roll.awaits_consequence,
-        "kinds": [(k.value, k.label(campaign.wording), k.meaning(campaign.wording)) for k in ConsequenceKind],
-        "kind_label": consequence.kind.label(campaign.wording) if consequence else "",
+        "kinds": [(k.value, k.label(campaign.charge.wording), k.meaning(campaign.charge.wording)) for k in ConsequenceKind],
+        "kind_label": consequence.kind.label(campaign.charge.wording) if consequence else "",
         "resistance_label": _resistance_label(consequence, campaign),
         "progress": progress,
         "progress_seen": SeenClock(progress_clock, membership) if progress_clock else None,
         "clock_changes": [(seen, change) for seen, change in changes if seen.known],
-        "setup_text": (aftermath.setup_benefit.describe(campaign.wording)
+        "setup_text": (aftermath.setup_benefit.describe(campaign.charge.wording)
                        if aftermath.setup_benefit else ""),
         "progress_clocks": _by_audience([c for c in clocks if c.rules_kind in PROGRESS_KINDS
                                          and c.tickable_by(membership)]),
@@ -233,7 +250,7 @@ def roll_context(membership, roll):
         "burn_choices": range(0, (target.momentum if target else 0) + 1),
         # Attachments the target may break to cancel it outright ("Attachment Extra").
         "breakable": ([a for a in target.attachments.select_related("repair") if a.usable]
-                      if target and campaign.rules.has(Extra.ATTACHMENT) and target.editable_by(membership)
+                      if target and campaign.charge.rules.has(Extra.ATTACHMENT) and target.editable_by(membership)
                       else []),
         "children": roll.children.visible_to(membership),
         "bars": odds_bars(roll.pool_size) if roll.dice else [],

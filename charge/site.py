@@ -1,8 +1,9 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
-from charge import demo
+from charge import characters, demo
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
+from charge.models import Setup
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
@@ -10,22 +11,23 @@ from charge.views.consequences import roll_page
 from charge.views.sheet import charge_sheet
 from charge.views.waiting import charge_waiting
 from core.systems import DiceSystem, SystemSite
+from gamerules.characters import session_start_momentum
 from gamerules.words import said
 
 
 def variant(campaign) -> str:
     """Charge names its ruleset: Charge, Quick Charge..."""
-    return campaign.get_ruleset_display()
+    return campaign.charge.system_name
 
 
 def variant_and_wording(campaign) -> str:
-    return f"{variant(campaign)} · {campaign.get_risk_wording_display()}"
+    return campaign.charge.system_words
 
 
 SITE = SystemSite(
     demo=demo.load,
     system=DiceSystem("charge", said("Charge"), "charge-rpg-rulebook.md"),
-    name=variant, about=variant_and_wording, actions=lambda campaign: campaign.rules.action_names,
+    name=variant, about=variant_and_wording, actions=lambda campaign: campaign.charge.rules.action_names,
     kinds=KINDS, outcomes=OUTCOMES, sheet=charge_sheet, start_roll="roll_new",
     table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
@@ -33,4 +35,8 @@ SITE = SystemSite(
     console_top="charge/console.html#top", console_roll=console_roll,
     console_panels=("console-roll", "console-pending", "console-threats"), session_bookkeeping=True,
     gm_context=lambda campaign: {"recovery_form": RecoveryForm(campaign=campaign)},
-    session_end="charge/recovery.html#session-end", urls="charge.urls", export_parts=PARTS)
+    session_end="charge/recovery.html#session-end", urls="charge.urls", export_parts=PARTS,
+    setup=Setup, session_momentum=lambda campaign: session_start_momentum(campaign.charge.rules),
+    clock_sizes=lambda campaign: campaign.charge.rules.clock_sizes,
+    new_character=characters.new_character, sheet_texts=characters.sheet_texts,
+    creation_note="charge/creation.html")

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from clocks.models import Clock
+from gamerules.clocks import DEFAULT_CLOCK_SIZES
 
 
 class ClockForm(forms.ModelForm):
@@ -22,7 +23,7 @@ class ClockForm(forms.ModelForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        sizes = campaign.rules.clock_sizes
+        sizes = campaign.site.clock_sizes(campaign) if campaign.site.clock_sizes else DEFAULT_CLOCK_SIZES
         if self.instance.pk and self.instance.size not in sizes:
             sizes = tuple(sorted({*sizes, self.instance.size}))
         self.fields["size"].choices = [

@@ -134,6 +134,26 @@ class SystemSite:
     makes them (after the shared characters)."""
     roll_ids: RollIds | None = None
     """Where its rolls keep ids of other rows in their JSON (``campaign.transfer.RollIds``)."""
+    setup: type | None = None
+    """The model of how a campaign plays the system (one-to-one ``campaign``, ``related_name`` the
+    system's value): made with every campaign on it and when one switches to it
+    (characters/sheets.py ``keep_setup``), loaded with the membership's campaign, its
+    ``form_fields`` on the campaign's settings form and its ``export_fields`` in the export's
+    campaign object."""
+    session_momentum: Callable | None = None
+    """``session_momentum(campaign)`` -> the momentum every character starts a session with, for
+    the ``session_bookkeeping``."""
+    clock_sizes: Callable | None = None
+    """``clock_sizes(campaign)`` -> the sizes a clock may have; by default the rulebook's."""
+    new_character: Callable | None = None
+    """``new_character(campaign, playbook)`` -> the fields a new character starts with beyond its
+    name (a playbook's concept and dots)."""
+    sheet_texts: Callable | None = None
+    """``sheet_texts(character)`` -> the text parts of a sheet's details; by default the condition,
+    the concept and the appearance."""
+    creation_note: str = ""
+    """The template of what the new-character page says of the creation steps (without
+    ``ready_characters``)."""
 
 
 _SITES: dict[str, SystemSite] = {}
@@ -189,3 +209,14 @@ def kind_of(kind: str) -> LoggedKind:
     """A logged kind of roll; a kind no installed system logs (an import from a site with
     another system) reads as its value, with none of the shared questions answered."""
     return _KINDS.get(kind) or LoggedKind(kind, kind)
+
+
+def setup_name(setup) -> str:
+    """The name by which a campaign reaches its row of a system's ``setup`` model."""
+    return setup._meta.get_field("campaign").remote_field.related_name
+
+
+def setups() -> list[str]:
+    """The names by which a campaign reaches each system's ``setup`` row, to load it with the
+    campaign (``select_related``)."""
+    return [setup_name(site.setup) for site in registered() if site.setup]

@@ -76,7 +76,7 @@ def wizard(table, who="player", **choices):
         return started  # refused at the first step
     pending = PendingRoll.objects.select_related("character").get(character=data["character"])
     risk, effect = choices.pop("risk", None), choices.pop("effect", None)
-    if not table.campaign.quick:
+    if not table.campaign.charge.quick:
         set_risk_and_effect(table, pending, risk, effect)
         pending.refresh_from_db()
     return client.post(started.url, {**choices, "risk": pending.risk, "effect": pending.effect,
@@ -93,7 +93,7 @@ def on_its_way(table, who="player", risk=2, effect=2, threats=(), **first_step):
             **first_step, "step": 1}
     table.client(who).post(reverse("roll_new", args=[table.campaign.pk]), data)
     pending = PendingRoll.objects.select_related("character").get(character=data["character"])
-    if risk is not None and not table.campaign.quick:
+    if risk is not None and not table.campaign.charge.quick:
         set_risk_and_effect(table, pending, risk, effect, threats)
         pending.refresh_from_db()
     return pending

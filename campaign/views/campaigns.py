@@ -43,7 +43,7 @@ def notices_dismiss(request):
 def campaign_create(request):
     form = CampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        campaign = actions.create_campaign(request.user, **form.cleaned_data)
+        campaign = actions.create_campaign(request.user, form.setup_said(), **form.campaign_fields())
         messages.success(request, _("%(campaign)s is ready. Invite your players from Members.") % {"campaign": campaign})
         return redirect(campaign)
     return render(request, "campaign/campaign_form.html", {"form": form})

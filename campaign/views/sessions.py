@@ -29,7 +29,8 @@ def session_list(request, campaign_id):
     campaign = membership.campaign
     return render(request, "campaign/session_list.html", {
         "membership": membership, "campaign": campaign, "sessions": campaign.sessions.all(),
-        "next_number": campaign.next_session_number()})
+        "next_number": campaign.next_session_number(),
+        "session_momentum": campaign.site.session_momentum(campaign) if campaign.site.session_momentum else None})
 
 
 @login_required

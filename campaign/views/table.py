@@ -9,8 +9,6 @@ from django.views.decorators.http import require_safe
 from campaign.access import TableViewer, gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
 from core.htmx import asks_for, page
-from gamerules.dials import Extra
-from gamerules.economy import MARKET_CLOCK_SEGMENTS
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -45,16 +43,11 @@ def _context(membership, viewer, console=False):
         "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[
             :CONSOLE_CLOCKS_SHOWN if console else None],
         "characters": campaign.characters.select_related("owner"),
-        "rules": campaign.rules, "session": SimpleLazyObject(lambda: campaign.current_session),
+        "session": SimpleLazyObject(lambda: campaign.current_session),
         "has_previous": SimpleLazyObject(lambda: campaign.sessions.filter(ended_at__isnull=False).exists()),
         "last_roll": SimpleLazyObject(lambda: rolls[0] if rolls else None), "rolls": rolls,
         **campaign.site.context(membership),
-        "shortcuts": console, "uses_assets": campaign.rules.has(Extra.ASSET),
-        "uses_market": campaign.rules.has(Extra.ECONOMY), "market_size": MARKET_CLOCK_SEGMENTS,
-        "uses_magic": campaign.rules.has(Extra.MAGIC),
-        # The latest hooks the GM revealed: a draw not revealed is the GM's, even on the console.
-        "hooks": SimpleLazyObject(lambda: campaign.hook_draws.filter(revealed=True).first()
-                                  if campaign.rules.has(Extra.WORLD) else None),
+        "shortcuts": console,
         # The X-card, until the GM dismisses it: it names nobody (safety/models.py).
         "x_card": SimpleLazyObject(lambda: campaign.x_cards.showing().first()),
     }
@@ -91,6 +84,7 @@ def _console_context(membership, latest_roll: bool) -> dict:
         "milestones": milestones,
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
         "next_number": campaign.next_session_number(),
+        "session_momentum": campaign.site.session_momentum(campaign) if campaign.site.session_momentum else None,
     })
     # The system's latest roll, with its controls, where the GM is. Its panel loads after the
     # page, so that the console itself stays quick.

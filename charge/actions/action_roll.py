@@ -112,7 +112,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         raise Refused(gettext("Choose a character of this campaign."))
     if not roller.editable_by(membership):
         raise Refused(gettext("%(name)s is another player's character: they roll for them.") % {"name": roller.name})
-    if request.action not in campaign.rules.action_names:
+    if request.action not in campaign.charge.rules.action_names:
         raise Refused(not_an_action(request.action))
     if request.action and roller.lost_action == request.action:
         raise Refused(gettext("Lost opportunity: %(action)s did not work. Try another action.") % {"action": action_word(request.action)})
@@ -135,7 +135,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
     _check_risk_and_effect(membership, request, roller, pending)
     # A roll on its way is made at the GM's risk (checked above), which may be below the floor.
     if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
-                                   membership.is_gm or pending is not None, campaign.wording):
+                                   membership.is_gm or pending is not None, campaign.charge.wording):
         raise Refused(errors[0])
     own = {t.pk: t for t in roller.talents.all()}
     if any(talent_id not in own for talent_id in request.talent_ids):
@@ -143,7 +143,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
     talents = {pk: TalentKind(t.kind) for pk, t in own.items()}
     if request.cap_lifted and not membership.is_gm:
         raise Refused(gettext("Only a GM lifts the cap on bonus dice."))
-    cast = pending.spell if pending is not None and pending.spell_id and campaign.rules.has(Extra.MAGIC) else None
+    cast = pending.spell if pending is not None and pending.spell_id and campaign.charge.rules.has(Extra.MAGIC) else None
     if cast is not None:
         castable(campaign, roller, cast, request.action)
     helping = _helping_spell(campaign, request, cast)
@@ -155,7 +155,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         asset=request.asset, setup=_setup_benefit(campaign, request.setup_from, roller),
         risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
-        flashback_most=campaign.rules.flashback_most, cap_lifted=request.cap_lifted,
+        flashback_most=campaign.charge.rules.flashback_most, cap_lifted=request.cap_lifted,
         disposition=int(bearing_on_a_roll(campaign, pending.party_details if pending else [])[1]),
         disposition_for_effect=request.disposition_for_effect,
         progress=progress.filled if (progress := party_progress(campaign)) else 0,
@@ -168,7 +168,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
 def castable(campaign, caster: Character, spell: Spell, action: str) -> None:
     """A spell of the caster's, cast with one of its actions, within its casting limit ("The Magic
     Dial", "The Cost of Magic")."""
-    if not campaign.rules.has(Extra.MAGIC):
+    if not campaign.charge.rules.has(Extra.MAGIC):
         raise Refused(gettext("This campaign does not use magic (the Magic extra)."))
     if spell.character_id != caster.pk:
         raise Refused(gettext("%(name)s casts only their own spells.") % {"name": caster.name})
@@ -188,13 +188,13 @@ def _helping_spell(campaign, request: ActionRollRequest, cast: Spell | None) -> 
     if request.spell_id is None:
         return None
     spell = (Spell.objects.filter(pk=request.spell_id, character__campaign=campaign).first()
-             if campaign.rules.has(Extra.MAGIC) else None)
+             if campaign.charge.rules.has(Extra.MAGIC) else None)
     if spell is None or not spell.charge:
         raise Refused(gettext("That spell is not ready: cast it first."))
     if cast is not None and cast.pk == spell.pk:
         raise Refused(gettext("%(spell)s cannot help its own casting.") % {"spell": spell.name})
     if request.spell_benefit not in spell.benefits():
-        choices = either(benefit.label(campaign.wording) for benefit in spell.benefits())
+        choices = either(benefit.label(campaign.charge.wording) for benefit in spell.benefits())
         raise Refused(gettext("%(spell)s gives %(choices)s.") % {"spell": spell.name, "choices": choices})
     return spell
 
@@ -205,7 +205,7 @@ def spent_resources(campaign, roller: Character, spent, locked: bool = False) ->
     chosen = [(resource_id, points) for resource_id, points in spent if points]
     if not chosen:
         return []
-    if not campaign.rules.has(Extra.RESOURCE_POOL):
+    if not campaign.charge.rules.has(Extra.RESOURCE_POOL):
         raise Refused(gettext("This campaign has no resource pools (the Resource Pool extra)."))
     resources = {r.pk: r for r in campaign.resources.filter(pk__in=[pk for pk, _ in chosen], spend="die")}
     result = []
@@ -223,7 +223,7 @@ def spent_resources(campaign, roller: Character, spent, locked: bool = False) ->
 
 def party_progress(campaign, locked: bool = False) -> Clock | None:
     """The party's progress clock, whose filled segments burn as momentum (Party Extra)."""
-    if not campaign.rules.has(Extra.PARTY):
+    if not campaign.charge.rules.has(Extra.PARTY):
         return None
     clocks = Clock.objects.select_for_update() if locked else Clock.objects
     return clocks.filter(campaign=campaign, party=True, kind="progress", archived=False).first()
@@ -233,7 +233,7 @@ def _check_risk_and_effect(membership: Membership, request: ActionRollRequest, r
                            pending: PendingRoll | None) -> None:
     """The GM sets the risk and the effect ("Action Roll"), on the roll on its way; the roll is
     made with what the roller last saw of them."""
-    wording = membership.campaign.wording
+    wording = membership.campaign.charge.wording
     if pending is None and membership.is_gm:
         return  # the GM sets them as they roll
     if pending is None or pending.character_id != roller.pk or pending.action != request.action:
@@ -293,7 +293,7 @@ def plan(membership: Membership, request: ActionRollRequest, pending: PendingRol
         choices = rules_choices(membership, request, characters, pending)
     except Refused as refusal:
         return Refusal((str(refusal),))
-    return plan_action_roll(choices, membership.campaign.rules.extras)
+    return plan_action_roll(choices, membership.campaign.charge.rules.extras)
 
 
 @transaction.atomic
@@ -307,7 +307,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     pending = PendingRoll.objects.select_for_update().filter(character_id=request.character_id).first()
     progress = party_progress(campaign, locked=True) if request.burned_progress else None
     choices = rules_choices(membership, request, characters, pending)
-    rules = campaign.rules
+    rules = campaign.charge.rules
     planned = plan_action_roll(choices, rules.extras)
     if isinstance(planned, Refusal):
         raise Refused(" ".join(map(str, planned.reasons)))
@@ -326,7 +326,7 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
                          "left": list(threatened.left), "rule": threatened.rule.value}
     else:
         pool = roll_pool(planned.pool_size, table_dice(rng))
-    result = resolve_action_roll(planned, pool, Ruleset(campaign.ruleset), rules.momentum)
+    result = resolve_action_roll(planned, pool, Ruleset(campaign.charge.ruleset), rules.momentum)
 
     roller = characters[request.character_id]
     momentum = {roller.pk: [roller.momentum, roller.momentum - planned.roller_cost + result.momentum_gained]}
@@ -397,7 +397,7 @@ def _magic(membership, roll: Roll, caster: Character, pending: PendingRoll | Non
         if helped.ritual_id is not None:
             record_change(membership, Clock.objects.select_related("campaign").locked(pk=helped.ritual_id), 0,
                           said("%(spell)s took effect", spell=helped.name), roll=roll)
-    if pending is None or not pending.spell_id or not campaign.rules.has(Extra.MAGIC):
+    if pending is None or not pending.spell_id or not campaign.charge.rules.has(Extra.MAGIC):
         return magic
     spell = Spell.objects.select_for_update().get(pk=pending.spell_id)
     session = campaign.current_session
@@ -405,7 +405,7 @@ def _magic(membership, roll: Roll, caster: Character, pending: PendingRoll | Non
     spell.cast_day, spell.cast_session = campaign.day, session
     readied = None
     if spell.ritual_id is None:
-        readied = charged_level(effect_before_critical(planned, result, Ruleset(campaign.ruleset)),
+        readied = charged_level(effect_before_critical(planned, result, Ruleset(campaign.charge.ruleset)),
                                 result.outcome, roll.dice.count(6))
         spell.charge = int(readied) if readied else spell.charge
     spell.save(update_fields=["times_cast", "cast_day", "cast_session", "charge"])

@@ -16,7 +16,7 @@ from gamerules.words import said
 def give_asset(gm: Membership, character: Character, name: str, source: str = "boon") -> Asset:
     """The GM rewards a brilliant moment with an asset ("Boon Asset Rule"), or notes loot."""
     character = locked(character)
-    if not character.campaign.rules.has(Extra.ASSET):
+    if not character.campaign.charge.rules.has(Extra.ASSET):
         raise Refused(_("This campaign does not use assets (the Asset extra)."))
     if not name.strip():
         raise Refused(_("Name the asset: what is it?"))

@@ -17,14 +17,14 @@ from gamerules.words import said
 def add_attachment(membership: Membership, character: Character, name: str) -> Attachment:
     """Mark a detail as an attachment: 1-2 a character ("Attachment Extra Rule")."""
     character = locked(character)
-    if not character.campaign.rules.has(Extra.ATTACHMENT):
+    if not character.campaign.charge.rules.has(Extra.ATTACHMENT):
         raise Refused(_("This campaign does not use attachments (the Attachment extra)."))
     if not name.strip():
         raise Refused(_("Name the attachment: a piece of equipment, a relationship, a familiar..."))
     if errors := attachment_errors(character.attachments.count()):
         raise Refused(errors[0])
     return Attachment.objects.create(character=character, name=name.strip()[:120],
-                                     wear_size=character.campaign.rules.stress_clock_size)
+                                     wear_size=character.campaign.charge.rules.stress_clock_size)
 
 
 @transaction.atomic
@@ -32,7 +32,7 @@ def wear_attachment(membership: Membership, character: Character, attachment_id:
     """Use or damage fills an attachment's condition clock; full, it is unusable until a
     successful repair clears a segment ("Attachment Condition")."""
     character = locked(character)
-    if not character.campaign.rules.dialled(ExtraDial.ATTACHMENT_CONDITION):
+    if not character.campaign.charge.rules.dialled(ExtraDial.ATTACHMENT_CONDITION):
         raise Refused(_("This campaign does not track attachment condition (the dial is off)."))
     attachment = Attachment.objects.select_for_update().filter(pk=attachment_id, character=character).first()
     if attachment is None:

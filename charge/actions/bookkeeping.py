@@ -24,8 +24,8 @@ def set_dials(gm: Membership, dials: Dials) -> Campaign:
     """Save the dials. The party's clocks come with the Party extra (unless "No Clocks") and are
     put away, kept, when it goes."""
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    campaign.dials = dials.to_data()
-    campaign.save(update_fields=["dials"])
+    campaign.charge.dials = dials.to_data()
+    campaign.charge.save(update_fields=["dials"])
     wanted = dials.has(Extra.PARTY) and not dials.dialled(ExtraDial.PARTY_NO_CLOCKS)
     existing = {clock.kind: clock for clock in Clock.objects.select_for_update().filter(campaign=campaign, party=True)}
     for name, kind in PARTY_CLOCKS:
@@ -60,16 +60,16 @@ def tick_market(gm: Membership, seen: int | None = None) -> Campaign:
     if not gm.is_gm:
         raise Refused(_("The GM ticks the market at each new scene."))
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    if not campaign.rules.has(Extra.ECONOMY):
+    setup = campaign.charge
+    if not setup.rules.has(Extra.ECONOMY):
         raise Refused(_("This campaign has no market (the Economy extra)."))
-    if seen is not None and seen != campaign.market_filled:
+    if seen is not None and seen != setup.market_filled:
         raise Refused(_("The market already moved: it is at %(filled)s/%(size)s.") % {
-            "filled": campaign.market_filled, "size": MARKET_CLOCK_SEGMENTS})
-    campaign.market_filled = next_market(campaign.market_filled)
-    campaign.save(update_fields=["market_filled"])
-    state = campaign.market
+            "filled": setup.market_filled, "size": MARKET_CLOCK_SEGMENTS})
+    setup.market_filled = next_market(setup.market_filled)
+    setup.save(update_fields=["market_filled"])
     campaign.log(gm.user, said("A new scene: the market clock is at %(filled)s/%(size)s, %(state)s.",
-                               filled=campaign.market_filled, size=MARKET_CLOCK_SEGMENTS, state=state.in_a_sentence))
+                               filled=setup.market_filled, size=MARKET_CLOCK_SEGMENTS, state=setup.market.in_a_sentence))
     return campaign
 
 
@@ -80,7 +80,7 @@ def new_day(gm: Membership, seen: int | None) -> Campaign:
     if not gm.is_gm:
         raise Refused(_("The GM says when a new day dawns."))
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    if not campaign.rules.has(Extra.MAGIC):
+    if not campaign.charge.rules.has(Extra.MAGIC):
         raise Refused(_("This campaign does not use magic (the Magic extra)."))
     if seen is not None and seen != campaign.day:
         raise Refused(_("The day already moved on: it is day %(day)s.") % {"day": campaign.day})

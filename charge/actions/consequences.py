@@ -110,7 +110,7 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
     is_complication = kind is ConsequenceKind.COMPLICATION
     if is_complication and new_clock:
         name, size = new_clock
-        if errors := size_errors(size, gm.campaign.rules.clock_sizes):
+        if errors := size_errors(size, gm.campaign.charge.rules.clock_sizes):
             raise Refused(errors[0])
         clock_id = create_clock(gm, Clock(name=name[:120], kind="danger", size=size)).pk
     elif is_complication and not Clock.objects.for_consequences().filter(
@@ -160,7 +160,7 @@ def break_attachment(membership: Membership, roll_id, attachment_id) -> Roll:
     roll, consequence, target = _pending(membership, roll_id)
     if not target.editable_by(membership):
         raise Refused(gettext("%(name)s's player chooses to break an attachment.") % {"name": target.name})
-    if not roll.campaign.rules.has(Extra.ATTACHMENT):
+    if not roll.campaign.charge.rules.has(Extra.ATTACHMENT):
         raise Refused(gettext("This campaign does not use attachments (the Attachment extra)."))
     attachment = (Attachment.objects.select_for_update(of=("self",)).select_related("repair")
                   .filter(pk=attachment_id, character=target).first())
@@ -203,7 +203,7 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
     target.save(update_fields=["momentum"])
     record(key, campaign=roll.campaign, session=roll.session, character=target,
             rolled_by=membership.user, kind=RollKind.DETERMINATION, parent=roll,
-            goal=gettext("Resist: %(consequence)s") % {"consequence": str(consequence.kind.label(roll.campaign.wording)).lower()},
+            goal=gettext("Resist: %(consequence)s") % {"consequence": str(consequence.kind.label(roll.campaign.charge.wording)).lower()},
             pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
             dice=list(pool.dice), outcome=pool.outcome.value,
             momentum={str(target.pk): [before, target.momentum]},
@@ -237,7 +237,7 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
             target.escalated_risk = int(Risk(roll.risk or Risk.MODERATE).escalated())
         if left.lost_opportunity:
             target.lost_action = roll.action
-    if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED and not roll.campaign.quick:
+    if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED and not roll.campaign.charge.quick:
         target.better_risk_next = True  # Quick Charge's 66 is "some other benefit", the GM's call
     target.save(update_fields=["stress", "taken_out", "escalated_action", "escalated_risk", "lost_action",
                                "better_risk_next", "scars", "condition"])
@@ -280,7 +280,7 @@ def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit)
         raise Refused(gettext("Only a successful setup action gives a benefit."))
     if not _may_settle(membership, roll):
         raise Refused(gettext("The setup's player chooses the benefit."))
-    if benefit is SetupBenefit.RISK and roll.campaign.quick:
+    if benefit is SetupBenefit.RISK and roll.campaign.charge.quick:
         raise Refused(gettext("In Quick Charge a setup gives +1 effect."))
     roll.aftermath = replace(roll.aftermath, setup_benefit=benefit)
     roll.save(update_fields=["result"])

@@ -19,7 +19,7 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
     """During creation, spread the starting dots; afterwards only a GM changes dots by hand
     ("After creation, dots come from talents"), and the change is recorded."""
     character = locked(character)
-    rules = character.campaign.rules
+    rules = character.campaign.charge.rules
     if action not in rules.action_names:
         raise Refused(_("%(action)s is not an action in this campaign.") % {"action": action_word(action)})
     spread = {**character.action_dots, action: dots}
@@ -51,7 +51,7 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
 @transaction.atomic
 def finish_creation(membership: Membership, character: Character) -> Character:
     character = locked(character)
-    errors = creation_errors(character.action_dots, character.campaign.rules)
+    errors = creation_errors(character.action_dots, character.campaign.charge.rules)
     if errors:
         raise Refused(" ".join(map(str, errors)))
     character.created = True

@@ -15,7 +15,7 @@ from gamerules.words import said
 @transaction.atomic
 def change_money(membership: Membership, character: Character, delta: int) -> Character:
     """Money by hand, on the ten-point scale ("Money"): what the fiction gives or costs."""
-    if not membership.campaign.rules.has(Extra.ECONOMY):
+    if not membership.campaign.charge.rules.has(Extra.ECONOMY):
         raise Refused(_("This campaign does not count money (the Economy extra)."))
     character = locked(character)
     if not 0 <= character.money + delta <= MONEY_MOST:

@@ -19,12 +19,12 @@ from gamerules.words import in_a_row, said, said_n
 def add_goal(membership: Membership, character: Character, name: str, difficulty: Difficulty) -> Goal:
     """A goal: a name clear enough to tell progress, and a difficulty ("What is a Goal?")."""
     character = locked(character)
-    if not character.campaign.rules.has(Extra.GOALS):
+    if not character.campaign.charge.rules.has(Extra.GOALS):
         raise Refused(_("This campaign does not use goals (the Goals extra)."))
     if not name.strip():
         raise Refused(_("Name the goal, clearly enough that everyone can tell when it progresses."))
     goal = Goal.objects.create(character=character, name=name.strip()[:200], difficulty=difficulty.value,
-                               size=character.campaign.rules.goal_clock_size)
+                               size=character.campaign.charge.rules.goal_clock_size)
     values = {"name": character.name, "goal": goal.name}
     log(membership, {Difficulty.EASY: said("%(name)s has a new easy goal: %(goal)s.", **values),
                       Difficulty.MEDIUM: said("%(name)s has a new medium goal: %(goal)s.", **values),
@@ -45,7 +45,7 @@ def advance_goal(gm: Membership, character: Character, goal_id: int) -> Goal:
         raise Refused(refusal % {"goal": goal.name})
     if goal.filled >= goal.size:
         raise Refused(_("%(goal)s's clock is full: roll to resolve it.") % {"goal": goal.name})
-    if character.campaign.rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE):
+    if character.campaign.charge.rules.dialled(ExtraDial.GOALS_ROLL_TO_ADVANCE):
         goal.due += 1
         goal.save(update_fields=["due"])
         log(gm, said("%(name)s makes progress toward a goal, %(goal)s: roll to advance it.",
@@ -58,7 +58,7 @@ def tick_goal(membership: Membership, character: Character, goal: Goal, ticks: i
     """Tick a locked goal. A full clock completes it with its talent dots to place ("Finishing a
     Goal"), unless the campaign rolls to resolve: then the full clock waits for that roll."""
     goal.filled = min(goal.size, goal.filled + ticks)
-    resolve_by_roll = character.campaign.rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)
+    resolve_by_roll = character.campaign.charge.rules.dialled(ExtraDial.GOALS_ROLL_TO_RESOLVE)
     if goal.filled >= goal.size and not resolve_by_roll:
         goal.ended = "done"
         goal.save(update_fields=["filled", "ended"])
@@ -89,7 +89,7 @@ def end_goal(membership: Membership, character: Character, goal: Goal, dots: int
 def place_goal_dot(membership: Membership, character: Character, action: str) -> Character:
     """Place a talent dot from a finished goal, "thematic to the goal" ("Finishing a Goal")."""
     character = locked(character)
-    rules = character.campaign.rules
+    rules = character.campaign.charge.rules
     if character.goal_dots < 1:
         raise Refused(_("%(name)s has no talent dot from a goal to place.") % {"name": character.name})
     if action not in rules.action_names:

@@ -45,7 +45,7 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
         return made
     if character is None or character.campaign_id != campaign.pk or not character.editable_by(membership):
         raise Refused(gettext("Roll for a character of yours in this campaign."))
-    if start.action not in campaign.rules.action_names:
+    if start.action not in campaign.charge.rules.action_names:
         raise Refused(not_an_action(start.action))
     if start.project_id is not None:
         workable_project(membership, character, start.project_id)
@@ -55,7 +55,7 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
         if spell is None:
             raise Refused(gettext("That spell is gone."))
         castable(campaign, character, spell, start.action)
-    if errors := flashback_errors(start.flashback_cost, character.momentum, campaign.rules.flashback_most):
+    if errors := flashback_errors(start.flashback_cost, character.momentum, campaign.charge.rules.flashback_most):
         raise Refused(errors[0])
     pending = PendingRoll.objects.select_for_update().filter(character=character).first()
     if pending is None:
@@ -69,7 +69,7 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
     if pending.pk and pending.spell_id != start.spell_id:
         pending.risk = pending.effect = None  # a spell starts the risk and the effect afresh
     pending.spell = spell
-    if campaign.quick:
+    if campaign.charge.quick:
         pending.risk, pending.effect = int(pending.suggested_risk()), int(Effect.NONE)
     pending.save()
     return pending
@@ -81,7 +81,7 @@ def call_for_roll(gm: Membership, start: RollStart, risk: Risk | None, effect: E
     the odds."""
     pending = start_roll(gm, start, new_key())
     pending.called = True
-    if risk is not None and effect is not None and not gm.campaign.quick:
+    if risk is not None and effect is not None and not gm.campaign.charge.quick:
         pending.risk, pending.effect = int(risk), int(effect)
     pending.save()
     return pending
@@ -104,7 +104,7 @@ def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
     if not gm.is_gm:
         raise Refused(gettext("The GM sets the risk and the effect."))
     pending = _locked_pending(gm, pending_id)
-    if gm.campaign.quick:
+    if gm.campaign.charge.quick:
         raise Refused(gettext("Quick Charge reads the risk and the effect from the dice."))
     pending.risk, pending.effect = int(risk), int(effect)
     # The mission's first roll has its risk: the mission roll's start is used up.
@@ -113,7 +113,7 @@ def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
         _apply_threats(gm, pending, threat_ids)
     if party_detail_ids is not None:
         chosen = set(party_detail_ids)
-        if not gm.campaign.rules.has(Extra.PARTY) or gm.campaign.party_details.filter(pk__in=chosen).count() != len(chosen):
+        if not gm.campaign.charge.rules.has(Extra.PARTY) or gm.campaign.party_details.filter(pk__in=chosen).count() != len(chosen):
             raise Refused(gettext("Choose details of this campaign's party sheet."))
         pending.party_details = sorted(chosen)
     pending.save(update_fields=["risk", "effect", "threats", "party_details"])
@@ -133,7 +133,7 @@ def apply_threats(gm: Membership, pending_id, threat_ids) -> PendingRoll:
 
 
 def _apply_threats(gm: Membership, pending: PendingRoll, threat_ids) -> None:
-    if not gm.campaign.rules.has(Extra.THREAT_LEVEL):
+    if not gm.campaign.charge.rules.has(Extra.THREAT_LEVEL):
         raise Refused(gettext("This campaign does not use threats (the Threat Level extra)."))
     chosen = set(threat_ids)
     threats = list(Threat.objects.filter(campaign=gm.campaign, pk__in=chosen).facing(pending.character_id))

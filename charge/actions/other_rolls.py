@@ -11,7 +11,7 @@ from characters.models import Character
 from charge.actions.goals import end_goal, tick_goal
 from charge.actions.rollers import lock_own_character
 from charge.kinds import RollKind
-from charge.models import Asset, AssetSource, Goal, HookDraw, WorldTable
+from charge.models import Asset, AssetSource, Goal, HookDraw, Setup, WorldTable
 from core.refused import Refused
 from gamerules.action_roll import flashback_errors
 from gamerules.aftermath import Aftermath, OpposedFortune
@@ -43,7 +43,7 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
     if character_id is not None:
         character = Character.objects.select_related("campaign").filter(
             pk=character_id, campaign=membership.campaign).first()
-        if character is None or action not in membership.campaign.rules.action_names:
+        if character is None or action not in membership.campaign.charge.rules.action_names:
             raise Refused(gettext("Choose a character of this campaign and one of its actions."))
         pool = character.rating(action)
     if not -1 <= pool <= 10 or (opposed_pool is not None and not -1 <= opposed_pool <= 10):
@@ -72,7 +72,7 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
     character = lock_own_character(membership, character_id, gettext("Search for loot with your own character."))
     if existing := made_with(membership.campaign, key):
         return existing
-    if not membership.campaign.rules.has(Extra.ASSET):
+    if not membership.campaign.charge.rules.has(Extra.ASSET):
         raise Refused(gettext("This campaign does not use assets (the Asset extra)."))
     if not 0 <= pool <= 6:
         raise Refused(gettext("A loot roll has 0 to 6 dice."))
@@ -102,11 +102,11 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
     if existing := made_with(membership.campaign, key):
         return existing
     campaign = membership.campaign
-    if not campaign.rules.has(Extra.ECONOMY):
+    if not campaign.charge.rules.has(Extra.ECONOMY):
         raise Refused(gettext("This campaign has no market (the Economy extra)."))
     if errors := spend_money_errors(character.money, money):
         raise Refused(errors[0])
-    filled = Campaign.objects.values_list("market_filled", flat=True).get(pk=campaign.pk)  # as it is now
+    filled = Setup.objects.values_list("market_filled", flat=True).get(campaign=campaign.pk)  # as it is now
     pool = market_pool(filled, trade, money)
     rolled = roll_pool(pool, table_dice(rng))
     if money:
@@ -144,7 +144,7 @@ def draw_hook_cards(gm: Membership, rng: random.Random | None = None, seen: int 
     the draws the GM's page showed; a double tap draws once."""
     if not gm.is_gm:
         raise Refused(gettext("The GM draws the hook cards."))
-    if not gm.campaign.rules.has(Extra.WORLD):
+    if not gm.campaign.charge.rules.has(Extra.WORLD):
         raise Refused(gettext("This campaign does not draw hook cards (the World extra)."))
     Campaign.objects.locked(pk=gm.campaign_id)
     if seen is not None and seen != HookDraw.objects.filter(campaign=gm.campaign_id).count():
@@ -204,7 +204,7 @@ def make_goal_roll(membership: Membership, goal_id: int, mode: str, key: str, po
     if existing := made_with(membership.campaign, key):
         return existing
     goal = Goal.objects.select_for_update().get(pk=goal.pk)
-    rules = membership.campaign.rules
+    rules = membership.campaign.charge.rules
     if not goal.under_way:
         raise Refused(gettext("%(goal)s has ended.") % {"goal": goal.name})
     difficulty = goal.rules_difficulty
@@ -261,7 +261,7 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
     pool = roll_pool(burned, table_dice(rng))
     before = character.momentum
     character.momentum -= burned
-    if pool.outcome is Outcome.CRITICAL and not membership.campaign.quick:
+    if pool.outcome is Outcome.CRITICAL and not membership.campaign.charge.quick:
         character.better_risk_next = True
     character.save(update_fields=["momentum", "better_risk_next"])
     roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
@@ -282,7 +282,7 @@ def make_flashback(membership: Membership, character_id: int, cost: int, key: st
     character = lock_own_character(membership, character_id, gettext("Call a flashback for your own character."))
     if existing := made_with(membership.campaign, key):
         return existing
-    if errors := flashback_errors(cost, character.momentum, membership.campaign.rules.flashback_most):
+    if errors := flashback_errors(cost, character.momentum, membership.campaign.charge.rules.flashback_most):
         raise Refused(errors[0])
     before = character.momentum
     character.momentum -= cost

@@ -31,7 +31,7 @@ def _party_detail(membership: Membership, detail_id) -> PartyDetail:
 
 
 def _playing_party(membership: Membership) -> Dials:
-    rules = membership.campaign.rules
+    rules = membership.campaign.charge.rules
     if not rules.has(Extra.PARTY):
         raise Refused(_("This campaign has no party sheet (the Party extra)."))
     return rules

@@ -6,7 +6,6 @@ from campaign.models import Campaign, Membership
 from characters.models import Character
 from core.refused import Refused
 from gamerules.characters import recover, recovery_errors
-from gamerules.dials import Ruleset
 from gamerules.words import said
 
 
@@ -17,7 +16,7 @@ def recover_stress(gm: Membership, character: Character, amount: int) -> Charact
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     character = Character.objects.locked(pk=character.pk, campaign=campaign)
     session = campaign.sessions.order_by("-number").first()
-    quick = campaign.ruleset == Ruleset.QUICK_CHARGE.value
+    quick = campaign.charge.quick
     already = session is not None and character.recovered_in_id == session.pk
     if errors := recovery_errors(amount, quick, recovered_this_session=already):
         raise Refused(" ".join(map(str, errors)))

@@ -14,7 +14,7 @@ from rolls import actions as roll_actions
 
 
 def _resource(membership: Membership, resource_id) -> Resource:
-    if not membership.campaign.rules.has(Extra.RESOURCE_POOL):
+    if not membership.campaign.charge.rules.has(Extra.RESOURCE_POOL):
         raise Refused(_("This campaign has no resource pools (the Resource Pool extra)."))
     resource = Resource.objects.select_for_update().filter(campaign=membership.campaign_id, pk=resource_id).first()
     if resource is None:
@@ -35,7 +35,7 @@ def define_resource(gm: Membership, resource: Resource) -> Resource:
     gained, what spending it does."""
     if not gm.is_gm:
         raise Refused(_("The GM defines the resources."))
-    if not gm.campaign.rules.has(Extra.RESOURCE_POOL):
+    if not gm.campaign.charge.rules.has(Extra.RESOURCE_POOL):
         raise Refused(_("This campaign has no resource pools (the Resource Pool extra)."))
     if errors := resource.as_rule().errors():
         raise Refused(errors[0])
@@ -88,7 +88,7 @@ def recap_roll(gm: Membership, resource_id, action: str, rng=None,
     if seen is not None and seen != held:
         raise Refused(_("The %(resource)s pools changed since this page showed them: look again before rolling.")
                       % {"resource": resource.name})
-    if action not in gm.campaign.rules.action_names:
+    if action not in gm.campaign.charge.rules.action_names:
         raise Refused(_("Choose the action everyone rolls."))
     rolled = []
     for character in gm.campaign.characters.filter(created=True).order_by("name"):

@@ -19,7 +19,7 @@ def add_spell(membership: Membership, character: Character, design: dict) -> Spe
     """A spell on the sheet, from SpellForm's cleaned data; its time and danger clocks join the
     sheet's projects and complications ("The Cost of Magic")."""
     character = locked(character)
-    if not character.campaign.rules.has(Extra.MAGIC):
+    if not character.campaign.charge.rules.has(Extra.MAGIC):
         raise Refused(_("This campaign does not use magic (the Magic extra)."))
     name = design["name"].strip()
     spell = Spell(character=character, name=name, actions=design["actions"], level=design["level"],

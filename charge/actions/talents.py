@@ -20,7 +20,7 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
     """Fill (or rewrite) a slot of the talent line. Slots open one per milestone; slot 0 is the
     optional starting talent. The GM may rewrite any talent: that is the veto."""
     character = locked(character)
-    rules = character.campaign.rules
+    rules = character.campaign.charge.rules
     if slot == Talent.STARTING_SLOT:
         if not rules.has(Extra.STARTING_TALENT):
             raise Refused(_("This campaign does not use a starting talent."))
@@ -44,7 +44,7 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
         defaults={"kind": talent.kind.value, "action": talent.action, "situation": talent.situation,
                   "instead_of": talent.instead_of})
     vetoed = existing and membership.is_gm and character.owner_id != membership.user_id
-    described = saved.as_rule().describe(character.campaign.wording)
+    described = saved.as_rule().describe(character.campaign.charge.wording)
     log(membership, said("The GM rewrote %(name)s: %(talent)s.", name=character.name, talent=described) if vetoed
          else said("New talent for %(name)s: %(talent)s.", name=character.name, talent=described))
     return saved

@@ -19,7 +19,7 @@ def add_threat(gm: Membership, source: str, rating: int, character_id: int | Non
     source = source.strip()
     if not gm.is_gm:
         raise Refused(gettext("The GM sets threats."))
-    if not gm.campaign.rules.has(Extra.THREAT_LEVEL):
+    if not gm.campaign.charge.rules.has(Extra.THREAT_LEVEL):
         raise Refused(gettext("This campaign does not use threats (the Threat Level extra)."))
     if not source:
         raise Refused(gettext("Name the threat's source, so that nobody has to guess what it affects."))

@@ -57,9 +57,9 @@ def back_in_action(membership: Membership, character: Character) -> Character:
     ("Scars Rule")."""
     character = locked(character)
     character.taken_out = False
-    if character.campaign.rules.has(Extra.SCARS):
+    if character.campaign.charge.rules.has(Extra.SCARS):
         before = character.stress
-        character.stress = come_to(before, character.campaign.rules.stress_clock_size)
+        character.stress = come_to(before, character.campaign.charge.rules.stress_clock_size)
         log(membership, said("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.",
                               name=character.name, before=before, after=character.stress))
     else:
@@ -73,7 +73,7 @@ def harden(membership: Membership, character: Character) -> Character:
     """A scar caused real trouble (the GM says so): 1 momentum clears one stress ("Being
     hardened")."""
     character = locked(character)
-    if not character.campaign.rules.has(Extra.SCARS):
+    if not character.campaign.charge.rules.has(Extra.SCARS):
         raise Refused("This campaign does not use scars (the Scars extra).")
     if errors := hardened_errors(len(character.scar_list), character.momentum, character.stress):
         raise Refused(" ".join(map(str, errors)))
@@ -90,7 +90,7 @@ def bow_out(membership: Membership, character: Character) -> Character:
     """Announced before the final action: the character leaves the scene, and clears 2 stress
     for leaving a friend in trouble ("Bowing out")."""
     character = locked(character)
-    if not character.campaign.rules.has(Extra.SCARS):
+    if not character.campaign.charge.rules.has(Extra.SCARS):
         raise Refused("This campaign does not use scars (the Scars extra).")
     before = character.stress
     character.stress = bow_out_stress(before, left_a_friend_in_trouble=True)

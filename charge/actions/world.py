@@ -17,7 +17,7 @@ def write_world_table(gm: Membership, place: int, title: str, prompts: list[str]
     """The GM writes one of the three prompt tables ("World Extra Rule", "Designer Note")."""
     if not gm.is_gm:
         raise Refused(_("The GM writes the prompt tables."))
-    if not gm.campaign.rules.has(Extra.WORLD):
+    if not gm.campaign.charge.rules.has(Extra.WORLD):
         raise Refused(_("This campaign does not draw hook cards (the World extra)."))
     if place not in (WorldTable.THEME_1, WorldTable.THEME_2, WorldTable.MISSION):
         raise Refused(_("There are three tables: the two themes and the mission."))

@@ -101,7 +101,7 @@ class ActionRollForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.membership, self.step = membership, step
         campaign = membership.campaign
-        self.rules, self.wording = campaign.rules, campaign.wording
+        self.rules, self.wording = campaign.charge.rules, campaign.charge.wording
         self.mine = list(campaign.characters.editable_by(membership).order_by("name").prefetch_related("talents"))
         self.fields["character"].choices = [(c.pk, c.name) for c in self.mine]
         self.fields["action"].choices = [(name, action_word(name)) for name in self.rules.action_names]

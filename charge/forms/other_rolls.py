@@ -36,7 +36,7 @@ class FortuneForm(forms.Form):
         self.fields["character"].choices = [("", gettext("No: by likeliness"))] + [
             (c.pk, c.name) for c in campaign.characters.order_by("name")]
         self.fields["action"].choices = [("", gettext("Choose an action"))] + [
-            (name, action_word(name)) for name in campaign.rules.action_names]
+            (name, action_word(name)) for name in campaign.charge.rules.action_names]
         if not membership.is_gm:
             del self.fields["hidden"]
 
@@ -115,7 +115,7 @@ class FlashbackForm(forms.Form):
         self.fields["character"].choices = [(c.pk, with_momentum(c)) for c in mine]
         self.fields["cost"].choices = [
             (cost, ngettext("%(cost)s momentum: %(text)s", "%(cost)s momentum: %(text)s", cost) % {"cost": cost, "text": text})
-            for cost, text in flashback_costs(membership.campaign.rules.flashback_most).items()]
+            for cost, text in flashback_costs(membership.campaign.charge.rules.flashback_most).items()]
 
 
 class MarketForm(forms.Form):

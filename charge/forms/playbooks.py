@@ -36,7 +36,7 @@ class PlaybookForm(forms.ModelForm):
                 f"{slot}: {action_word(t['action'])} {t['situation']}" for slot, t in self.instance.talents.items())
 
     def clean_talent_lines(self):
-        names = self.campaign.rules.action_names
+        names = self.campaign.charge.rules.action_names
         talents = {}
         for line in filter(None, (line.strip() for line in self.cleaned_data["talent_lines"].splitlines())):
             slot, _colon, rest = line.partition(":")
@@ -53,7 +53,7 @@ class PlaybookForm(forms.ModelForm):
         return talents
 
     def clean_dots(self):
-        rules = self.campaign.rules
+        rules = self.campaign.charge.rules
         dots = {}
         for part in filter(None, (p.strip() for p in self.cleaned_data["dots"].split(","))):
             name, _space, count = part.rpartition(" ")

@@ -14,6 +14,6 @@ class ProjectForm(forms.Form):
 
     def __init__(self, *args, campaign, gm, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["size"].choices = [(size, size) for size in campaign.rules.clock_sizes]
+        self.fields["size"].choices = [(size, size) for size in campaign.charge.rules.clock_sizes]
         if not gm:  # complications come from the GM's consequences
             self.fields["kind"].choices = self.fields["kind"].choices[:1]

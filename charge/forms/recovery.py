@@ -4,7 +4,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from gamerules.characters import recovery_range
-from gamerules.dials import Ruleset
 from gamerules.readings import RECOVERY_DEFAULT
 
 
@@ -13,5 +12,5 @@ class RecoveryForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        quick = campaign.ruleset == Ruleset.QUICK_CHARGE.value
+        quick = campaign.charge.quick
         self.fields["amount"].choices = [(n, n) for n in recovery_range(quick)]

@@ -33,7 +33,7 @@ class SpellForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, auto_id="spell_%s", **kwargs)  # ids of their own on a sheet of many forms
-        rules, wording = campaign.rules, campaign.wording
+        rules, wording = campaign.charge.rules, campaign.charge.wording
         self.fields["actions"].choices = [(name, action_word(name)) for name in rules.action_names]
         self.fields["risk"].label = (gettext("Starting position") if wording is RiskWording.POSITION
                                      else gettext("Starting risk"))

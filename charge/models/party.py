@@ -62,9 +62,9 @@ def bearing_on_a_roll(campaign, detail_ids) -> tuple[list, Disposition]:
     """The party details the GM said bear on a roll, as they are now, and their disposition
     combined ("conflicting dispositions ... cancel each other out"). A key concept bears with the
     disposition its details give it."""
-    if not detail_ids or not campaign.rules.has(Extra.PARTY):
+    if not detail_ids or not campaign.charge.rules.has(Extra.PARTY):
         return [], Disposition.NEUTRAL
-    detailed = campaign.rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
+    detailed = campaign.charge.rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
     details = list(campaign.party_details.all())
     concepts = concept_dispositions(details, detailed)
     chosen = [d for d in details if d.pk in set(detail_ids)]

@@ -94,7 +94,7 @@ class HookDraw(models.Model):
 def mission_start_pending(campaign) -> MissionStart | None:
     """The mission roll's start while it waits for the mission's first roll (World Extra): one
     query, and none while the extra is off."""
-    if not campaign.rules.has(Extra.WORLD):
+    if not campaign.charge.rules.has(Extra.WORLD):
         return None
     draw = campaign.hook_draws.filter(start_pending=True).select_related("mission_roll").first()
     return draw.start if draw else None

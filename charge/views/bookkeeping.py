@@ -30,7 +30,7 @@ def dials_edit(request, campaign_id):
             messages.success(request, _("Dials saved. They apply from the next roll and sheet on."))
             return redirect("dials", campaign.pk)
     else:
-        form = DialsForm(initial=DialsForm.initial_from(campaign.rules))
+        form = DialsForm(initial=DialsForm.initial_from(campaign.charge.rules))
     return render(request, "charge/dials.html", {"membership": membership, "campaign": campaign,
                                                  "form": form, "counts": ACTION_COUNTS})
 

@@ -10,12 +10,12 @@ from campaign.access import gm_membership_or_404
 from campaign.models import Campaign
 from campaign.views.table import CONSOLE
 from charge.actions import bookkeeping, on_its_way
+from charge.panels import market_context
 from core.htmx import answer, attempt
 from core.keys import refusal_once
 from core.posted import posted_text, whole_number
 from core.templatetags.words import action as action_word
 from gamerules.charge import Effect, Risk
-from gamerules.economy import MARKET_CLOCK_SEGMENTS
 
 
 @login_required
@@ -56,4 +56,4 @@ def market_tick(request, campaign_id):
     campaign = Campaign.objects.get(pk=campaign_id)
     return answer(request, f"{CONSOLE}#console-market",
                   lambda: {"membership": membership, "campaign": campaign, "uses_market": True,
-                           "market_size": MARKET_CLOCK_SEGMENTS}, reverse("console", args=[campaign_id]), error)
+                           **market_context(campaign)}, reverse("console", args=[campaign_id]), error)

@@ -49,12 +49,12 @@ def roll_set(request, campaign_id, pending_id):
     risk, effect = whole_number(request.POST.get("risk")), whole_number(request.POST.get("effect"))
     # The threat boxes are on the form only while the extra is on; none ticked clears them.
     threat_ids, detail_ids = ([pk for pk in map(whole_number, request.POST.getlist(name)) if pk is not None]
-                              if campaign.rules.has(extra) else None
+                              if campaign.charge.rules.has(extra) else None
                               for name, extra in (("threats", Extra.THREAT_LEVEL), ("party_details", Extra.PARTY)))
-    if campaign.quick:  # no risk or effect to set: only the threats
+    if campaign.charge.quick:  # no risk or effect to set: only the threats
         error = refusal_of(lambda: on_its_way.apply_threats(membership, pending.pk, threat_ids or []))
     elif risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
-        error = by_wording(campaign.wording, _("Choose a risk and an effect."), _("Choose a position and an effect."))
+        error = by_wording(campaign.charge.wording, _("Choose a risk and an effect."), _("Choose a position and an effect."))
     else:
         error = refusal_of(lambda: on_its_way.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect),
                                                              threat_ids, detail_ids))

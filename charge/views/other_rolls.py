@@ -22,7 +22,7 @@ from charge.forms.other_rolls import (
     MarketForm,
 )
 from charge.models import Goal
-from charge.panels import odds_bars
+from charge.panels import market_context, odds_bars
 from core.posted import whole_number
 from core.refused import Refused
 from gamerules.assets import LOOT_POOL
@@ -30,7 +30,7 @@ from gamerules.assets import loot_odds as found_odds
 from gamerules.charge import Outcome, percentages
 from gamerules.consequences import resistance
 from gamerules.dials import Extra, ExtraDial
-from gamerules.economy import MARKET_CLOCK_SEGMENTS, Trade, market_pool
+from gamerules.economy import Trade, market_pool
 from gamerules.fortune import Side, opposed_odds
 from gamerules.goals import ADVANCE_POOL, Resolution, advance_odds, resolve_odds, resolved_dots
 from rolls.models import new_key
@@ -65,7 +65,7 @@ def fortune_odds(request, campaign_id):
     pool, against = whole_number(request.GET.get("likeliness")), whole_number(request.GET.get("opposed"))
     pool = pool if pool is not None and 0 <= pool <= 10 else 1
     character = membership.campaign.characters.filter(pk=whole_number(request.GET.get("character")) or 0).first()
-    if character and request.GET.get("action") in membership.campaign.rules.action_names:
+    if character and request.GET.get("action") in membership.campaign.charge.rules.action_names:
         pool = character.rating(request.GET["action"])  # the action's rating is the pool
     context = {"bars": odds_bars(pool), "pool": pool}
     if against is not None and 0 <= against <= 10:
@@ -80,7 +80,7 @@ def fortune_odds(request, campaign_id):
 def roll_loot(request, campaign_id):
     """After a conflict: search for loot; the asset lands on the searcher's sheet ("Asset Extra")."""
     membership = membership_or_404(request, campaign_id)
-    if not membership.campaign.rules.has(Extra.ASSET):
+    if not membership.campaign.charge.rules.has(Extra.ASSET):
         raise Http404("The Asset extra is off")
     form = LootForm(request.POST or None, membership=membership,
                     initial={"key": new_key(), "character": request.GET.get("character")})
@@ -119,7 +119,7 @@ def roll_goal(request, campaign_id, goal_id, mode):
     goal = _goal_or_404(membership, goal_id)
     dial = {other_rolls.GoalRollMode.ADVANCE: ExtraDial.GOALS_ROLL_TO_ADVANCE,
             other_rolls.GoalRollMode.RESOLVE: ExtraDial.GOALS_ROLL_TO_RESOLVE}.get(mode)
-    if dial is None or not membership.campaign.rules.dialled(dial):
+    if dial is None or not membership.campaign.charge.rules.dialled(dial):
         raise Http404("That dial is off")
     form = GoalRollForm(request.POST or request.GET or None, mode=mode,
                         initial={"key": new_key(), "pool": ADVANCE_POOL})
@@ -184,7 +184,7 @@ def determination_odds(request, campaign_id):
     campaign = membership_or_404(request, campaign_id).campaign
     burn = whole_number(request.GET.get("burn"))
     burn = burn if burn is not None and 0 <= burn <= 10 else 1
-    labels = [(outcome.label, resistance(outcome).label(campaign.wording, campaign.quick)) for outcome in Outcome]
+    labels = [(outcome.label, resistance(outcome).label(campaign.charge.wording, campaign.charge.quick)) for outcome in Outcome]
     return render(request, "charge/rolls/determination.html#determination_odds", {
         "bars": odds_bars(burn), "labels": labels, "burn": burn})
 
@@ -222,7 +222,7 @@ def roll_market(request, campaign_id):
     state, +1d6 per money spent, with the exact odds of each outcome as the choices change."""
     membership = membership_or_404(request, campaign_id)
     campaign = membership.campaign
-    if not campaign.rules.has(Extra.ECONOMY):
+    if not campaign.charge.rules.has(Extra.ECONOMY):
         raise Http404("The Economy extra is off")
     form = MarketForm(request.POST or (request.GET if request.htmx else None), membership=membership,
                       initial={"key": new_key(), "character": request.GET.get("character"), "trade": "buying"})
@@ -237,9 +237,9 @@ def roll_market(request, campaign_id):
             return redirect(roll)
     trade = Trade(form["trade"].value() if form["trade"].value() in {t.value for t in Trade} else "buying")
     spent = min(max(whole_number(form["money"].value()) or 0, 0), form.held)
-    pool = market_pool(campaign.market_filled, trade, spent)
+    pool = market_pool(campaign.charge.market_filled, trade, spent)
     context = {"membership": membership, "campaign": campaign, "form": form, "pool": pool,
-               "bars": odds_bars(pool), "market_size": MARKET_CLOCK_SEGMENTS}
+               "bars": odds_bars(pool), **market_context(campaign)}
     if request.htmx.target == "market-odds":
         return render(request, "charge/rolls/market.html#market_odds", context)
     return render(request, "charge/rolls/market.html", context)

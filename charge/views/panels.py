@@ -27,8 +27,8 @@ class TalentLine:
 def talent_line(campaign, character) -> TalentLine:
     prefetch_related_objects([character], "talents")
     opened = unlocked_slots(campaign.milestones.count())
-    talents = {talent.slot: talent.as_rule().describe(campaign.wording) for talent in character.talents.all()}
-    return TalentLine([(slot, kind.label(campaign.wording), talents.get(slot), slot <= opened)
+    talents = {talent.slot: talent.as_rule().describe(campaign.charge.wording) for talent in character.talents.all()}
+    return TalentLine([(slot, kind.label(campaign.charge.wording), talents.get(slot), slot <= opened)
                        for slot, kind in enumerate(TALENT_LINE, start=1)],
                       talents.get(Talent.STARTING_SLOT), min(opened + 1, len(TALENT_LINE)),
                       max(0, len(TALENT_LINE) - opened - 1))
@@ -59,7 +59,7 @@ def spells_seen(membership, character) -> list[SpellOnSheet]:
         view = SeenClock(clock, membership) if clock is not None and not clock.archived else None
         return view if view and view.known else None
     return [SpellOnSheet(spell, next(iter(spell.casting_errors(campaign.day, session.pk if session else None)), ""),
-                         f" {or_word} ".join(str(benefit.label(campaign.wording)) for benefit in spell.benefits()),
+                         f" {or_word} ".join(str(benefit.label(campaign.charge.wording)) for benefit in spell.benefits()),
                          seen(spell.ritual), seen(spell.danger))
             for spell in character.spells.select_related("ritual", "danger")]
 

@@ -28,7 +28,7 @@ PARTY = "charge/party.html"
 
 def party_membership_or_404(request, campaign_id, gm=False):
     membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    if not membership.campaign.rules.has(Extra.PARTY):
+    if not membership.campaign.charge.rules.has(Extra.PARTY):
         raise Http404("The Party extra is off")
     return membership
 
@@ -43,7 +43,7 @@ def disposition_choices(rules) -> list[tuple[int, str]]:
 
 def party_context(membership) -> dict:
     campaign = membership.campaign
-    rules = campaign.rules
+    rules = campaign.charge.rules
     detailed = rules.dialled(ExtraDial.PARTY_DETAILED_DISPOSITION)
     details = list(campaign.party_details.select_related("clock"))
     dispositions = concept_dispositions(details, detailed)

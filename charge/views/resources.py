@@ -24,7 +24,7 @@ RESOURCES = "charge/resources.html"
 
 def resources_membership_or_404(request, campaign_id, gm=False):
     membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    if not membership.campaign.rules.has(Extra.RESOURCE_POOL):
+    if not membership.campaign.charge.rules.has(Extra.RESOURCE_POOL):
         raise Http404("The Resource Pool extra is off")
     return membership
 
@@ -40,11 +40,11 @@ def resources_context(membership, form=None) -> dict:
                  [(c.pk, c.name, points.get(c.pk, 0), c.editable_by(membership)) for c in characters])
         rows.append((resource, pools, sum(points.values())))
     odds = []
-    for rating in sorted({c.rating(a) for c in characters for a in campaign.rules.action_names} | {0}):
+    for rating in sorted({c.rating(a) for c in characters for a in campaign.charge.rules.action_names} | {0}):
         chances = gather_odds(rating)
         shown = percentages(chances)
         odds.append((rating, [(marks, chances[marks], shown[marks]) for marks in chances]))
-    return {"membership": membership, "campaign": campaign, "resources": rows, "actions": campaign.rules.action_names,
+    return {"membership": membership, "campaign": campaign, "resources": rows, "actions": campaign.charge.rules.action_names,
             "form": form or ResourceForm(), "gather_odds": odds,
             "steps": ((-1, "−"), (1, "+"))}  # the template words each button's label
 

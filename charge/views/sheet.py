@@ -26,7 +26,7 @@ PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "ass
 
 def sheet_context(membership, character, **extra):
     campaign = membership.campaign
-    rules = campaign.rules
+    rules = campaign.charge.rules
     dots_spent = sum(character.action_dots.values())
     can_edit = character.editable_by(membership)
     # GM notes reach the template only for a GM.
@@ -40,7 +40,7 @@ def sheet_context(membership, character, **extra):
         "membership": membership, "campaign": campaign, "character": character, "rules": rules,
         "can_edit": can_edit, "actions": SimpleLazyObject(ratings),
         "may_set_dots": (can_edit and not character.created) or (membership.is_gm and character.created),
-        "escalated": escalated(character, campaign.wording),
+        "escalated": escalated(character, campaign.charge.wording),
         "text_fields": [(field, getattr(character, field)) for field in fields],
         "dots_left": rules.starting_dots - dots_spent,
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),

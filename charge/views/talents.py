@@ -22,14 +22,14 @@ def character_talent(request, campaign_id, character_id, slot):
     membership, character = own_sheet(request, campaign_id, character_id)
     if not 0 <= slot <= len(TALENT_LINE):
         raise Http404("No such slot")
-    rules = membership.campaign.rules
+    rules = membership.campaign.charge.rules
     existing = character.talents.filter(slot=slot).first()
     prefill = (character.playbook.talents.get(str(slot), {}) if character.playbook else {})
     initial = ({"kind": existing.kind, "action": existing.action, "situation": existing.situation,
                 "instead_of": existing.instead_of} if existing else
                {"kind": slot_kind(slot).value, **prefill})
     form = TalentForm(request.POST or None, initial=initial, slot_kind=slot_kind(slot),
-                      action_names=rules.action_names, wording=membership.campaign.wording)
+                      action_names=rules.action_names, wording=membership.campaign.charge.wording)
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -42,7 +42,7 @@ def character_talent(request, campaign_id, character_id, slot):
         else:
             return sheet_answer(request, membership, character, "talents")
     context = sheet_context(membership, character, form=form, slot=slot, error=error,
-                            slot_label=slot_kind(slot).label(membership.campaign.wording))
+                            slot_label=slot_kind(slot).label(membership.campaign.charge.wording))
     if request.htmx:  # the form, back in its own slot of the line
         return retarget(render(request, "charge/sheet/talents.html#talent_form", context), f"#slot-{slot}")
     return render(request, "charge/talent_edit.html", context)

@@ -70,7 +70,7 @@ def _changed(posted, pending, threat: int = 0, disposition: int = 0) -> bool:
 
 def _threats(membership, pending) -> list:
     """The threats that apply to a roll on its way, while the campaign plays the Threat Level extra."""
-    return pending.applied_threats() if membership.campaign.rules.has(Extra.THREAT_LEVEL) else []
+    return pending.applied_threats() if membership.campaign.charge.rules.has(Extra.THREAT_LEVEL) else []
 
 
 def _changed_since(posted, membership, pending) -> bool:
@@ -81,13 +81,13 @@ def _changed_since(posted, membership, pending) -> bool:
 def _odds_context(membership, form, pending, changed=False):
     """The odds partial: the GM's risk and effect as they are now, who helps or is asked to,
     and the odds of the choices."""
-    wording = membership.campaign.wording
+    wording = membership.campaign.charge.wording
     helping = {pk for pk, _ in form.fields["helpers"].choices}
     others = [c for c in form.others if c.pk not in helping and not c.taken_out]
     context = {"pending": pending, "form": form, "changed": changed,
                "asked": [c for c in others if c.pk in pending.asked],
                "askable": [c for c in others if c.pk not in pending.asked], "plan": None, "reasons": [],
-               "uses_threats": membership.campaign.rules.has(Extra.THREAT_LEVEL)}
+               "uses_threats": membership.campaign.charge.rules.has(Extra.THREAT_LEVEL)}
     if not pending.is_set:
         return {**context, "reasons": [action_roll.waiting_for_the_gm(wording)]}
     if not form.validate_up_to(LAST_STEP):
@@ -98,13 +98,13 @@ def _odds_context(membership, form, pending, changed=False):
         return {**context, "reasons": planned.reasons}
     threats = _threats(membership, pending)
     threat = sum(t.rating for t in threats)
-    rule = membership.campaign.rules.threat_rule
+    rule = membership.campaign.charge.rules.threat_rule
     bearing, disposition = bearing_on_a_roll(membership.campaign, pending.party_details)
     return {**context, "plan": planned, "bars": odds_bars(planned.pool_size, threat, rule, planned.automatic_success),
             "threats": threats, "threat": threat, "threat_rule": rule, "bearing": bearing, "disposition": disposition,
             "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
             "risk_label": planned.risk.label(wording),
-            "quick_reads": quick_charge_reads(planned.effect_steps) if membership.campaign.quick else ()}
+            "quick_reads": quick_charge_reads(planned.effect_steps) if membership.campaign.charge.quick else ()}
 
 
 def _pending_step(membership, pending, asked=None) -> int:

@@ -28,7 +28,7 @@ PLACEHOLDERS = (_("The Ship"), _("The Crew"), _("The Next Job"))
 
 def world_membership_or_404(request, campaign_id, gm=False):
     membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    if not membership.campaign.rules.has(Extra.WORLD):
+    if not membership.campaign.charge.rules.has(Extra.WORLD):
         raise Http404("The World extra is off")
     return membership
 

@@ -81,21 +81,21 @@ def bar_segments(bars):
 @register.filter
 def setup_words(benefit, campaign):
     """A setup's benefit in the campaign's words: "+1 effect" or "a better risk"."""
-    return benefit.describe(campaign.wording)
+    return benefit.describe(campaign.charge.wording)
 
 
 @register.filter
 def risk_and_effect(pending, campaign):
     """The GM's risk and effect of a roll on its way, in the campaign's words."""
-    return pending.risk_and_effect(campaign.wording)
+    return pending.risk_and_effect(campaign.charge.wording)
 
 
 @register.filter
 def consequence_words(consequence, campaign):
     """A consequence in the campaign's words: its kind, and how it ended once settled."""
-    words = consequence.kind.label(campaign.wording)
+    words = consequence.kind.label(campaign.charge.wording)
     if consequence.resistance is not None:
-        ended = str(consequence.resistance.label(campaign.wording, campaign.quick)).rstrip(".").lower()
+        ended = str(consequence.resistance.label(campaign.charge.wording, campaign.charge.quick)).rstrip(".").lower()
         # Translators: a consequence and how it ended, e.g. "Complication (the consequence is reduced)".
         words = gettext("%(consequence)s (%(ended)s)") % {"consequence": words, "ended": ended}
     return words
@@ -142,7 +142,7 @@ def magic_words(roll):
         level = str(SpellLevel(helped["level"]).label).lower()
         said.append(gettext("%(spell)s (%(level)s) helped: %(benefit)s.") % {
             "spell": helped["name"], "level": level,
-            "benefit": SpellBenefit(helped["benefit"]).label(roll.campaign.wording)})
+            "benefit": SpellBenefit(helped["benefit"]).label(roll.campaign.charge.wording)})
     if cast := magic.get("cast"):
         if cast["ritual"]:
             said.append(gettext("Cast %(spell)s: a success ticks its time clock by the effect; full, the spell is ready.")

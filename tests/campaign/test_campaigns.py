@@ -3,6 +3,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from campaign.models import Campaign, Membership, Role
+from charge.models import Setup
 from gamerules.dials import CHARGE_DIALS, NINE_ACTIONS, QUICK_CHARGE_DIALS, Extra
 from tests.helpers import HTMX
 
@@ -20,8 +21,23 @@ def test_the_creator_of_a_campaign_is_its_gm_and_the_group_starts_as_a_force(cli
 
 
 def test_a_new_campaign_plays_charge_as_written(table):
-    assert table.campaign.rules == CHARGE_DIALS
-    assert table.campaign.wording.value == "risk"
+    assert table.campaign.charge.rules == CHARGE_DIALS
+    assert table.campaign.charge.wording.value == "risk"
+
+
+def test_a_traits_campaign_has_no_charge_setup_and_switching_to_charge_gives_it_one(client, user):
+    """How a campaign plays Charge is Charge's own row, not the shared campaign's (issue #40)."""
+    client.force_login(user)
+    client.post(reverse("campaign_create"), {"name": "Capes", "system": "traits", "ruleset": "quick_charge",
+                                             "risk_wording": "position"})
+    campaign = Campaign.objects.get(name="Capes")
+    assert not Setup.objects.filter(campaign=campaign).exists()
+    assert "Traits &amp; Consequence · you are a GM" in client.get(campaign.get_absolute_url()).text
+    client.post(reverse("campaign_edit", args=[campaign.pk]), {"name": "Capes", "pitch": "", "system": "charge",
+                                                               "ruleset": "quick_charge", "risk_wording": "position"})
+    setup = Setup.objects.get(campaign=campaign)
+    assert (setup.ruleset, setup.risk_wording, setup.dials, setup.market_filled) == ("quick_charge", "position", {}, 0)
+    assert "Quick Charge · you are a GM" in client.get(campaign.get_absolute_url()).text
 
 
 def test_a_campaign_without_a_name_is_refused_and_nothing_is_saved(client, user):
@@ -62,7 +78,7 @@ def test_editing_the_details_inline_answers_the_card(table):
                                        **HTMX)
     assert 'id="about"' in response.text and "New pitch." in response.text
     table.campaign.refresh_from_db()
-    assert (table.campaign.name, table.campaign.risk_wording) == ("Renamed", "position")
+    assert (table.campaign.name, table.campaign.charge.risk_wording) == ("Renamed", "position")
 
 
 def test_an_invalid_inline_edit_keeps_what_was_typed_and_saves_nothing(table):
@@ -122,7 +138,7 @@ def test_a_gm_renames_an_action_and_turns_dials(table):
         clock_sizes=[4, 6, 8, 10], extras=["asset", "solo"]))
     assert response.status_code == 302
     table.campaign.refresh_from_db()
-    rules = table.campaign.rules
+    rules = table.campaign.charge.rules
     assert "Hack" in rules.action_names and "Tinker" not in rules.action_names
     assert (rules.starting_momentum, rules.stress_clock_size, rules.clock_sizes) == (3, 6, (4, 6, 8, 10))
     assert rules.extras == {Extra.ASSET, Extra.SOLO}
@@ -136,7 +152,7 @@ def test_dials_that_cannot_be_played_are_refused_with_the_reason_and_not_saved(t
     assert "Use 6, 9 or 12 actions, not 8." in response.text
     assert "Two actions have the same name." in response.text
     table.campaign.refresh_from_db()
-    assert table.campaign.dials == {}
+    assert table.campaign.charge.dials == {}
 
 
 @pytest.mark.parametrize(("field", "value"), [("starting_dots", "seven"), ("max_rating", "99"),
@@ -147,7 +163,7 @@ def test_hostile_dial_values_get_a_message_not_an_error(table, field, value):
     assert response.status_code == 200
     assert response.context["form"].errors
     table.campaign.refresh_from_db()
-    assert table.campaign.dials == {}
+    assert table.campaign.charge.dials == {}
 
 
 def test_a_preset_fills_in_nine_actions_without_saving(table):
@@ -157,11 +173,11 @@ def test_a_preset_fills_in_nine_actions_without_saving(table):
     names = [a.name for a in NINE_ACTIONS]
     assert form["physique_actions"].value() == "\n".join(names[:3])
     table.campaign.refresh_from_db()
-    assert table.campaign.dials == {}
+    assert table.campaign.charge.dials == {}
 
 
 def test_a_quick_charge_campaign_starts_from_quick_charges_dials(client, user):
     client.force_login(user)
     client.post(reverse("campaign_create"), {"name": "Quick", "ruleset": "quick_charge",
                                              "risk_wording": "risk"})
-    assert Campaign.objects.get(name="Quick").rules == QUICK_CHARGE_DIALS
+    assert Campaign.objects.get(name="Quick").charge.rules == QUICK_CHARGE_DIALS

@@ -40,7 +40,7 @@ def test_the_demo_plays_every_extra_and_shows_each_on_its_screens(client):
     (which change a whole table's play) are on, and Magic's spells are on the sheets."""
     call_command("load_demo", stdout=StringIO())
     campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
-    assert campaign.rules.extras == set(Extra) - {Extra.SOLO, Extra.STARTING_TALENT}
+    assert campaign.charge.rules.extras == set(Extra) - {Extra.SOLO, Extra.STARTING_TALENT}
     client.login(username=DEMO_PLAYERS[1], password=DEMO_PASSWORD)
     oren = campaign.characters.get(name="Oren Thale")
     sheet = client.get(oren.get_absolute_url()).text

@@ -1,7 +1,8 @@
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign.models import Campaign, GameSession, Milestone
+from campaign.models import GameSession, Milestone
+from charge.models import Setup
 from gamerules.progression import unlocked_slots
 from tests.factories import CharacterFactory
 from tests.helpers import HTMX
@@ -23,8 +24,8 @@ def test_starting_a_session_resets_every_characters_momentum_to_two_and_records_
 
 
 def test_the_momentum_a_session_starts_with_follows_the_dial(table):
-    table.campaign.dials = {"starting_momentum": 3}
-    table.campaign.save()
+    table.campaign.charge.dials = {"starting_momentum": 3}
+    table.campaign.charge.save()
     start(table, 2)
     table.character.refresh_from_db()
     assert table.character.momentum == 3
@@ -129,7 +130,7 @@ def test_recovery_clears_the_stress_the_gm_chooses_once_per_session(table):
 
 def test_quick_charge_recovers_one_segment(table):
     """"Quick Charge": "once per session clear 1 segment off a PC's stress clock"."""
-    Campaign.objects.filter(pk=table.campaign.pk).update(ruleset="quick_charge")
+    Setup.objects.filter(campaign=table.campaign.pk).update(ruleset="quick_charge")
     url = reverse("recovery", args=[table.campaign.pk, table.character.pk])
     response = table.client("gm").post(url, {"amount": 2}, follow=True)
     assert "clear 1 stress" in response.text

@@ -1,9 +1,9 @@
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign, Membership
+from campaign.models import Membership
 from characters.models import Character
-from charge.models import Playbook
+from charge.models import Playbook, Setup
 from tests.factories import join
 from tests.helpers import HTMX, fresh, sheet_url
 
@@ -73,7 +73,7 @@ def test_hostile_dots_are_refused_with_a_message(table, data):
 
 
 def test_a_quick_charge_campaign_has_six_actions_and_four_dots(table):
-    Campaign.objects.filter(pk=table.campaign.pk).update(ruleset="quick_charge")
+    Setup.objects.filter(campaign=table.campaign.pk).update(ruleset="quick_charge")
     bo = new_character(table)
     page = table.client("player").get(bo.get_absolute_url()).text
     assert "4 dots left" in page and "Talk" in page and "Sneak" not in page
@@ -84,8 +84,8 @@ def test_a_quick_charge_campaign_has_six_actions_and_four_dots(table):
 
 
 def test_a_campaign_with_its_own_dials_uses_them(table):
-    table.campaign.dials = {"starting_dots": 5, "creation_cap": 3}
-    table.campaign.save()
+    table.campaign.charge.dials = {"starting_dots": 5, "creation_cap": 3}
+    table.campaign.charge.save()
     bo = new_character(table)
     set_dots(table, bo, "Sneak", 3)
     set_dots(table, bo, "Move", 2)

@@ -1,14 +1,13 @@
 """The optional dials of the Scars Extra, through the views: "Compensating" and "Starting the
 game with scars"."""
 
-from campaign.models import Campaign
 from characters.models import Character
-from charge.models import Attachment, Goal
+from charge.models import Attachment, Goal, Setup
 from tests.helpers import fresh, sheet_url
 
 
 def dialled(table, extras, *dials):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"extras": extras, "extra_dials": list(dials)})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": extras, "extra_dials": list(dials)})
     table.campaign.refresh_from_db()
     return table
 

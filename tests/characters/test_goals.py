@@ -5,13 +5,13 @@ import pytest
 
 from campaign.models import Campaign
 from characters.models import Character
-from charge.models import Goal
+from charge.models import Goal, Setup
 from tests.helpers import HTMX, fresh, sheet_url
 
 
 @pytest.fixture
 def with_goals(table):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"extras": ["goals"]})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": ["goals"]})
     table.campaign.refresh_from_db()
     Character.objects.filter(pk=table.character.pk).update(created=True, action_dots={"Sneak": 2, "Move": 1})
     return table
@@ -55,7 +55,7 @@ def test_a_dot_is_not_placed_past_the_highest_rating(with_goals):
 def test_goals_need_the_extra_a_name_and_a_difficulty(with_goals, table):
     assert "Choose easy, medium or hard." in post(with_goals, name="X", difficulty="epic").text
     assert "Name the goal" in post(with_goals, name=" ", difficulty="easy").text
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"extras": []})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": []})
     assert "does not use goals" in post(with_goals, name="X", difficulty="easy").text
     assert not Goal.objects.exists()
     assert post(with_goals, who="other_player", name="X", difficulty="easy").status_code == 404
@@ -68,9 +68,9 @@ def test_the_gm_may_give_goals_a_12_segment_clock(with_goals):
     from charge.forms.dials import DialsForm
 
     c = with_goals.campaign
-    data = {**DialsForm.initial_from(c.rules), "goal_clock_size": 12, "extras": ["goals"]}
+    data = {**DialsForm.initial_from(c.charge.rules), "goal_clock_size": 12, "extras": ["goals"]}
     with_goals.client("gm").post(reverse("dials", args=[c.pk]), data)
-    assert Campaign.objects.get(pk=c.pk).rules.goal_clock_size == 12
+    assert Campaign.objects.get(pk=c.pk).charge.rules.goal_clock_size == 12
     post(with_goals, name="Learn the old tongue", difficulty="easy")
     assert Goal.objects.get().size == 12
     bad = DialsForm(data={**data, "goal_clock_size": 10})

@@ -3,15 +3,15 @@
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
 from characters.models import Character
+from charge.models import Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, sheet_url, wizard
 
 
 @pytest.fixture
 def scarred(table):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"extras": ["scars"]})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": ["scars"]})
     table.campaign.refresh_from_db()
     Character.objects.filter(pk=table.character.pk).update(
         created=True, stress=3, momentum=2, condition="Stabbed through the right shoulder",

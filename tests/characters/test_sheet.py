@@ -43,8 +43,8 @@ def test_stress_fills_the_clock_then_takes_the_character_out_and_clears_it(table
 
 
 def test_the_stress_clock_follows_the_dial(table, sheet):
-    table.campaign.dials = {"stress_clock_size": 6}
-    table.campaign.save()
+    table.campaign.charge.dials = {"stress_clock_size": 6}
+    table.campaign.charge.save()
     for _ in range(5):
         post(table, "player", "character_stress", sheet, {"delta": 1})
     assert (fresh(sheet).stress, sheet.taken_out) == (5, False)
@@ -91,8 +91,8 @@ def test_a_situational_slot_asks_for_the_action_and_the_situation(table, sheet):
 
 
 def test_the_classic_wording_says_position(table, sheet):
-    table.campaign.risk_wording = "position"
-    table.campaign.save()
+    table.campaign.charge.risk_wording = "position"
+    table.campaign.charge.save()
     for _ in range(4):
         award(table)
     talent(table, sheet, 4, kind="risk", action="Shoot", situation="monsters in the forest")
@@ -133,8 +133,8 @@ def test_each_situational_slot_holds_its_own_bonus_or_one_without_a_bonus(table,
 def test_the_starting_talent_needs_the_campaign_to_use_it(table, sheet):
     response = talent(table, sheet, 0, kind="effect", action="Sneak", situation="in the dark")
     assert "This campaign does not use a starting talent." in response.text
-    table.campaign.dials = {"extras": ["starting_talent"]}
-    table.campaign.save()
+    table.campaign.charge.dials = {"extras": ["starting_talent"]}
+    table.campaign.charge.save()
     talent(table, sheet, 0, kind="effect", action="Sneak", situation="in the dark")
     assert str(Talent.objects.get(slot=0)) == "+1 effect when I Sneak in the dark"
 

@@ -213,8 +213,8 @@ def test_clock_sizes_are_the_campaigns(table):
     response = table.client("gm").post(reverse("clock_create", args=[table.campaign.pk]), clock_post(size=10))
     assert "Select a valid choice" in response.text
     assert not Clock.objects.filter(name="Reinforcements").exists()
-    table.campaign.dials = {"clock_sizes": [4, 6, 8, 10, 12]}
-    table.campaign.save()
+    table.campaign.charge.dials = {"clock_sizes": [4, 6, 8, 10, 12]}
+    table.campaign.charge.save()
     table.client("gm").post(reverse("clock_create", args=[table.campaign.pk]), clock_post(size=10))
     assert Clock.objects.get(name="Reinforcements").size == 10
 

@@ -17,7 +17,7 @@ from simple_history.models import HistoricalChanges
 import charge.actions.attachments
 from campaign.live import campaign_path
 from campaign.models import Campaign
-from charge.models import Attachment
+from charge.models import Attachment, Setup
 from tests.core.test_render_once import AGO, _get, _noting_renders
 from tests.helpers import HTMX
 
@@ -58,7 +58,7 @@ def _as_fresh(client, url, settings, **headers) -> str:
 
 
 def _with_attachments(table):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"extras": ["attachment"]})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": ["attachment"]})
     sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
     return sheet, reverse("character_attachment", args=[table.campaign.pk, table.character.pk])
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from advantage.models import Job
 from advantage.models import Sheet as AdvantageSheet
 from campaign.models import Campaign
-from charge.models import Attachment, Goal, HookDraw, PartyDetail, Resource, ResourcePool
+from charge.models import Attachment, Goal, HookDraw, PartyDetail, Resource, ResourcePool, Setup
 from safety.models import Boundary
 from tests.helpers import HTMX, SPREAD
 from tests.i18n.untranslated import template_files
@@ -97,8 +97,8 @@ WRITES = {
     "resource point gathered": Write("resource_pool", "gm", lambda t: [resource(t).pk], lambda t, n: {"delta": 1},
                                      lambda t: sum(ResourcePool.objects.filter(resource=resource(t))
                                                    .values_list("points", flat=True))),
-    "market ticked": Write("market_tick", "gm", campaign_only, lambda t, n: {"seen": campaign(t).market_filled},
-                           lambda t: campaign(t).market_filled),
+    "market ticked": Write("market_tick", "gm", campaign_only, lambda t, n: {"seen": campaign(t).charge.market_filled},
+                           lambda t: campaign(t).charge.market_filled),
     "new day": Write("new_day", "gm", campaign_only, lambda t, n: {"seen": campaign(t).day}, lambda t: campaign(t).day),
     "hook cards drawn": Write("world_draw", "gm", campaign_only,
                               lambda t, n: {"seen": HookDraw.objects.filter(campaign=t.campaign).count()},
@@ -133,7 +133,7 @@ def playing(table, system):
     """The table's campaign in ``system``, every Extra the writes need on, Ada ready to play."""
     table.campaign.system = system
     table.campaign.save()  # each character gets the system's sheet
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"extras": EVERY_EXTRA,
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": EVERY_EXTRA,
                                                                 "extra_dials": ["attachment_condition"]})
     table.campaign.refresh_from_db()
     table.character.action_dots, table.character.created = dict(SPREAD), True

@@ -2,8 +2,7 @@
 
 from playwright.sync_api import expect
 
-from campaign.models import Campaign
-from charge.models import Goal
+from charge.models import Goal, Setup
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
 from tests.helpers import LIVE, PHONE, SPREAD, log_in, settled
 
@@ -19,7 +18,7 @@ def test_a_loot_roll_from_the_sheet_puts_the_asset_on_it(new_page, screenshot, d
     """"Loot Roll": 1d6 after a conflict; a 6 creates an asset, noted on the sheet."""
     gm, player = UserFactory(username="loot-gm"), UserFactory(username="loot-player")
     campaign = make_campaign(gm, name="The Usurper's Throne")
-    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["asset"]})
+    Setup.objects.filter(campaign=campaign.pk).update(dials={"extras": ["asset"]})
     join(campaign, player)
     ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
     page = new_page(PHONE)
@@ -44,7 +43,7 @@ def test_an_attachment_marked_on_the_sheet_is_broken_to_cancel_a_consequence(new
 
     gm, player = UserFactory(username="attach-gm"), UserFactory(username="attach-player")
     campaign = make_campaign(gm, name="The Usurper's Throne")
-    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["attachment"]})
+    Setup.objects.filter(campaign=campaign.pk).update(dials={"extras": ["attachment"]})
     join(campaign, player)
     ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
     RollFactory(campaign=campaign, character=ada, kind="action", action="Move", pool_size=2, dice=[3, 2],
@@ -72,7 +71,7 @@ def test_a_full_stress_clock_leaves_a_scar_and_the_character_comes_to(new_page, 
     """"Scars Rule": the clock is not cleared; a scar, incapacitated; coming to clears half."""
     user = UserFactory(username="scars-player")
     campaign = make_campaign(user, name="The Usurper's Throne")
-    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["scars"]})
+    Setup.objects.filter(campaign=campaign.pk).update(dials={"extras": ["scars"]})
     ada = CharacterFactory(campaign=campaign, owner=user, name="Ada", created=True, stress=3,
                            condition="Stabbed through the right shoulder", action_dots=dict(SPREAD))
     page = new_page(PHONE)
@@ -93,7 +92,7 @@ def test_a_goal_set_on_a_phone_is_finished_by_the_gm_and_its_dot_placed(new_page
     """"Goals Extra": an easy goal ticks 3 of 8; full, it gives 1 talent dot to place."""
     gm, player = UserFactory(username="goals-gm"), UserFactory(username="goals-player")
     campaign = make_campaign(gm, name="The Usurper's Throne")
-    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["goals"]})
+    Setup.objects.filter(campaign=campaign.pk).update(dials={"extras": ["goals"]})
     join(campaign, player)
     ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
     phone, laptop = new_page(PHONE), new_page()
@@ -121,7 +120,7 @@ def test_rolling_to_advance_and_to_resolve_a_goal_on_a_phone(new_page, screensho
     player rolls it with its exact odds, then tries to resolve the goal early."""
     gm, player = UserFactory(username="goal-roll-gm"), UserFactory(username="goal-roll-player")
     campaign = make_campaign(gm, name="The Usurper's Throne")
-    Campaign.objects.filter(pk=campaign.pk).update(dials={
+    Setup.objects.filter(campaign=campaign.pk).update(dials={
         "extras": ["goals"], "extra_dials": ["goals_roll_to_advance", "goals_roll_to_resolve"]})
     join(campaign, player)
     ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
@@ -156,7 +155,7 @@ def test_a_threat_set_on_the_console_is_rolled_with_the_players_dice(new_page, s
     roll; her phone shows the odds against 2 threat dice; the 3 rolled is cancelled, the 5 read."""
     gm_user, player = UserFactory(username="threat-gm"), UserFactory(username="threat-player")
     campaign = make_campaign(gm_user, name="The Usurper's Throne")
-    Campaign.objects.filter(pk=campaign.pk).update(dials={"extras": ["threat_level"]})
+    Setup.objects.filter(campaign=campaign.pk).update(dials={"extras": ["threat_level"]})
     join(campaign, player)
     CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
     gm, phone, table = new_page(), new_page(PHONE), new_page({"width": 1920, "height": 1080})

@@ -118,10 +118,10 @@ def test_the_rulebooks_actions_are_translated_and_the_gms_own_names_are_not(clie
 
     gm = UserFactory()
     campaign = make_campaign(gm, name="Salt and Iron")
-    dials = Dials.from_data(campaign.dials).to_data()
+    dials = Dials.from_data(campaign.charge.dials).to_data()
     dials["actions"] = [["Prowl" if name == "Sneak" else name, attribute] for name, attribute in dials["actions"]]
-    campaign.dials = dials
-    campaign.save()
+    campaign.charge.dials = dials
+    campaign.charge.save()
     ada = Character.objects.create(campaign=campaign, owner=gm, name="Ada", created=True,
                                    action_dots={"Prowl": 2, "Finesse": 1})
     Account.objects.create(user=gm, language="fr")

@@ -44,8 +44,8 @@ def expected(language: str) -> list[str]:
 def test_a_line_written_in_french_is_read_in_each_readers_language():
     gm, swede, english = UserFactory(username="gm-fr"), UserFactory(username="sven"), UserFactory(username="ada")
     campaign = make_campaign(gm, name="Salt")
-    campaign.dials = {"extras": ["economy"]}
-    campaign.save()
+    campaign.charge.dials = {"extras": ["economy"]}
+    campaign.charge.save()
     join(campaign, swede)
     join(campaign, english)
     french_gm = reading(gm, "fr")

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from characters.models import Character
+from charge.models import Setup
 from clocks.models import ClockChange
 from gamerules.charge import Outcome, odds, percentages
 from rolls.models import Roll
@@ -319,8 +320,7 @@ def test_a_zero_dice_roll_reads_the_lowest_of_two(crew, dice):
 
 
 def test_a_quick_charge_roll_reads_effect_from_the_dice_and_skips_risk(crew, dice):
-    from campaign.models import Campaign
-    Campaign.objects.filter(pk=crew.campaign.pk).update(ruleset="quick_charge")
+    Setup.objects.filter(campaign=crew.campaign.pk).update(ruleset="quick_charge")
     Character.objects.filter(pk=crew.ada.pk).update(action_dots={"Talk": 2, "Move": 2})
     client = crew.client("player")
     url = reverse("roll_new", args=[crew.campaign.pk])

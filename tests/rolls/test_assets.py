@@ -6,15 +6,14 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
-from charge.models import Asset
+from charge.models import Asset, Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, wizard
 
 
 @pytest.fixture
 def with_assets(crew):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": ["asset"]})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={"extras": ["asset"]})
     crew.campaign.refresh_from_db()
     return crew
 
@@ -122,7 +121,7 @@ def test_loot_is_for_your_own_character_and_only_with_the_asset_extra(with_asset
     dice(6)
     response = loot(crew, character=crew.bo.pk)
     assert "Select a valid choice" in response.text and not Roll.objects.exists()
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": []})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={"extras": []})
     assert loot(crew).status_code == 404 and not Asset.objects.exists()
     assert "Loot roll" not in crew.client("gm").get(reverse("console", args=[crew.campaign.pk]), **HTMX,
                                                     QUERY_STRING="panel=console-roll").text

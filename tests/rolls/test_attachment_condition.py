@@ -2,14 +2,13 @@
 
 from django.urls import reverse
 
-from campaign.models import Campaign
-from charge.models import Attachment
+from charge.models import Attachment, Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, wizard
 
 
 def dialled(crew, *dials):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": ["attachment"], "extra_dials": list(dials)})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={"extras": ["attachment"], "extra_dials": list(dials)})
     crew.campaign.refresh_from_db()
     return crew
 

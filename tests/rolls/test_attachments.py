@@ -4,15 +4,14 @@ consequence outright, then repair through a 4-segment project."""
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
-from charge.models import Attachment
+from charge.models import Attachment, Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, wizard
 
 
 @pytest.fixture
 def attached(crew):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": ["attachment"]})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={"extras": ["attachment"]})
     crew.campaign.refresh_from_db()
     return crew
 

@@ -2,9 +2,8 @@
 
 import pytest
 
-from campaign.models import Campaign
 from charge.actions.action_roll import ActionRollRequest, make_action_roll
-from charge.models import Spell
+from charge.models import Setup, Spell
 from gamerules.action_roll import PushBenefit
 from gamerules.magic import SpellBenefit
 from rolls.models import Roll
@@ -49,7 +48,7 @@ def test_two_rolls_using_the_same_readied_spell_at_once_use_it_once(setting):
     """A readied spell helps one roll ("The effect of magic"): two players reaching for it at the
     same moment get it once, and the other roll is refused whole."""
     membership, ada = setting
-    Campaign.objects.filter(pk=membership.campaign_id).update(dials={"extras": ["magic"]})
+    Setup.objects.filter(campaign=membership.campaign_id).update(dials={"extras": ["magic"]})
     membership.campaign.refresh_from_db()
     bo = CharacterFactory(campaign=membership.campaign, owner=membership.user, name="Bo", created=True,
                           action_dots={"Sneak": 1})

@@ -8,10 +8,10 @@ from itertools import product
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from characters.models import Character
 from charge.actions.bookkeeping import set_dials
+from charge.models import Setup
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
 from tests.factories import UserFactory
@@ -20,7 +20,7 @@ from tests.helpers import HTMX, fresh
 
 def economy(crew, filled=0, money=0):
     set_dials(crew.campaign.memberships.get(user=crew.gm), Dials(extras=frozenset({Extra.ECONOMY})))
-    Campaign.objects.filter(pk=crew.campaign.pk).update(market_filled=filled)
+    Setup.objects.filter(campaign=crew.campaign.pk).update(market_filled=filled)
     Character.objects.filter(pk=crew.ada.pk).update(money=money)
     crew.campaign.refresh_from_db()
     return crew
@@ -42,7 +42,7 @@ def test_one_tap_a_scene_walks_the_market_through_its_states_and_resets_it(crew)
     seen = []
     for _ in range(6):
         page = tick(crew, headers=HTMX).text
-        seen.append((fresh(crew.campaign).market_filled, fresh(crew.campaign).market.value))
+        seen.append((fresh(crew.campaign).charge.market_filled, fresh(crew.campaign).charge.market.value))
     assert seen == [(1, "low"), (2, "high"), (3, "low"), (4, "high"), (0, "equilibrium"), (1, "low")]
     assert 'id="console-market"' in page and "+1d6 when buying, −1d6 when selling" in page
     table = crew.client("player").get(reverse("table", args=[crew.campaign.pk])).text
@@ -57,9 +57,9 @@ def test_only_the_gm_ticks_the_market(crew, client):
         assert tick(crew, who).status_code == 404
     client.force_login(UserFactory(username="stranger"))
     assert client.post(reverse("market_tick", args=[crew.campaign.pk])).status_code == 404
-    assert fresh(crew.campaign).market_filled == 0
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={})
-    assert "no market" in tick(crew, headers=HTMX).text and fresh(crew.campaign).market_filled == 0
+    assert fresh(crew.campaign).charge.market_filled == 0
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={})
+    assert "no market" in tick(crew, headers=HTMX).text and fresh(crew.campaign).charge.market_filled == 0
 
 
 def test_money_is_kept_on_the_sheet_from_0_to_10(crew):
@@ -152,24 +152,24 @@ def test_who_may_make_a_market_roll(crew, client):
     assert "Select a valid choice" in market_roll(crew, who="other_player").text  # Ada is not theirs
     client.force_login(UserFactory(username="stranger"))
     assert client.get(reverse("roll_market", args=[crew.campaign.pk])).status_code == 404
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={})
     assert crew.client("player").get(reverse("roll_market", args=[crew.campaign.pk])).status_code == 404
     assert not Roll.objects.exists()
 
 
 def test_switched_off_the_money_and_market_are_kept_and_hidden(crew):
     economy(crew, filled=3, money=4)
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={})
     sheet = crew.client("player").get(reverse("character", args=[crew.campaign.pk, crew.ada.pk])).text
     assert 'data-testid="money"' not in sheet
     economy(crew, filled=3, money=4)
-    assert (fresh(crew.campaign).market_filled, fresh(crew.ada).money) == (3, 4)
+    assert (fresh(crew.campaign).charge.market_filled, fresh(crew.ada).money) == (3, 4)
 
 
 def test_the_market_and_money_travel_with_the_campaign(crew):
     economy(crew, filled=3, money=4)
     copy = import_campaign(export_campaign(crew.campaign), crew.gm)
-    assert copy.market_filled == 3 and copy.characters.get(name="Ada").money == 4
+    assert copy.charge.market_filled == 3 and copy.characters.get(name="Ada").money == 4
 
 
 def test_a_double_tap_ticks_the_market_once(crew):
@@ -177,4 +177,4 @@ def test_a_double_tap_ticks_the_market_once(crew):
     url = reverse("market_tick", args=[crew.campaign.pk])
     crew.client("gm").post(url, {"seen": 0})
     second = crew.client("gm").post(url, {"seen": 0}, **HTMX)
-    assert fresh(crew.campaign).market_filled == 1 and "The market already moved: it is at 1/4." in second.text
+    assert fresh(crew.campaign).charge.market_filled == 1 and "The market already moved: it is at 1/4." in second.text

@@ -56,7 +56,7 @@ def test_the_dials_page_offers_only_the_extras_the_site_plays_and_says_what_each
 
 def test_every_extra_is_offered_and_an_unknown_one_cannot_be_switched_on(crew):
     assert set(OFFERED_EXTRAS) == set(Extra)
-    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": ["corruption"]})
+    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.charge.rules), "extras": ["corruption"]})
     assert not form.is_valid() and "extras" in form.errors
 
 
@@ -81,7 +81,7 @@ def test_every_extras_dial_changes_what_the_table_sees(crew, dial):
 def test_the_dials_page_offers_each_extras_dial_and_refuses_one_without_its_extra(crew):
     page = crew.client("gm").get(reverse("dials", args=[crew.campaign.pk])).text
     assert all(f'value="{dial.value}"' in page and dial.summary in page for dial in ExtraDial)
-    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.rules), "extras": [],
+    form = DialsForm(data={**DialsForm.initial_from(crew.campaign.charge.rules), "extras": [],
                            "extra_dials": ["goals_roll_to_advance"]})
     assert not form.is_valid()
     assert "Switch on the Goals extra to play its dial \u201cGoals: rolling to advance\u201d." in str(form.errors)

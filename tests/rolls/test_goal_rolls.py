@@ -4,14 +4,13 @@
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
-from charge.models import Goal
+from charge.models import Goal, Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh
 
 
 def dialled(crew, *dials):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": ["goals"], "extra_dials": list(dials)})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={"extras": ["goals"], "extra_dials": list(dials)})
     crew.campaign.refresh_from_db()
     return crew
 

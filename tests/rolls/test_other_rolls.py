@@ -3,9 +3,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
 from characters.models import Character
-from charge.models import PendingRoll
+from charge.models import PendingRoll, Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, on_its_way, wizard
 
@@ -200,7 +199,7 @@ def test_the_gm_may_let_a_flashback_cost_more_than_two(table):
     url = reverse("roll_flashback", args=[table.campaign.pk])
     post = {"key": "fb3", "character": table.character.pk, "cost": 3, "resolution": "no_roll", "note": "x"}
     assert "Select a valid choice" in table.client("player").post(url, post).text
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={"flashback_most": 3})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"flashback_most": 3})
     assert "3 momentum: An elaborate action" in table.client("player").get(url).text
     table.client("player").post(url, post)
     table.character.refresh_from_db()

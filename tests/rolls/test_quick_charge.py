@@ -5,15 +5,15 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
 from characters.models import Character
+from charge.models import Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, on_its_way, wizard
 
 
 @pytest.fixture
 def quick(crew):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(ruleset="quick_charge")
+    Setup.objects.filter(campaign=crew.campaign.pk).update(ruleset="quick_charge")
     Character.objects.filter(pk=crew.ada.pk).update(action_dots={"Finesse": 2, "Move": 2})
     crew.campaign.refresh_from_db()
     return crew

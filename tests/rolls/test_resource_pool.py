@@ -5,10 +5,9 @@ scenario's end expires it ("Resource Pool Extra")."""
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
-from charge.models import Resource, ResourcePool
+from charge.models import Resource, ResourcePool, Setup
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
 from tests.factories import UserFactory
@@ -131,7 +130,7 @@ def test_the_planned_scenarios_end_expires_what_expires(crew):
 def test_switched_off_the_pools_are_kept_and_hidden_and_they_travel(crew):
     resource = pooled(crew)
     ResourcePool.objects.create(resource=resource, points=3)
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={})
     assert crew.client("player").get(reverse("resources", args=[crew.campaign.pk])).status_code == 404
     switch_on(crew)
     assert fresh(ResourcePool.objects.get()).points == 3

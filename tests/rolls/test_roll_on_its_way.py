@@ -7,8 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
-from charge.models import PendingRoll
+from charge.models import PendingRoll, Setup
 from rolls.models import Roll
 from tests.factories import CharacterFactory
 from tests.helpers import HTMX, fresh, on_its_way, set_risk_and_effect, wizard
@@ -198,7 +197,7 @@ def test_a_taken_out_helper_cannot_be_asked(crew):
 
 
 def test_a_quick_charge_roll_needs_no_gm_step(crew):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(ruleset="quick_charge")
+    Setup.objects.filter(campaign=crew.campaign.pk).update(ruleset="quick_charge")
     crew.campaign.refresh_from_db()
     pending = on_its_way(crew, risk=None, action="Talk")
     assert pending.is_set and (pending.risk, pending.effect) == (2, 0)  # the dice read them

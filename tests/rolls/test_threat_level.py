@@ -12,14 +12,14 @@ from django.urls import reverse
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from characters.models import Character
-from charge.models import Threat
+from charge.models import Setup, Threat
 from rolls.models import Roll
 from tests.factories import UserFactory
 from tests.helpers import HTMX, fresh, on_its_way
 
 
 def threatened(crew, *dials):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={"extras": ["threat_level"],
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={"extras": ["threat_level"],
                                                                "extra_dials": list(dials)})
     Campaign.bump_version(crew.campaign.pk)  # as the GM's Dials page does
     crew.campaign.refresh_from_db()
@@ -92,7 +92,7 @@ def test_only_the_gm_sets_or_clears_threats(crew, client):
 def test_without_the_extra_threats_are_refused_and_kept_hidden(crew):
     threatened(crew)
     add_threat(crew)
-    Campaign.objects.filter(pk=crew.campaign.pk).update(dials={})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(dials={})
     Campaign.bump_version(crew.campaign.pk)
     c = crew.campaign.pk
     assert "A poisonous mist" not in crew.client("gm").get(reverse("console", args=[c])).text
@@ -225,7 +225,7 @@ def test_only_threats_on_the_scene_or_the_roller_may_apply(crew):
 
 
 def test_quick_charge_applies_threats_without_a_risk_or_an_effect(crew):
-    Campaign.objects.filter(pk=crew.campaign.pk).update(ruleset="quick_charge", dials={"extras": ["threat_level"]})
+    Setup.objects.filter(campaign=crew.campaign.pk).update(ruleset="quick_charge", dials={"extras": ["threat_level"]})
     crew.campaign.refresh_from_db()
     add_threat(crew)
     pending = on_its_way(crew, risk=None, action="Move")

@@ -10,10 +10,9 @@ from itertools import product
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
-from charge.models import HookDraw, WorldTable
+from charge.models import HookDraw, Setup, WorldTable
 from gamerules.dials import Dials, Extra
 from gamerules.world import Card
 from rolls import actions as roll_actions
@@ -187,7 +186,7 @@ def test_only_the_gm_writes_draws_reveals_and_rolls(crew, deal, client):
     client.force_login(UserFactory(username="stranger"))
     assert client.get(reverse("world", args=[c])).status_code == 404
     assert HookDraw.objects.count() == 1 and not fresh(made).revealed and not WorldTable.objects.exists()
-    Campaign.objects.filter(pk=c).update(dials={})
+    Setup.objects.filter(campaign=c).update(dials={})
     assert crew.client("gm").get(reverse("world", args=[c])).status_code == 404
     assert HookDraw.objects.count() == 1  # switched off: kept
 

@@ -24,10 +24,10 @@ def world(table):
     """The table, with one of everything a URL can name, and a secret in every GM-only field."""
     c = table.campaign
     # Every page of the Extras the site plays, and of their dials, can be reached.
-    c.dials = {"extras": ["asset", "attachment", "goals", "threat_level", "party", "world", "economy",
-                          "resource_pool"],
-               "extra_dials": ["goals_roll_to_advance", "goals_roll_to_resolve"]}
-    c.save()
+    c.charge.dials = {"extras": ["asset", "attachment", "goals", "threat_level", "party", "world", "economy",
+                                 "resource_pool"],
+                      "extra_dials": ["goals_roll_to_advance", "goals_roll_to_resolve"]}
+    c.charge.save()
     ada = table.character
     ada.gm_notes = "SECRET-CHARACTER-NOTES"
     ada.created = True

@@ -14,7 +14,7 @@ from django.urls import reverse
 from campaign.models import Campaign, Membership
 from characters.models import Character
 from charge.actions.action_roll import ActionRollRequest, make_action_roll
-from charge.models import HookDraw, Spell
+from charge.models import HookDraw, Setup, Spell
 from clocks.models import Clock
 from core.refused import Refused
 from core.rendered import Audience
@@ -96,14 +96,14 @@ def played(table, dice):
     wizard(table, who="gm", character=ada.pk, action="Sneak", project=errand.pk)
     gm.post(reverse("roll_progress", args=[c, Roll.objects.latest("pk").pk]), {"clock": errand.pk})
     # The World extra: the GM's prompt tables, a draw not revealed and its mission roll.
-    Campaign.objects.filter(pk=c).update(dials={"extras": ["world"]})
+    Setup.objects.filter(campaign=c).update(dials={"extras": ["world"]})
     gm.post(reverse("world_table", args=[c, 2]), {"title": "SECRET-TABLE-TITLE",
                                                   **{f"prompt-{row}": "SECRET-HOOK-PROMPT" for row in range(13)}})
     gm.post(reverse("world_draw", args=[c]))
     dice(6, 6, 6)
     gm.post(reverse("world_mission", args=[c, HookDraw.objects.get().pk]), {"key": "mission"})
     # The Magic extra: a spell whose danger clock the GM hides, ticked by its casting's consequence.
-    Campaign.objects.filter(pk=c).update(dials={"extras": ["world", "magic"]})
+    Setup.objects.filter(campaign=c).update(dials={"extras": ["world", "magic"]})
     gm.post(reverse("character_spell", args=[c, ada.pk]), {
         "name": "Ward", "actions": ["Sneak"], "level": 2, "momentum_cost": 0, "stress_cost": 0, "danger": 4})
     spell = Spell.objects.get()

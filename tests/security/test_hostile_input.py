@@ -55,7 +55,7 @@ POSTABLE = sorted(name for name, rule in RULES.items()
 def fingerprint():
     """Enough of the database to notice any write."""
     rows = {model.__name__: model.objects.count() for model in TABLES}
-    state = (list(Campaign.objects.order_by("pk").values_list("live_version", "name", "dials")),
+    state = (list(Campaign.objects.order_by("pk").values_list("live_version", "name", "charge__dials")),
              list(PendingRoll.objects.order_by("pk").values_list("action", "goal", "risk", "effect", "asked")),
              list(Character.objects.order_by("pk").values_list("momentum", "stress", "action_dots", "condition")),
              list(Clock.objects.order_by("pk").values_list("filled", "archived", "size", "name")))

@@ -1,7 +1,7 @@
 """Steps of Charge's own pages: its Extras (the party, resources, the world), playbooks, the dials,
 rolls on their way, the rolls and what follows them, the sheet."""
 
-from campaign.models import Campaign, Milestone
+from campaign.models import Milestone
 from characters.models import Character
 from charge.models import (
     HookDraw,
@@ -10,6 +10,7 @@ from charge.models import (
     Playbook,
     Resource,
     ResourcePool,
+    Setup,
     Tie,
     WorldTable,
 )
@@ -39,7 +40,7 @@ def full_party_clock(table):
 
 
 def more_clocks(table, n):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials,
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials,
                                                                 "extra_dials": ["party_more_clocks"]})
     return {"kind": "progress"}
 
@@ -123,7 +124,7 @@ CAMPAIGN = {
                              lambda t, n: {"name": "The Smuggler", "ties": "", "dots": "Sneak 2, Move 1",
                                            "talent_lines": ""}, playbooks),
     "dials turned": Write("dials", "gm", campaign_only, lambda t, n: dials_form(n),
-                          lambda t: rows(Campaign, pk=t.campaign.pk)[0]["dials"]),
+                          lambda t: rows(Setup, campaign=t.campaign.pk)[0]["dials"]),
     "recovery": Write("recovery", "gm", sheet, lambda t, n: {"amount": 2}, ada),
     "roll called for": Write("call_for_roll", "gm", campaign_only, lambda t, n: {
         "character": t.character.pk, "action": "Sneak", "goal": "Get in"}, on_its_way),
@@ -161,8 +162,8 @@ def escalated(table, n):
 
 
 def scars_on(table):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials, "extras": [
-        *table.campaign.dials["extras"], "scars"]})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "extras": [
+        *table.campaign.charge.dials["extras"], "scars"]})
     Character.objects.filter(pk=table.character.pk).update(scars="Stabbed through the right shoulder", stress=3,
                                                            momentum=2)
     return [table.character.pk]

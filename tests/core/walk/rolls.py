@@ -1,8 +1,7 @@
 """Steps of Charge's rolls: on their way, thrown, what follows them, and the rolls of their own."""
 
-from campaign.models import Campaign
 from characters.models import Character
-from charge.models import Attachment, Goal, PendingRoll, Threat
+from charge.models import Attachment, Goal, PendingRoll, Setup, Threat
 from clocks.models import Clock
 from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only
@@ -54,8 +53,8 @@ def complication(table, n):
 
 
 def threat_level(table, n):
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials, "extras": [
-        *table.campaign.dials["extras"], "threat_level"]})
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "extras": [
+        *table.campaign.charge.dials["extras"], "threat_level"]})
     return {"source": "A poisonous mist", "rating": 2, "character": ""}
 
 
@@ -115,7 +114,7 @@ def vault(table):
 
 def goal(table):
     """A goal, with the dial that rolls its progress on."""
-    Campaign.objects.filter(pk=table.campaign.pk).update(dials={**table.campaign.dials,
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials,
                                                                 "extra_dials": ["goals_roll_to_advance"]})
     return Goal.objects.get_or_create(character=table.character, name="Find who betrayed my sister",
                                       defaults={"difficulty": "easy"})[0]

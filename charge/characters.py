@@ -1,0 +1,25 @@
+"""What Charge adds to a shared character: the numbers it starts with and its sheet's texts."""
+
+from gamerules.dials import Extra, ExtraDial
+
+
+def new_character(campaign, playbook) -> dict:
+    """A new sheet starts the session's momentum; a playbook gives its dots."""
+    rules = campaign.charge.rules
+    return {"momentum": rules.starting_momentum,
+            "action_dots": {name: dots for name, dots in (playbook.action_dots if playbook else {}).items()
+                            if name in rules.action_names}}
+
+
+def sheet_texts(character) -> tuple[str, ...]:
+    """The details, and scars under the Scars Extra (during creation only with "Starting the game
+    with scars"), compensations with "Compensating". Quick Charge has "only 2 character details:
+    the concept and the appearance" (its condition is the stress clock)."""
+    setup = character.campaign.charge
+    rules = setup.rules
+    texts = ["concept", "appearance"] if setup.quick else ["condition", "concept", "appearance"]
+    if rules.has(Extra.SCARS) and (character.created or character.scars or rules.dialled(ExtraDial.SCARS_AT_START)):
+        texts.append("scars")
+    if rules.dialled(ExtraDial.SCARS_COMPENSATING):
+        texts.append("compensations")
+    return tuple(texts)
