@@ -82,6 +82,9 @@ class SystemSite:
     makes them (after the shared characters)."""
     roll_ids: RollIds | None = None
     """Where its rolls keep ids of other rows in their JSON (``campaign.transfer.RollIds``)."""
+    reads: frozenset[str] = frozenset()
+    """The models whose rows its tiles, what it has on its way and what waits show (core/rendered.py
+    ``reads``): the shared live panels that include them declare these too."""
 
 
 _SITES: dict[DiceSystem, SystemSite] = {}

@@ -10,11 +10,15 @@ from django.views.decorators.http import require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
-from campaign.models import Campaign
-from characters.models import Spell
+from campaign.models import Campaign, GameSession, HookDraw, Membership, Milestone, WorldForce
+from characters.models import Character, Spell
+from clocks.models import Clock, ClockChange
 from core.htmx import asks_for, page
+from core.rendered import reads
 from gamerules.dials import Extra
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
+from rolls.models import Roll, Threat
+from safety.models import XCard
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -42,6 +46,29 @@ TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls",
                               "table-threats", "table-market", "table-hooks", "table-spells", "x-card"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
                   "console-market": CONSOLE, "console-magic": CONSOLE}
+PLAY = (Campaign, Membership, Character)
+"""What every panel of a campaign shows something of: its rules, whose it is, its characters."""
+TABLE_READS = {
+    "table-clocks": reads(*PLAY, Clock, ClockChange, WorldForce),
+    "table-characters": reads(*PLAY), "pending-rolls": reads(*PLAY, Roll),
+    "table-rolls": reads(*PLAY, Roll, Clock, ClockChange), "table-threats": reads(*PLAY, Threat),
+    "table-market": reads(*PLAY), "table-hooks": reads(*PLAY, HookDraw), "table-spells": reads(*PLAY, Spell),
+    "x-card": reads(*PLAY, XCard),
+}
+"""The models each of the table screen's live panels shows; those that show the system's tiles
+also show its own (``site_reads``)."""
+SYSTEMS_TILES = ("table-characters", "pending-rolls", "table-rolls")
+CONSOLE_READS = {
+    **TABLE_READS, "console-session": reads(*PLAY, GameSession, Milestone),
+    "console-forces": reads(*PLAY, WorldForce), "console-market": reads(*PLAY, Roll),
+    "console-magic": reads(*PLAY, Spell, Clock, ClockChange),
+}
+"""The console's: the system's own first row declares nothing (rendered anew at every change)."""
+
+
+def site_reads(declared: dict[str, frozenset], site, tiles=SYSTEMS_TILES) -> dict[str, frozenset]:
+    """``declared``, with the system's own models added to the panels that show its ``tiles``."""
+    return {name: models | site.reads if name in tiles else models for name, models in declared.items()}
 
 
 def console_panels(campaign) -> dict[str, str]:
@@ -86,7 +113,7 @@ def table_screen(request, campaign_id):
     language = membership.campaign.table_language or translation.get_language()
     with translation.override(language):  # everyone reads the same screen: the table's language
         response = page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign)), TABLE_PANELS,
-                        seen_as(membership))
+                        seen_as(membership), site_reads(TABLE_READS, membership.campaign.site))
     response["Content-Language"] = language
     return response
 
@@ -97,7 +124,8 @@ def console(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     latest_roll = asks_for(request, "console-roll")
     return page(request, CONSOLE, lambda: _console_context(membership, latest_roll),
-                console_panels(membership.campaign), seen_as(membership))
+                console_panels(membership.campaign), seen_as(membership),
+                site_reads(CONSOLE_READS, membership.campaign.site))
 
 
 def _console_context(membership, latest_roll: bool) -> dict:
