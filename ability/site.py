@@ -1,12 +1,16 @@
 """Ability vs Difficulty's registration as a dice system (core/systems.py)."""
 
+from django.apps import apps
+
 from ability import demo, views
 from ability.kinds import KINDS, OUTCOMES
 from ability.models import Boost, Sheet, Skill
 from campaign.templatetags.navigation import shared_tabs
 from campaign.transfer import Part, RollIds
+from core.rendered import reads
 from core.systems import DiceSystem, SystemSite
 from gamerules.words import said
+from rolls.models import Roll
 
 SITE = SystemSite(
     demo=demo.load,
@@ -23,4 +27,6 @@ SITE = SystemSite(
     export_parts=(Part("ability_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
                   Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
                   Part("boosts", Boost, "character__campaign", {"character_id": "characters"})),
-    roll_ids=RollIds(result_clocks=("ticked",), gone=("ability_action", "helps")))
+    roll_ids=RollIds(result_clocks=("ticked",), gone=("ability_action", "helps")),
+    # Its shared tiles, what it has on its way and what waits show its own rows, and its rolls.
+    reads=reads(*apps.get_app_config("ability").get_models(), Roll))

@@ -1,5 +1,7 @@
 """Advantage & Threat's registration as a dice system (core/systems.py)."""
 
+from django.apps import apps
+
 from advantage import demo, views
 from advantage.kinds import KINDS, OUTCOMES
 from advantage.models import (
@@ -16,8 +18,10 @@ from advantage.models import (
 )
 from campaign.templatetags.navigation import shared_tabs
 from campaign.transfer import Part, RollIds
+from core.rendered import reads
 from core.systems import DiceSystem, SystemSite
 from gamerules.words import said
+from rolls.models import Roll
 
 SITE = SystemSite(
     demo=demo.load,
@@ -43,4 +47,6 @@ SITE = SystemSite(
         Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
         Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
         Part("advantage_threats", Threat, "campaign")),
-    roll_ids=RollIds(result_clocks=("marked",), choice_clocks=("works_on",), gone=("check",)))
+    roll_ids=RollIds(result_clocks=("marked",), choice_clocks=("works_on",), gone=("check",)),
+    # Its shared tiles, what it has on its way and what waits show its own rows, and its rolls.
+    reads=reads(*apps.get_app_config("advantage").get_models(), Roll))

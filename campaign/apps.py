@@ -7,7 +7,7 @@ class CampaignConfig(AppConfig):
 
     def ready(self):
         from campaign import signals  # noqa: F401 - registers the receivers
-        from campaign.views.campaigns import waiting_on_page
-        from core.htmx import EVERYWHERE
+        from campaign.views.campaigns import waiting_on_page, waiting_reads
+        from core.htmx import EVERYWHERE, Everywhere
 
-        EVERYWHERE["waiting"] = waiting_on_page
+        EVERYWHERE["waiting"] = Everywhere(waiting_on_page, waiting_reads)

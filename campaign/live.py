@@ -4,7 +4,10 @@ The version moves by itself: every save or delete of a model with a path of fore
 campaign (all are followed: ``follow_every_campaign_model``) schedules one bump of its campaign
 for when the transaction commits (one per campaign and transaction, however many rows changed),
 so no view, action or new model has to remember to; a write no signal tells of (``QuerySet.update``,
-``bulk_create``, raw SQL) is caught by ``ChangesOnRecord``. Bumping after the commit
+``bulk_create``, raw SQL) is caught by ``ChangesOnRecord``. Each bump puts on record the models it
+covers (core/rendered.py ``changed``): the signals' senders and the tables a request's writes named
+before it, so that a live panel that shows none of them may be served as it was kept; a bump of
+writes outside a request puts nothing on record (a change of anything). Bumping after the commit
 also means a screen never refetches before the change is visible, and the campaign row is never
 locked behind other rows.
 
@@ -29,10 +32,12 @@ from simple_history.models import HistoricalChanges
 
 from campaign.models import Campaign, Membership
 from campaign.push import publish
+from core import rendered
 
 TTL = 60
-CAMPAIGN_TABLES: set[str] = set()
-"""The database tables of every model with a path to a campaign (history rows included)."""
+CAMPAIGN_TABLES: dict[str, str] = {}
+"""The database tables of every model with a path to a campaign, each with the label of the model
+whose rows it holds (a history table: the model it records)."""
 PATH_LENGTH = 4
 """The most foreign keys followed from a model to its campaign."""
 
@@ -75,11 +80,22 @@ def forget_version(campaign_id):
         cache.delete(_version_key(campaign_id))
 
 
-def bumped(campaign_id, version: int | None) -> None:
-    """After a bump: the cached version is stale, and every open stream is told the new one. The
-    renderings kept for the old version are served no more (core/rendered.py)."""
+def written(changed: set[str] | None) -> set[str] | None:
+    """Before a bump: the models it covers, ``changed`` (None: anything) and those of every table
+    the request's writes named so far (those of an earlier bump of the request again: harmless)."""
+    if changed is None or (writes := getattr(connection, "campaign_writes", None)) is None:
+        return changed
+    return changed | {CAMPAIGN_TABLES[table] for table in writes.tables}
+
+
+def bumped(campaign_id, version: int | None, changed: set[str] | None = None) -> None:
+    """After a bump: what it changed is on record, the cached version is stale, and every open
+    stream is told the new one. The renderings kept before it that show one of those models are
+    served no more (core/rendered.py)."""
     if (writes := getattr(connection, "campaign_writes", None)) is not None:
         writes.on_record()
+    if version is not None and changed is not None:
+        rendered.changed(campaign_id, version, changed)
     forget_version(campaign_id)
     if version is not None:
         publish(campaign_id, version)
@@ -90,16 +106,31 @@ def forget_membership(campaign_id, user_id):
         transaction.on_commit(lambda: cache.delete(_member_key(campaign_id, user_id)))
 
 
-def campaign_changed(campaign_id) -> None:
-    """Bump the campaign's version once the current transaction commits (at once outside one)."""
+def campaign_changed(campaign_id, model: str) -> None:
+    """Bump the campaign's version once the current transaction commits (at once outside one), and
+    put on record that ``model`` (a label) changed."""
     connection = transaction.get_connection()
     # Django drops the callbacks of a rolled-back savepoint from this list, so a bump found here
-    # will run; looking before adding keeps it to one bump per campaign and transaction.
-    if any(getattr(callback, "campaign_id", None) == campaign_id for _, callback, _ in connection.run_on_commit):
-        return
-    bump = partial(Campaign.bump_version, campaign_id)
-    bump.campaign_id = campaign_id
+    # will run; looking before adding keeps it to one bump per campaign and transaction. A model
+    # added to it from a savepoint rolled back since is on record for nothing: harmless.
+    for _, callback, _ in connection.run_on_commit:
+        if getattr(callback, "campaign_id", None) == campaign_id:
+            if callback.changed is not None:
+                callback.changed.add(model)
+            return
+    # Outside a request no one notes the writes no signal tells of: this bump may cover any.
+    changed = {model} if getattr(connection, "campaign_writes", None) is not None else None
+    bump = partial(Campaign.bump_version, campaign_id, changed)
+    bump.campaign_id, bump.changed = campaign_id, changed
     transaction.on_commit(bump)
+
+
+def on_record_as(model) -> str:
+    """The label a change of ``model`` is put on record as: a row one-to-one with its campaign (a
+    dice system's ``setup``: how the campaign plays it) is part of the campaign."""
+    if any(field.one_to_one and field.related_model is Campaign for field in model._meta.fields):
+        return Campaign._meta.label_lower
+    return model._meta.label_lower
 
 
 def follow(*models, campaign="campaign_id") -> None:
@@ -110,7 +141,7 @@ def follow(*models, campaign="campaign_id") -> None:
     def changed(sender, instance, **kwargs):
         with suppress(ObjectDoesNotExist):  # deleted with its campaign: no screen to tell
             if (campaign_id := campaign_of(instance)) is not None:  # a playbook of no campaign
-                campaign_changed(campaign_id)
+                campaign_changed(campaign_id, on_record_as(sender))
 
     for model in models:
         uid = f"live:{model._meta.label}"
@@ -143,8 +174,10 @@ def follow_every_campaign_model() -> None:
     forgotten. History rows are written with the row they record, whose change is followed."""
     for model in apps.get_models():
         if (path := campaign_path(model)) is not None:
-            CAMPAIGN_TABLES.add(model._meta.db_table)
-            if not issubclass(model, HistoricalChanges):
+            if issubclass(model, HistoricalChanges):
+                CAMPAIGN_TABLES[model._meta.db_table] = on_record_as(model.instance_type)
+            else:
+                CAMPAIGN_TABLES[model._meta.db_table] = on_record_as(model)
                 follow(model, campaign=path)
 
 
@@ -173,22 +206,24 @@ class ChangesOnRecord:
                            request.path, ", ".join(sorted(unseen)),
                            "bumped now" if campaign_id else "no campaign to bump")
             if campaign_id:
-                Campaign.bump_version(campaign_id)
+                Campaign.bump_version(campaign_id, {CAMPAIGN_TABLES[table] for table in unseen})
         return response
 
 
 class _Writes:
     """A request's writes to a campaign's tables in order, each counted once it is committed (a
     rolled-back one never is), and how many of them a bump has put on record (a bump runs after
-    its transaction committed, so it covers every write made until then)."""
+    its transaction committed, so it covers every write made until then); and every table they
+    named, for the bumps to say what they changed."""
 
     def __init__(self):
-        self.count, self.recorded, self.committed = 0, 0, []
+        self.count, self.recorded, self.committed, self.tables = 0, 0, [], set()
 
     def note(self, execute, sql, params, many, context):
         if (found := _WRITE.match(sql)) and found.group(1) in CAMPAIGN_TABLES:
             self.count += 1
             made = (self.count, found.group(1))
+            self.tables.add(found.group(1))
             if connection.in_atomic_block:
                 transaction.on_commit(partial(self.committed.append, made))
             else:

@@ -81,10 +81,13 @@ class Campaign(models.Model):
         return (self.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
 
     @staticmethod
-    def bump_version(campaign_id):
-        """Tell every open screen that something changed. Writes never call this: a committed
-        change of a followed model does (campaign/live.py)."""
-        from campaign.live import bumped  # the live module imports these models
+    def bump_version(campaign_id, changed: set[str] | None = None):
+        """Tell every open screen that something changed (``changed``: the labels of the models
+        it changed; None: anything). Writes never call this: a committed change of a followed
+        model does (campaign/live.py)."""
+        from campaign.live import bumped, written  # the live module imports these models
+
+        changed = written(changed)  # before this bump's own write, which changes no row shown
 
         # One statement that also answers the new version, for the streams to be told it.
         with connection.cursor() as cursor:
@@ -92,7 +95,7 @@ class Campaign(models.Model):
                            "SET live_version = live_version + 1 WHERE id = %s RETURNING live_version",
                            [campaign_id])
             row = cursor.fetchone()
-        bumped(campaign_id, row[0] if row else None)
+        bumped(campaign_id, row[0] if row else None, changed)
 
     def log(self, actor, text: str, *, gm_only: bool = False, clock=None, force=None) -> "Event":
         """A line in the campaign log. A line that mentions a clock or a force names it, and a

@@ -3,16 +3,18 @@
 from charge import characters, demo
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
-from charge.models import Setup
+from charge.models import PendingRoll, Setup, Threat
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
 from charge.views.consequences import roll_page
 from charge.views.sheet import charge_sheet
 from charge.views.waiting import charge_waiting
+from core.rendered import reads
 from core.systems import DiceSystem, SystemSite
 from gamerules.characters import session_start_momentum
 from gamerules.words import said
+from rolls.models import Roll
 
 
 def variant(campaign) -> str:
@@ -39,4 +41,7 @@ SITE = SystemSite(
     setup=Setup, session_momentum=lambda campaign: session_start_momentum(campaign.charge.rules),
     clock_sizes=lambda campaign: campaign.charge.rules.clock_sizes,
     new_character=characters.new_character, sheet_texts=characters.sheet_texts,
-    creation_note="charge/creation.html")
+    creation_note="charge/creation.html",
+    # Its tiles show the characters' momentum and stress; what is on its way, its rolls on their way
+    # and the consequences they await (their threats among them).
+    reads=reads(PendingRoll, Roll, Threat))

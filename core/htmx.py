@@ -2,7 +2,7 @@
 Every view works without htmx; with htmx it answers only the part of the page that changed."""
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -28,36 +28,46 @@ def changed(response):
     return trigger_client_event(response, CAMPAIGN_CHANGED)
 
 
-EVERYWHERE: dict[str, Callable[[HttpRequest], tuple[str, Mapping]]] = {}
+class Everywhere(NamedTuple):
+    shown: Callable[[HttpRequest], tuple[str, Mapping]]
+    """The template and context of its HTML for the page asked."""
+    reads: Callable[[], frozenset[str]]
+    """The models it shows (core/rendered.py ``reads``), asked once every system is registered."""
+
+
+EVERYWHERE: dict[str, Everywhere] = {}
 """Live panels that every page of an app carries besides its own (such as what waits for the
-viewer), by name: each gives the template and context of its HTML for the page asked, rendered
-once for its viewer. Apps register them when ready."""
+viewer), by name, rendered once for its viewer. Apps register them when ready."""
 
 
 def page(request, template: str, context: Mapping | Callable[[], Mapping],
-         panels: Mapping[str, str] | None = None, audience: Audience | None = None):
+         panels: Mapping[str, str] | None = None, audience: Audience | None = None,
+         reads: Mapping[str, frozenset[str]] | None = None):
     """The whole page; or, asked by htmx with ``?panel=<name>``, just that live panel; or, with
     ``?panels=<name>,<name>``, those live panels in one answer (what a page asks when the
     campaign changed: one request, not one a panel; static/js/app.js swaps each in).
     ``panels`` is the page's allowlist: each panel it refreshes, and the template defining it.
     ``context`` may be a function, called only when something is rendered. With an ``audience``,
     a panel is rendered once for the audience (core/rendered.py); a whole page, which carries
-    its viewer's own name and links, once for its viewer."""
-    panels = panels or {}
+    its viewer's own name and links, once for its viewer. ``reads``: the models each panel shows,
+    by name (core/rendered.py ``reads``): a panel that declares them is served as it was kept
+    until one of them changes; one that does not, until anything does."""
+    panels, reads = panels or {}, reads or {}
     context = _once(context)
     if request.htmx and "panels" in request.GET:
-        return _live_panels(request, request.GET["panels"].split(","), context, panels, audience)
+        return _live_panels(request, request.GET["panels"].split(","), context, panels, audience, reads)
     name = request.GET.get("panel")
     if request.htmx and name is not None:
         if name not in panels:
             raise Http404("No such panel")
-        key = audience and audience.key(request, audience.name)
+        key = audience and audience.key(request, audience.name, reads=reads.get(name))
         return HttpResponse(rendered.html(request, audience, key, _render(request, f"{panels[name]}#{name}", context)))
     key = audience and audience.key(request, f"user:{request.user.pk}")
     # The page's live panels as it renders them, kept for the first change: not when its query
     # (a filter) may make them differ from what they answer on their own.
     kept = {} if not audience or request.GET else {
-        name: audience.key(request, audience.name, f"{request.path}?panel={name}", htmx=True) for name in panels}
+        name: audience.key(request, audience.name, f"{request.path}?panel={name}", htmx=True, reads=reads.get(name))
+        for name in panels}
     return HttpResponse(rendered.html(request, audience, key, _render(request, template, context), panels=kept))
 
 
@@ -82,7 +92,7 @@ def _render(request, template, context):
     return lambda extra: render_to_string(template, {**context(), **extra}, request)
 
 
-def _live_panels(request, names, context, panels, audience):
+def _live_panels(request, names, context, panels, audience, reads):
     """Each named panel, as the page's own ``?panel=<name>`` answers it (and from the same
     rendering), in a ``<template data-panel>``."""
     if not names or any(name not in panels and name not in EVERYWHERE for name in names):
@@ -90,10 +100,12 @@ def _live_panels(request, names, context, panels, audience):
     asked = {}
     for name in dict.fromkeys(names):
         if name in panels:
-            asked[name] = (audience and audience.key(request, audience.name, f"{request.path}?panel={name}"),
+            asked[name] = (audience and audience.key(request, audience.name, f"{request.path}?panel={name}",
+                                                     reads=reads.get(name)),
                            _render(request, f"{panels[name]}#{name}", context))
         else:
-            asked[name] = (audience and audience.key(request, f"user:{request.user.pk}", f"{request.path}?panel={name}"),
+            asked[name] = (audience and audience.key(request, f"user:{request.user.pk}", f"{request.path}?panel={name}",
+                                                     reads=EVERYWHERE[name].reads()),
                            _everywhere(request, name))
     made = rendered.kept(request, audience, {name: key for name, (key, _) in asked.items()})
     for name in asked.keys() - made.keys():
@@ -105,7 +117,7 @@ def _live_panels(request, names, context, panels, audience):
 
 def _everywhere(request, name):
     def render_it(extra):
-        template, context = EVERYWHERE[name](request)
+        template, context = EVERYWHERE[name].shown(request)
         return render_to_string(template, {**context, **extra}, request)
     return render_it
 

@@ -2,10 +2,11 @@
 of its audience that asks for it and kept; the others of that audience are served that rendering.
 The contract is in docs/render-cache.md; in short:
 
-- A rendering is kept for exactly one version of its campaign and never served at another. Every
-  committed change of a campaign's rows moves its version (campaign/live.py), so what is served is
-  what a fresh rendering at that version would show: there is nothing to work out about what a
-  rendering depended on.
+- A rendering is kept with the version of its campaign it was made at. Every committed change of a
+  campaign's rows moves its version and puts on record which models it changed (campaign/live.py).
+  A panel that declares the models it shows (``reads``) is served at a later version while no change
+  since touched one of them, as far back as that record reaches; any other rendering is served at
+  its own version only. What a panel depends on is declared, never worked out.
 - Its audience (``Audience.name``, campaign/access.py) names everything that makes a panel differ
   between two viewers at one version; a whole page also carries its viewer's own name and links, so
   it is kept for its viewer alone.
@@ -14,7 +15,7 @@ The contract is in docs/render-cache.md; in short:
   write key: core/keys.py). A page with a message waiting is rendered for it and not kept.
 - Nothing waits: a screen that finds no rendering renders one, even while another is doing so."""
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from hashlib import sha1
 
@@ -25,7 +26,10 @@ from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 KEPT_FOR = 600
-"""Seconds a rendering is kept after it was made."""
+"""Seconds a rendering is kept after it was made, and a change on record after it was made."""
+CHANGES_SPANNED = 50
+"""The most changes of its campaign across which a rendering is served: how far back the record of
+what each change touched is read."""
 CSRF_PLACEHOLDER = "csrf-token-of-the-request"
 """What a kept rendering carries where each viewer's own CSRF token goes."""
 VERSION_PLACEHOLDER = "version-of-the-request"
@@ -34,6 +38,21 @@ context: its live poller's)."""
 INLINE_PANELS = "_inline_panels"
 """The context variable in which a page rendering collects the HTML of its inline partials, so that
 its live panels are kept as they came out of it (core/templatetags/panels.py)."""
+
+
+def reads(*models) -> frozenset[str]:
+    """A live panel's declaration of the models whose rows it shows (by class: a model that moves
+    to another app keeps its declarations)."""
+    return frozenset(model._meta.label_lower for model in models)
+
+
+@dataclass(frozen=True)
+class Key:
+    """Where a rendering is kept, and the models it shows (None: undeclared, served only at the
+    version it was made at)."""
+
+    name: str
+    reads: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -47,37 +66,81 @@ class Audience:
     version: int
     name: str
 
-    def key(self, request, name: str, path: str | None = None, htmx: bool | None = None) -> str:
-        """The rendering's key at this version: ``path`` is what was asked for (by default, the
-        request's path), ``htmx`` whether htmx asked (by default, whether it asked this request)."""
+    def key(self, request, name: str, path: str | None = None, htmx: bool | None = None,
+            reads: frozenset[str] | None = None) -> Key:
+        """Where the rendering is kept: ``path`` is what was asked for (by default, the request's
+        path), ``htmx`` whether htmx asked (by default, whether it asked this request); ``reads``
+        the models the panel declares it shows."""
         htmx = bool(request.htmx) if htmx is None else htmx
         said = (name, path or request.get_full_path(), htmx, get_language())
-        return f"rendered:{self.campaign_id}:{self.version}:{sha1(repr(said).encode()).hexdigest()}"
+        return Key(f"rendered:{self.campaign_id}:{sha1(repr(said).encode()).hexdigest()}", reads)
 
 
-def html(request, audience: Audience | None, key: str | None, render: Callable[[dict], str],
-         looked: bool = False, panels: Mapping[str, str] | None = None) -> str:
+def changed(campaign_id: int, version: int, models: Iterable[str]) -> None:
+    """Put on record the models the change that made this version of the campaign changed (by
+    label). A version with nothing on record is a change of anything."""
+    cache.set(_change_key(campaign_id, version), sorted(models), KEPT_FOR)
+
+
+def html(request, audience: Audience | None, key: Key | None, render: Callable[[dict], str],
+         looked: bool = False, panels: Mapping[str, Key] | None = None) -> str:
     """The HTML ``render(extra)`` makes (``extra`` added to its context), rendered once for the
-    audience at its version (``looked``: ``kept`` has just found none to serve). ``panels``: the
-    keys of the live panels a page rendering keeps as they came out of it, by partial name."""
+    audience and kept with its version (``looked``: ``kept`` has just found none to serve).
+    ``panels``: the keys of the live panels a page rendering keeps as they came out of it, by
+    partial name."""
     if not _kept_for(request, audience):
         return render({})
-    made = None if looked else cache.get(key)
+    made = None if looked else _still_true(audience, {None: key}).get(None)
     if made is None:
         inline = {}
         made = render({"csrf_token": CSRF_PLACEHOLDER, "live_version": VERSION_PLACEHOLDER, INLINE_PANELS: inline})
-        kept = {panel_key: inline[name] for name, panel_key in (panels or {}).items() if name in inline}
-        cache.set_many({key: made, **kept}, KEPT_FOR)
+        kept = {panel_key.name: (audience.version, inline[name])
+                for name, panel_key in (panels or {}).items() if name in inline}
+        cache.set_many({key.name: (audience.version, made), **kept}, KEPT_FOR)
     return _served_to(request, audience, made)
 
 
-def kept(request, audience: Audience | None, keys: dict[str, str]) -> dict[str, str]:
-    """Of the renderings named by ``keys`` (by panel), those kept for the audience at its version:
-    one cache read, however many."""
+def kept(request, audience: Audience | None, keys: dict[str, Key]) -> dict[str, str]:
+    """Of the renderings named by ``keys`` (by panel), those still true for the audience at its
+    version: two cache reads, however many."""
     if not _kept_for(request, audience):
         return {}
-    found = cache.get_many(list(keys.values()))
-    return {name: _served_to(request, audience, found[key]) for name, key in keys.items() if key in found}
+    return {name: _served_to(request, audience, made) for name, made in _still_true(audience, keys).items()}
+
+
+def _still_true(audience: Audience, keys: Mapping) -> dict:
+    """The kept renderings (by the names of ``keys``) that show what a rendering at the audience's
+    version would: made at that version, or declared and untouched by every change since."""
+    found = cache.get_many([key.name for key in keys.values()])
+    made_at = {name: found[key.name][0] for name, key in keys.items() if key.name in found}
+    older = {name: made for name, made in made_at.items() if _spans(audience, keys[name], made)}
+    changes = _changes(audience.campaign_id, set().union(
+        *(range(made + 1, audience.version + 1) for made in older.values())))
+
+    def untouched(name, made):
+        return all(version in changes and keys[name].reads.isdisjoint(changes[version])
+                   for version in range(made + 1, audience.version + 1))
+    return {name: found[keys[name].name][1] for name, made in made_at.items()
+            if made == audience.version or (name in older and untouched(name, made))}
+
+
+def _changes(campaign_id, versions) -> dict[int, list[str]]:
+    """What each of these changes of the campaign changed, of those on record: one cache read."""
+    if not versions:
+        return {}
+    found = cache.get_many([_change_key(campaign_id, version) for version in versions])
+    return {version: found[_change_key(campaign_id, version)] for version in versions
+            if _change_key(campaign_id, version) in found}
+
+
+def _spans(audience, key: Key, made: int) -> bool:
+    """Whether a rendering made at ``made`` may be served at the audience's version if no change
+    between touched what it shows."""
+    return key.reads is not None and made < audience.version <= made + CHANGES_SPANNED
+
+
+def _change_key(campaign_id, version) -> str:
+    return f"changed:{campaign_id}:{version}"
 
 
 def _served_to(request, audience, made: str) -> str:

@@ -154,6 +154,9 @@ class SystemSite:
     creation_note: str = ""
     """The template of what the new-character page says of the creation steps (without
     ``ready_characters``)."""
+    reads: frozenset[str] = frozenset()
+    """The models whose rows its tiles, what it has on its way and what waits show (core/rendered.py
+    ``reads``): the shared live panels that include them declare these too."""
 
 
 _SITES: dict[str, SystemSite] = {}

@@ -9,17 +9,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign.access import gm_membership_or_404, membership_or_404, seen_as
+from campaign.models import Campaign, Membership
 from core.htmx import answer, page
 from core.keys import once, refusal_once
 from core.posted import local_url, posted_text, whole_number
 from core.refused import refusal_of
+from core.rendered import reads
 from safety import actions
 from safety.actions import TEXT_LIMIT
-from safety.models import SESSION_ZERO, BoundaryKind
+from safety.models import SESSION_ZERO, Agreement, Boundary, BoundaryKind, XCard
 
 SAFETY = "safety/safety.html"
 X_CARD = "safety/x_card.html"
 PANELS = dict.fromkeys(("safety-x-card", "safety-boundaries", "session-zero"), SAFETY)
+READS = {"safety-x-card": reads(Campaign, Membership, XCard), "safety-boundaries": reads(Campaign, Membership, Boundary),
+         "session-zero": reads(Campaign, Membership, Agreement)}
+"""The models each live panel shows."""
 
 
 def safety_context(membership, **extra) -> dict:
@@ -39,7 +44,7 @@ def safety(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     # Each member sees remove buttons on what they wrote: one rendering per member (the GMs share one).
     audience = seen_as(membership, "gm" if membership.is_gm else f"member:{membership.user_id}")
-    return page(request, SAFETY, lambda: safety_context(membership), PANELS, audience)
+    return page(request, SAFETY, lambda: safety_context(membership), PANELS, audience, READS)
 
 
 def _back(request, campaign_id) -> str:

@@ -111,7 +111,8 @@ def _changes_bump_at_once(request, monkeypatch):
     marker = request.node.get_closest_marker("django_db")
     if {"transactional_db", "live_server"} & set(request.fixturenames) or (marker and marker.kwargs.get("transaction")):
         return
-    monkeypatch.setattr(campaign.live, "campaign_changed", Campaign.bump_version)
+    monkeypatch.setattr(campaign.live, "campaign_changed", lambda campaign_id, model: Campaign.bump_version(
+        campaign_id, {model}))
 
 
 @pytest.fixture

@@ -1,9 +1,13 @@
 """Traits & Consequence's registration as a dice system (core/systems.py)."""
 
+from django.apps import apps
+
 from campaign.templatetags.navigation import shared_tabs
 from campaign.transfer import Part, RollIds
+from core.rendered import reads
 from core.systems import DiceSystem, SystemSite
 from gamerules.words import said
+from rolls.models import Roll
 from traits import demo, views
 from traits.kinds import KINDS, OUTCOMES
 from traits.models import Feature, Sheet
@@ -22,4 +26,6 @@ SITE = SystemSite(
     # A sheet's Stats and pool, its Powers, Traits and Items; a conflict's roll names the ones it bid.
     export_parts=(Part("traits_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
                   Part("features", Feature, "character__campaign", {"character_id": "characters"})),
-    roll_ids=RollIds(result_lists={"bids": "features"}, gone=("conflict",)))
+    roll_ids=RollIds(result_lists={"bids": "features"}, gone=("conflict",)),
+    # Its shared tiles, what it has on its way and what waits show its own rows, and its rolls.
+    reads=reads(*apps.get_app_config("traits").get_models(), Roll))

@@ -10,14 +10,21 @@ from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import CampaignForm, GmNotesForm, MilestoneForm, inline_form_context
 from campaign.live import live_version
-from campaign.models import Campaign
-from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, ROLLS_SHOWN
+from campaign.models import Campaign, Event, WorldForce
+from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, PLAY, ROLLS_SHOWN, site_reads
+from clocks.models import Clock, ClockChange
 from core import rendered
 from core.htmx import changed, page
+from core.rendered import reads
+from core.systems import registered
 from gamerules.progression import unlocked_slots
+from rolls.models import Roll
 
 DASHBOARD = "campaign/dashboard.html"
 PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)
+READS = {"events-panel": reads(*PLAY, Event, Clock, WorldForce), "characters-panel": reads(*PLAY),
+         "rolls-panel": reads(*PLAY, Roll, Clock, ClockChange)}
+"""The models each live panel shows; the characters' and the rolls' also the system's own."""
 
 
 @login_required
@@ -73,7 +80,8 @@ def dashboard(request, campaign_id):
         return render(request, "campaign/archived.html", {
             "membership": membership, "campaign": campaign,
             "sessions": campaign.sessions.filter(ended_at__isnull=False), "characters": campaign.characters.all()})
-    return page(request, DASHBOARD, lambda: dashboard_context(membership), PANELS, seen_as(membership))
+    return page(request, DASHBOARD, lambda: dashboard_context(membership), PANELS, seen_as(membership),
+                site_reads(READS, membership.campaign.site, ("characters-panel", "rolls-panel")))
 
 
 def dashboard_context(membership) -> dict:
@@ -152,9 +160,14 @@ def waiting(request, campaign_id):
     # Asked by the page ``on`` once it has loaded: kept as that page's own "waiting" panel, which
     # its next change then need not render again (core/htmx.py).
     audience = seen_as(membership, f"user:{request.user.pk}")
-    key = audience.key(request, audience.name, f"{on}?panel=waiting")
+    key = audience.key(request, audience.name, f"{on}?panel=waiting", reads=waiting_reads())
     return HttpResponse(rendered.html(request, audience, key, lambda extra: render_to_string(
         template, {**context, **extra}, request)))
+
+
+def waiting_reads() -> frozenset[str]:
+    """The models what waits shows: every system's own, whichever the campaign plays."""
+    return reads(*PLAY, Roll).union(*(site.reads for site in registered()))
 
 
 def waiting_on_page(request) -> tuple[str, dict]:

@@ -8,7 +8,13 @@ from django.views.decorators.http import require_safe
 
 from campaign.access import TableViewer, gm_membership_or_404, membership_or_404, seen_as
 from campaign.forms import MilestoneForm
+from campaign.models import Campaign, GameSession, Membership, Milestone, WorldForce
+from characters.models import Character
+from clocks.models import Clock, ClockChange
 from core.htmx import asks_for, page
+from core.rendered import reads
+from rolls.models import Roll
+from safety.models import XCard
 
 TABLE = "campaign/table.html"
 CONSOLE = "campaign/console.html"
@@ -23,6 +29,27 @@ TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls",
                               "table-threats", "table-market", "table-hooks", "table-spells", "x-card"), TABLE)
 CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
                   "console-market": CONSOLE, "console-magic": CONSOLE}
+PLAY = (Campaign, Membership, Character)
+"""What every panel of a campaign shows something of: its rules, whose it is, its characters."""
+TABLE_READS = {
+    "table-clocks": reads(*PLAY, Clock, ClockChange, WorldForce),
+    "table-characters": reads(*PLAY), "pending-rolls": reads(*PLAY, Roll),
+    "table-rolls": reads(*PLAY, Roll, Clock, ClockChange), "x-card": reads(*PLAY, XCard),
+}
+"""The models each of the table screen's live panels shows; those that show the system's tiles
+also show its own (``site_reads``). Charge's Extras' panels (threats, market, hooks, spells) declare
+nothing here, which names no system's model: they are rendered anew at every change."""
+SYSTEMS_TILES = ("table-characters", "pending-rolls", "table-rolls")
+CONSOLE_READS = {
+    **TABLE_READS, "console-session": reads(*PLAY, GameSession, Milestone),
+    "console-forces": reads(*PLAY, WorldForce),
+}
+"""The console's: the system's own first row declares nothing (rendered anew at every change)."""
+
+
+def site_reads(declared: dict[str, frozenset], site, tiles=SYSTEMS_TILES) -> dict[str, frozenset]:
+    """``declared``, with the system's own models added to the panels that show its ``tiles``."""
+    return {name: models | site.reads if name in tiles else models for name, models in declared.items()}
 
 
 def console_panels(campaign) -> dict[str, str]:
@@ -60,8 +87,8 @@ def table_screen(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     language = membership.campaign.table_language or translation.get_language()
     with translation.override(language):  # everyone reads the same screen: the table's language
-        response = page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign, membership)), TABLE_PANELS,
-                        seen_as(membership))
+        response = page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign, membership)),
+                        TABLE_PANELS, seen_as(membership), site_reads(TABLE_READS, membership.campaign.site))
     response["Content-Language"] = language
     return response
 
@@ -72,7 +99,8 @@ def console(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     latest_roll = asks_for(request, "console-roll")
     return page(request, CONSOLE, lambda: _console_context(membership, latest_roll),
-                console_panels(membership.campaign), seen_as(membership))
+                console_panels(membership.campaign), seen_as(membership),
+                site_reads(CONSOLE_READS, membership.campaign.site))
 
 
 def _console_context(membership, latest_roll: bool) -> dict:

@@ -8,12 +8,17 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from campaign.access import membership_or_404, sheet_seen_as
+from campaign.models import Campaign, GameSession, Membership, WorldForce
+from characters.models import Character
 from characters.views import character_or_404
 from charge.forms.spells import SpellForm
+from charge.models import Asset, Attachment, Goal, Playbook, Spell, Talent, Threat, Tie
 from charge.views.panels import difficulty_words, escalated, spells_seen, talent_line
+from clocks.models import Clock, ClockChange
 from core.htmx import answer, page
 from core.keys import once
 from core.refused import Refused
+from core.rendered import reads
 from gamerules.attachments import ATTACHMENTS_MOST
 from gamerules.dials import Extra, ExtraDial
 from gamerules.economy import MONEY_MOST
@@ -22,6 +27,16 @@ from gamerules.goals import Difficulty
 SHEET = "charge/sheet.html"
 PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals",
                         "economy", "spells"), SHEET)
+SHEET_OF = (Campaign, Membership, Character, Playbook, Talent)
+"""What every panel of a sheet shows something of: the rules, whose it is, its character (the
+talents count in the ratings)."""
+READS = {
+    "vitals": reads(*SHEET_OF, Threat, GameSession), "actions": reads(*SHEET_OF), "talents": reads(*SHEET_OF),
+    "ties": reads(*SHEET_OF, Tie, WorldForce), "projects": reads(*SHEET_OF, Clock, ClockChange, GameSession, WorldForce),
+    "assets": reads(*SHEET_OF, Asset), "attachments": reads(*SHEET_OF, Attachment, Clock),
+    "goals": reads(*SHEET_OF, Goal), "economy": reads(*SHEET_OF), "spells": reads(*SHEET_OF, Spell, Clock),
+}
+"""The models each live panel shows."""
 
 
 def sheet_context(membership, character, **extra):
@@ -91,7 +106,7 @@ def sheet_change(request, membership, character, panel, change):
 def charge_sheet(request, membership, character):
     """The sheet of a Charge campaign's character (charge/site.py)."""
     return page(request, SHEET, lambda: sheet_context(membership, character), PANELS,
-                sheet_seen_as(membership, character))
+                sheet_seen_as(membership, character), READS)
 
 
 @login_required

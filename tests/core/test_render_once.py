@@ -158,15 +158,16 @@ def _vitals_then_a_tick(table):
 
 
 @COMMITTED
-def test_a_panel_kept_at_one_version_is_never_served_at_the_next(table, settings):
-    """A clock ticking shows nothing on a sheet's vitals, yet they render anew at the new version
-    (what a rendering depended on is never guessed), the same as with the cache off; a change to
-    the character shows on them."""
+def test_a_panel_kept_is_served_until_a_model_it_declares_changes(table, settings):
+    """A clock ticking shows nothing on a sheet's vitals, which do not declare clocks: they are
+    served as kept at the new version, the same as with the cache off; a change to the character,
+    which they declare, renders them anew."""
     player, before = _vitals_then_a_tick(table)
     after_tick, rendered = _rendered(player, _vitals(table))
-    assert _same(after_tick, before) and rendered
-    kept, rendered = _rendered(player, _vitals(table))
-    assert _same(kept, after_tick) and not rendered  # then kept at this version
+    assert _same(after_tick, before) and not rendered
+    settings.RENDER_ONCE = False
+    assert _same(after_tick, _get(player, _vitals(table), **HTMX)[0])
+    settings.RENDER_ONCE = True
     table.client("player").post(reverse("character_momentum", args=[table.campaign.pk, table.character.pk]),
                                 {"delta": -1}, **HTMX)
     after_momentum, rendered = _rendered(player, _vitals(table))
@@ -327,9 +328,10 @@ def test_a_page_with_a_query_keeps_none_of_its_panels(table):
 
 
 @COMMITTED
-def test_a_panel_kept_from_its_page_is_served_at_its_version_and_rendered_anew_after_a_change(table):
-    """Opened: the sheet's vitals, kept from the page, are served as the page rendered them; then a
-    clock ticks: they are rendered anew at the new version."""
+def test_a_panel_kept_from_its_page_is_served_until_a_change_of_what_it_shows(table):
+    """Opened: the sheet's vitals, kept from the page, are served as the page rendered them, and
+    still after a clock ticks (they show no clock); the character's momentum spent, they are
+    rendered anew."""
     clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
     player = table.client("player")
     sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
@@ -341,4 +343,8 @@ def test_a_panel_kept_from_its_page_is_served_at_its_version_and_rendered_anew_a
     table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
     with _noting_renders(made):
         after, _ = _get(player, sheet + "?panels=vitals", **HTMX)
-    assert len(made) == 1 and 'id="vitals"' in made[0] and _same(after, before)
+    assert made == [] and _same(after, before)
+    player.post(reverse("character_momentum", args=[table.campaign.pk, table.character.pk]), {"delta": -1}, **HTMX)
+    with _noting_renders(made):
+        spent, _ = _get(player, sheet + "?panels=vitals", **HTMX)
+    assert len(made) == 1 and 'id="vitals"' in made[0] and not _same(spent, before)
