@@ -102,8 +102,9 @@ def measure(built, repeat: int, warm: bool = False) -> dict:
     page_list = [page for page in pages(built) if not warm or page.name in (FLOOR, *WARM)]
     figures = {}
     for page in page_list:
-        page.request(clients, 0)  # warm caches and templates
-        send = page.prepare(clients, 1)
+        for n in (0, 1):  # warm caches and templates, on each way a page alternates (+1 and -1 ticks)
+            page.request(clients, n)
+        send = page.prepare(clients, 2)
         with CaptureQueriesContext(connection) as queries:
             response = send()
         if response.status_code >= 400:

@@ -417,7 +417,7 @@ def test_a_rendering_kept_for_the_wrong_audience_would_be_caught(played, monkeyp
     player."""
     settings.RENDER_ONCE = True  # a rendering is kept: whatever the run's RENDER_ONCE
     key = Audience.key
-    monkeypatch.setattr(Audience, "key", lambda self, request, name, path=None, htmx=None:
-                        key(self, request, "everyone", path, htmx))
+    monkeypatch.setattr(Audience, "key", lambda self, request, name, path=None, htmx=None, reads=None:
+                        key(self, request, "everyone", path, htmx, reads))
     with pytest.raises(AssertionError, match=r"assert \[.+\] == \[\]"):  # a planted secret was found
         test_no_page_a_player_reaches_mentions_what_they_may_not_see(played, "player")
