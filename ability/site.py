@@ -15,7 +15,7 @@ from rolls.models import Roll
 SITE = SystemSite(
     demo=demo.load,
     system=DiceSystem("ability", said("Ability vs Difficulty"), "system-ability-vs-difficulty.md"),
-    sheet=views.sheet, start_roll="ability_action_new",
+    sheet=views.sheet, sheet_context=views.sheet_context, print_sheet="ability/print.html", start_roll="ability_action_new",
     table_tile="ability/tiles.html#table", dashboard_tile="ability/tiles.html#dashboard",
     log_actions="ability/tiles.html#log-actions", on_its_way="ability/action.html#on-its-way",
     context=views.actions_context, waiting=views.waiting, tabs=shared_tabs,

@@ -26,7 +26,7 @@ from rolls.models import Roll
 SITE = SystemSite(
     demo=demo.load,
     system=DiceSystem("advantage", said("Advantage & Threat"), "system-advantage-and-threat.md"),
-    sheet=views.sheet, start_roll="advantage_check_new",
+    sheet=views.sheet, sheet_context=views.sheet_context, print_sheet="advantage/print.html", start_roll="advantage_check_new",
     table_tile="advantage/tiles.html#table", dashboard_tile="advantage/tiles.html#dashboard",
     log_actions="advantage/tiles.html#log-actions", on_its_way="advantage/check.html#on-its-way",
     context=views.checks_context, waiting=views.waiting, tabs=shared_tabs,

@@ -53,6 +53,18 @@ def character_sheet(request, campaign_id, character_id):
 
 
 @login_required
+@require_safe
+def character_print(request, campaign_id, character_id):
+    """The sheet on paper, as the campaign's dice system prints it; every member may print any."""
+    membership = membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    site = membership.campaign.site
+    if not site.print_sheet:
+        raise Http404("This dice system prints no sheet")
+    return render(request, site.print_sheet, site.sheet_context(membership, character))
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def character_create(request, campaign_id):
     membership = membership_or_404(request, campaign_id)

@@ -8,7 +8,7 @@ from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
 from charge.views.consequences import roll_page
-from charge.views.sheet import charge_sheet
+from charge.views.sheet import charge_sheet, sheet_context
 from charge.views.waiting import charge_waiting
 from core.rendered import reads
 from core.systems import DiceSystem, SystemSite
@@ -30,7 +30,7 @@ SITE = SystemSite(
     demo=demo.load,
     system=DiceSystem("charge", said("Charge"), "charge-rpg-rulebook.md"),
     name=variant, about=variant_and_wording, actions=lambda campaign: campaign.charge.rules.action_names,
-    kinds=KINDS, outcomes=OUTCOMES, sheet=charge_sheet, start_roll="roll_new",
+    kinds=KINDS, outcomes=OUTCOMES, sheet=charge_sheet, sheet_context=sheet_context, print_sheet="charge/print.html", start_roll="roll_new",
     table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=table_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,

@@ -19,7 +19,6 @@ from charge.views import (
     projects,
     recovery,
     resources,
-    sheet,
     spells,
     talents,
     threats,
@@ -55,7 +54,6 @@ urlpatterns = [
     path("rolls/<int:roll_id>/break/", consequences.roll_break, name="roll_break"),
     path("rolls/<int:roll_id>/setup/", consequences.roll_setup, name="roll_setup"),
     # The sheet: a character's numbers, talents, ties, attachments, goals, spells, playbooks.
-    path("characters/<int:character_id>/print/", sheet.character_print, name="character_print"),
     path("characters/<int:character_id>/dots/", dots.character_dots, name="character_dots"),
     path("characters/<int:character_id>/finish/", dots.character_finish, name="character_finish"),
     path("characters/<int:character_id>/momentum/", vitals.character_momentum, name="character_momentum"),

@@ -148,6 +148,13 @@ class SystemSite:
     new_character: Callable | None = None
     """``new_character(campaign, playbook)`` -> the fields a new character starts with beyond its
     name (a playbook's concept and dots)."""
+    sheet_context: Callable | None = None
+    """``sheet_context(membership, character)`` -> what the sheet's templates read, as the
+    member may see it (GM notes for a GM only)."""
+    print_sheet: str = ""
+    """The template of the sheet on paper (one A4 or Letter page, extending
+    ``characters/print.html``), read with the ``sheet_context``; without it the print address
+    answers 404."""
     sheet_texts: Callable | None = None
     """``sheet_texts(character)`` -> the text parts of a sheet's details; by default the condition,
     the concept and the appearance."""

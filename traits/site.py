@@ -15,7 +15,7 @@ from traits.models import Feature, Sheet
 SITE = SystemSite(
     demo=demo.load,
     system=DiceSystem("traits", said("Traits & Consequence"), "system-traits-and-consequence.md"),
-    sheet=views.sheet, start_roll="conflict_new",
+    sheet=views.sheet, sheet_context=views.sheet_context, print_sheet="traits/print.html", start_roll="conflict_new",
     table_tile="traits/tiles.html#table", dashboard_tile="traits/tiles.html#dashboard",
     log_actions="traits/tiles.html#log-actions", on_its_way="traits/conflict.html#on-its-way",
     context=views.conflicts_context, waiting=views.waiting, tabs=shared_tabs,

@@ -1,16 +1,12 @@
 """Charge's character sheet: the page, its live panels, the printed sheet, and the answer to a
 change of one of its panels."""
 
-from django.contrib.auth.decorators import login_required
 from django.db.models import prefetch_related_objects
-from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
-from django.views.decorators.http import require_safe
 
-from campaign.access import membership_or_404, sheet_seen_as
+from campaign.access import sheet_seen_as
 from campaign.models import Campaign, GameSession, Membership, WorldForce
 from characters.models import Character
-from characters.views import character_or_404
 from charge.forms.spells import SpellForm
 from charge.models import Asset, Attachment, Goal, Playbook, Spell, Talent, Threat, Tie
 from charge.views.panels import difficulty_words, escalated, spells_seen, talent_line
@@ -108,10 +104,3 @@ def charge_sheet(request, membership, character):
     return page(request, SHEET, lambda: sheet_context(membership, character), PANELS,
                 sheet_seen_as(membership, character), READS)
 
-
-@login_required
-@require_safe
-def character_print(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = character_or_404(membership, character_id)
-    return render(request, "charge/print.html", sheet_context(membership, character))
