@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
 from gamerules import ability as rules
@@ -23,6 +24,7 @@ class Sheet(models.Model):
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE, related_name="ability_sheet")
     grit = models.PositiveSmallIntegerField(gettext_lazy("Grit points"), default=0)
     gear = models.TextField(blank=True, max_length=2000)
+    history = HistoricalRecords()
 
     objects = LockingQuerySet.as_manager()
 
@@ -37,6 +39,7 @@ class Skill(models.Model):
     name = models.CharField(max_length=30, help_text=gettext_lazy("The roll's action in the log."))
     die = models.PositiveSmallIntegerField(choices=SKILL_DICE, default=6)
     specialization = models.BooleanField(default=False)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["specialization", "name", "pk"]
@@ -57,6 +60,7 @@ class Boost(models.Model):
     applies_to = models.CharField(max_length=120, blank=True)
     constraints = models.CharField(max_length=200, blank=True)
     die = models.PositiveSmallIntegerField(choices=SKILL_DICE, default=6)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name", "pk"]

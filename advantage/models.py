@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
 from gamerules import advantage as rules
@@ -20,6 +21,7 @@ class Sheet(models.Model):
     drive = models.CharField(max_length=200, blank=True)
     trauma = models.PositiveSmallIntegerField(default=0)
     tough = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("Traumas ignored until the adrenaline wears off."))
+    history = HistoricalRecords()
 
     objects = LockingQuerySet.as_manager()
 
@@ -36,6 +38,7 @@ class Skill(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="advantage_skills")
     name = models.CharField(max_length=30, help_text=gettext_lazy("The check's action in the log."))
     rank = models.PositiveSmallIntegerField(default=1)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name", "pk"]
@@ -62,6 +65,7 @@ class Flaw(models.Model):
     name = models.CharField(max_length=120)
     invoked_in = models.ForeignKey("advantage.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
                                    help_text=gettext_lazy("The job it was invoked in: once per job."))
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name", "pk"]
@@ -76,6 +80,7 @@ class Gear(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="gear")
     name = models.CharField(max_length=120)
     augmentation = models.BooleanField(default=False)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["augmentation", "name", "pk"]
@@ -99,6 +104,7 @@ class GearFeature(models.Model):
 class Condition(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="conditions")
     name = models.CharField(max_length=60)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["pk"]
@@ -111,6 +117,7 @@ class Wound(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="wounds")
     name = models.CharField(max_length=120)
     level = models.PositiveSmallIntegerField(default=1, choices=[(1, gettext_lazy("Level 1")), (2, gettext_lazy("Level 2"))])
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-level", "pk"]

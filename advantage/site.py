@@ -2,7 +2,7 @@
 
 from django.apps import apps
 
-from advantage import demo, views
+from advantage import demo, history, views
 from advantage.kinds import KINDS, OUTCOMES
 from advantage.models import (
     Condition,
@@ -17,13 +17,27 @@ from advantage.models import (
     Wound,
 )
 from campaign.templatetags.navigation import shared_tabs
-from campaign.transfer import Part, RollIds
+from campaign.transfer import Part, RollIds, history_of
 from core.rendered import reads
 from core.systems import DiceSystem, SystemSite
 from gamerules.words import said
 from rolls.models import Roll
 
+PARTS = (
+    Part("advantage_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_skills", Skill, "character__campaign", {"character_id": "characters"}),
+    Part("expertise", Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
+    Part("jobs", Job, "campaign"),
+    Part("flaws", Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
+    Part("gear", Gear, "character__campaign", {"character_id": "characters"}),
+    Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
+    Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
+    Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_threats", Threat, "campaign"))
+PART = {part.key: part for part in PARTS}
+
 SITE = SystemSite(
+    sheet_history=history.KEPT,
     demo=demo.load,
     system=DiceSystem("advantage", said("Advantage & Threat"), "system-advantage-and-threat.md"),
     sheet=views.sheet, sheet_context=views.sheet_context, print_sheet="advantage/print.html", start_roll="advantage_check_new",
@@ -36,17 +50,10 @@ SITE = SystemSite(
     urls="advantage.urls",
     # The sheet, its skills and expertise, flaws, gear, conditions, wounds; the GM's jobs and threats.
     # A check's roll names the clock it worked on and the one it marked.
-    export_parts=(
-        Part("advantage_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
-        Part("advantage_skills", Skill, "character__campaign", {"character_id": "characters"}),
-        Part("expertise", Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
-        Part("jobs", Job, "campaign"),
-        Part("flaws", Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
-        Part("gear", Gear, "character__campaign", {"character_id": "characters"}),
-        Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
-        Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
-        Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
-        Part("advantage_threats", Threat, "campaign")),
+    export_parts=(*PARTS, history_of(PART["advantage_sheets"], "advantage_sheet_history", after="character_history"),
+                  *(history_of(PART[key], f"{name}_history") for key, name in (
+                      ("advantage_skills", "advantage_skill"), ("flaws", "flaw"), ("gear", "gear"),
+                      ("conditions", "condition"), ("wounds", "wound")))),
     roll_ids=RollIds(result_clocks=("marked",), choice_clocks=("works_on",), gone=("check",)),
     # Its shared tiles, what it has on its way and what waits show its own rows, and its rolls.
     reads=reads(*apps.get_app_config("advantage").get_models(), Roll))

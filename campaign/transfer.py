@@ -67,6 +67,12 @@ def _history(model):
     return model.history.model
 
 
+def history_of(part: Part, key: str, after: str = "") -> Part:
+    """The recorded versions of a part's rows: each names its row's place and who made it."""
+    return Part(key, _history(part.model), part.campaign_path,
+                {"id": part.key, **part.links, "history_user_id": USER}, after=after)
+
+
 SHARED_PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
     Part("sessions", GameSession, "campaign"),

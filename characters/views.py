@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters import actions
 from characters.forms import NewCharacterForm, TextFieldForm
+from characters.history import MOST, Entry, entries
 from characters.models import Character
 from core.htmx import attempt, changed
 from core.refused import Refused
@@ -150,15 +151,19 @@ def _changes(version, previous):
 @login_required
 @require_safe
 def character_history(request, campaign_id, character_id):
-    """Every recorded version of a sheet, with who changed what; GMs only."""
+    """Every recorded version of a sheet, with who changed what, newest first: the character's
+    own (each may be restored) and its dice system's rows; GMs only."""
     membership = gm_membership_or_404(request, campaign_id)
     character = character_or_404(membership, character_id)
-    versions = list(character.history.select_related("history_user")[:101])
-    rows = [(version, _changes(version, versions[i + 1] if i + 1 < len(versions) else None))
-            for i, version in enumerate(versions[:100])]
+    versions = list(character.history.select_related("history_user")[:MOST + 1])
+    own = [Entry(version.history_date, version.history_user, version.history_change_reason or "",
+                 tuple(_changes(version, versions[i + 1] if i + 1 < len(versions) else None)),
+                 restore=None if i == 0 else version.history_id)
+           for i, version in enumerate(versions[:MOST])]
+    rows = sorted(own + entries(character, membership.campaign.site.sheet_history),
+                  key=lambda entry: entry.when, reverse=True)[:MOST]
     return render(request, "characters/history.html", {
-        "membership": membership, "campaign": membership.campaign, "character": character,
-        "rows": rows})
+        "membership": membership, "campaign": membership.campaign, "character": character, "rows": rows})
 
 
 @login_required

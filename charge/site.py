@@ -1,6 +1,6 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
-from charge import characters, demo
+from charge import characters, demo, history
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
 from charge.models import PendingRoll, Setup, Threat
@@ -27,6 +27,7 @@ def variant_and_wording(campaign) -> str:
 
 
 SITE = SystemSite(
+    sheet_history=history.KEPT,
     demo=demo.load,
     system=DiceSystem("charge", said("Charge"), "charge-rpg-rulebook.md"),
     name=variant, about=variant_and_wording, actions=lambda campaign: campaign.charge.rules.action_names,

@@ -155,6 +155,9 @@ class SystemSite:
     """The template of the sheet on paper (one A4 or Letter page, extending
     ``characters/print.html``), read with the ``sheet_context``; without it the print address
     answers 404."""
+    sheet_history: tuple = ()
+    """The rows it hangs on a sheet whose changes the sheet's history lists beside the
+    character's own (``characters.history.Kept``)."""
     sheet_texts: Callable | None = None
     """``sheet_texts(character)`` -> the text parts of a sheet's details; by default the condition,
     the concept and the appearance."""

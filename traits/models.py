@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
 from gamerules import traits as rules
@@ -20,6 +21,7 @@ class Sheet(models.Model):
     consequence = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("The Consequence pool."))
     gl = models.PositiveSmallIntegerField(gettext_lazy("GL"), default=rules.DEFAULT_GL,
                                           help_text=gettext_lazy("When the pool reaches it, Consequence explodes."))
+    history = HistoricalRecords()
 
     objects = LockingQuerySet.as_manager()
 
@@ -55,6 +57,7 @@ class Feature(models.Model):
     value = models.PositiveSmallIntegerField(default=1)
     tagged = models.BooleanField(gettext_lazy("Consequence tag ©"), default=False)
     applies_to = models.CharField(max_length=120, blank=True, help_text=gettext_lazy("What a Power applies to."))
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["kind", "pk"]
