@@ -65,3 +65,13 @@ def test_a_version_of_another_sheet_cannot_be_restored_onto_this_one(table, shee
                                        follow=True)
     assert "That version is not in this sheet's history." in response.text.replace("&#x27;", "'")
     assert fresh(sheet).condition == ""
+
+
+def test_the_history_lists_ties_as_they_come_and_go_beside_the_sheets_own_versions(table, sheet):
+    table.client("player").post(sheet_url(table, "character_tie", sheet), {"text": "An old friend", "link": ""})
+    tie = sheet.ties.get(text="An old friend")
+    table.client("player").post(sheet_url(table, "character_tie_delete", sheet, tie.pk))
+    text = " ".join(table.client("gm").get(sheet_url(table, "character_history", sheet)).text.split())
+    assert text.count("Tie: An old friend") == 2
+    assert "Tie: An old friend · added" in text and "Tie: An old friend · removed" in text
+    assert text.index("· removed") < text.index("· added")  # newest first
