@@ -9,6 +9,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from campaign.models import GameSession, WorldForce
+from characters.history import Entry, changes_of
 from characters.models import Character
 from clocks.models import Clock, ClockChange, SeenClock
 from rolls.models import Roll
@@ -48,10 +49,12 @@ class Recap:
     milestones: list
     standings: list[Standing]
     forces: list[WorldForce]
+    sheets: list[tuple[Character, list[Entry]]]
+    """What changed on each sheet in the session, of the rows its dice system hangs on it."""
 
     @property
     def is_empty(self) -> bool:
-        return not (self.rolls or self.clocks or self.milestones or self.forces or self.session.summary)
+        return not (self.rolls or self.clocks or self.milestones or self.forces or self.sheets or self.session.summary)
 
 
 def recap(session: GameSession, viewer) -> Recap:
@@ -65,7 +68,15 @@ def recap(session: GameSession, viewer) -> Recap:
         milestones=list(session.milestones.order_by("awarded_at", "pk")),
         standings=_standings(campaign, session, until) if campaign.site.session_bookkeeping else [],
         forces=_revealed(campaign, viewer, session.started_at, until),
+        sheets=_sheets(campaign, session.started_at, until),
     )
+
+
+def _sheets(campaign, since: datetime, until: datetime) -> list[tuple[Character, list[Entry]]]:
+    """Every member reads every sheet, so every viewer reads what changed on them."""
+    characters = list(campaign.characters.order_by("name", "pk"))
+    changed = changes_of([character.pk for character in characters], campaign.site.sheet_history, since, until)
+    return [(character, changed[character.pk]) for character in characters if character.pk in changed]
 
 
 def _clocks(campaign, viewer, since: datetime, until: datetime) -> list[ClockMoved]:

@@ -57,29 +57,47 @@ def _value(kept: Kept, name: str, value):
 
 
 def entries(character, kept_rows: tuple[Kept, ...]) -> list[Entry]:
-    """Every change recorded of the rows ``kept_rows`` hang on ``character``, newest first."""
-    found = []
+    """The newest changes recorded of the rows ``kept_rows`` hang on ``character``, newest first."""
+    return changes_of([character.pk], kept_rows, most=MOST).get(character.pk, [])
+
+
+def changes_of(character_ids, kept_rows: tuple[Kept, ...], since=None, until=None,
+               most: int | None = None) -> dict[int, list[Entry]]:
+    """Each character's changes of the rows ``kept_rows`` hang on it, newest first: made from
+    ``since`` to ``until`` (each compared with the version before it, made whenever), or the
+    ``most`` newest of each kind of row."""
+    found: dict[int, list[Entry]] = {}
     for kept in kept_rows:
-        versions = list(kept.model.history.filter(**{f"{kept.of_character}_id": character.pk})
-                        .select_related("history_user").order_by("-history_date", "-history_id")[:MOST])
+        versions = kept.model.history.filter(**{f"{kept.of_character}_id__in": list(character_ids)})
+        if until is not None:
+            versions = versions.filter(history_date__lte=until)
+        versions = versions.select_related("history_user").order_by("-history_date", "-history_id")
         before = {}  # a row's previous version, found among the older ones
-        for version in reversed(versions):
+        for version in reversed(list(versions[:most] if most else versions)):
             previous = before.get(version.id)
             before[version.id] = version
-            if version.history_type == "+":
-                done, changes = _("added"), ()
-            elif previous is None and version.history_type == "~":  # a row older than its history
-                done = _("as first recorded")
-                changes = tuple((kept.words.get(name, name), None, _value(kept, name, getattr(version, name)))
-                                for name in kept.fields)
-            elif version.history_type == "-":
-                done, changes = _("removed"), ()
-            else:
-                done = ""
-                changes = tuple((kept.words.get(change.field, change.field), _value(kept, change.field, change.old),
-                                 _value(kept, change.field, change.new))
-                                for change in version.diff_against(previous, included_fields=kept.fields).changes)
-                if not changes:
-                    continue
-            found.append(Entry(version.history_date, version.history_user, kept.said(version), changes, done))
-    return sorted(found, key=lambda entry: entry.when, reverse=True)
+            if since is not None and version.history_date < since:
+                continue
+            if entry := _entry(kept, version, previous):
+                found.setdefault(getattr(version, f"{kept.of_character}_id"), []).append(entry)
+    return {pk: sorted(each, key=lambda entry: entry.when, reverse=True) for pk, each in found.items()}
+
+
+def _entry(kept: Kept, version, previous) -> Entry | None:
+    """One version in words, against the one before it; None when it changed none of its fields."""
+    if version.history_type == "+":
+        done, changes = _("added"), ()
+    elif previous is None and version.history_type == "~":  # a row older than its history
+        done = _("as first recorded")
+        changes = tuple((kept.words.get(name, name), None, _value(kept, name, getattr(version, name)))
+                        for name in kept.fields)
+    elif version.history_type == "-":
+        done, changes = _("removed"), ()
+    else:
+        done = ""
+        changes = tuple((kept.words.get(change.field, change.field), _value(kept, change.field, change.old),
+                         _value(kept, change.field, change.new))
+                        for change in version.diff_against(previous, included_fields=kept.fields).changes)
+        if not changes:
+            return None
+    return Entry(version.history_date, version.history_user, kept.said(version), changes, done)

@@ -37,3 +37,14 @@ def test_the_gm_reads_every_stat_pool_and_feature_change_with_who_made_it(traits
 def test_players_and_outsiders_read_no_history(traits_table):
     for who in ("player", "other_player", "outsider"):
         assert _history(traits_table, who)[0] == 404
+
+
+def test_the_sessions_recap_tells_what_changed_on_each_sheet_to_every_member(traits_table):
+    table = traits_table
+    table.client("player").post(_url(table, "traits_feature_add"), {"kind": "item", "name": "Lantern", "value": 1}, **HTMX)
+    table.client("gm").post(_url(table, "traits_pool"), {"consequence": 2, "gl": 6}, **HTMX)
+    address = reverse("session_recap", args=[table.campaign.pk, table.session.pk])
+    for who in ("player", "other_player", "gm"):
+        text = " ".join(table.client(who).get(address).text.split())
+        assert "Item: Lantern · added" in text and "Consequence pool: 0 → 2" in text
+    assert table.client("outsider").get(address).status_code == 404
