@@ -115,3 +115,14 @@ def test_the_calendar_speaks_its_members_language(table):
     Account.objects.update_or_create(user=table.player, defaults={"language": "fr"})
     _, (event,) = _events(table.client("outsider"), _feed(table, "player"))
     assert str(event["summary"]) == f"{table.campaign.name} : une session"
+
+
+def test_plans_travel_in_the_export_and_calendar_addresses_never_do(table):
+    from campaign.transfer import comparable, export_campaign, import_campaign
+    _plan(table)
+    address = _feed(table, "player")
+    document = export_campaign(table.campaign)
+    assert [plan["note"] for plan in document["session_plans"]] == ["Bring snacks"]
+    assert address.split("/")[-1].removesuffix(".ics") not in str(document)
+    copy = import_campaign(document, table.gm)
+    assert comparable(export_campaign(copy))["session_plans"] == comparable(document)["session_plans"]
