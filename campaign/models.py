@@ -2,6 +2,7 @@
 
 import secrets
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import connection, models
@@ -342,3 +343,48 @@ class Milestone(models.Model):
 
     def __str__(self):
         return self.note or gettext("Milestone %(number)s") % {"number": self.pk}
+
+
+class SessionPlan(models.Model):
+    """A session the GM plans ahead, for the members' calendars: when, for how long, in the GM's
+    time zone. A cancelled plan is kept, so that subscribed calendars learn of the cancellation."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="plans")
+    starts_at = models.DateTimeField()
+    minutes = models.PositiveSmallIntegerField(default=240)
+    time_zone = models.CharField(max_length=64, default="UTC", help_text=_("Where the GM reads the time."))
+    note = models.CharField(max_length=200, blank=True)
+    cancelled = models.BooleanField(default=False)
+    sequence = models.PositiveIntegerField(default=0, help_text="Each change tells calendars to update (iCal SEQUENCE).")
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["starts_at", "pk"]
+
+    def __str__(self):
+        return gettext("Session planned for %(when)s") % {"when": self.local_start.strftime("%Y-%m-%d %H:%M")}
+
+    @property
+    def local_start(self):
+        """The start as the GM planned it, in the GM's time zone."""
+        return timezone.localtime(self.starts_at, ZoneInfo(self.time_zone))
+
+    @property
+    def length(self) -> str:
+        return gettext("%(hours)s h") % {"hours": f"{self.minutes / 60:g}"}
+
+    @property
+    def ends_at(self):
+        return self.starts_at + timedelta(minutes=self.minutes)
+
+
+class CalendarFeed(models.Model):
+    """A member's private calendar address for a campaign: whoever holds it reads the planned
+    sessions, nothing else. Never exported; gone with the membership; a new one ends the old."""
+
+    membership = models.OneToOneField(Membership, on_delete=models.CASCADE, related_name="calendar")
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.membership}'s calendar"

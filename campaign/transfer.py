@@ -21,7 +21,16 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.models import Campaign, Event, GameSession, Membership, Milestone, Role, WorldForce
+from campaign.models import (
+    Campaign,
+    Event,
+    GameSession,
+    Membership,
+    Milestone,
+    Role,
+    SessionPlan,
+    WorldForce,
+)
 from characters.models import Character
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
@@ -76,6 +85,7 @@ def history_of(part: Part, key: str, after: str = "") -> Part:
 SHARED_PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
     Part("sessions", GameSession, "campaign"),
+    Part("session_plans", SessionPlan, "campaign"),  # a member's calendar address never travels
     Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
     Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks",
                                                "assisting_id": "characters",

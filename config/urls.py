@@ -4,6 +4,7 @@ from django.urls import include, path
 from accounts import views as account_views
 from campaign.views import (
     accounts,
+    calendar,
     campaigns,
     forces,
     members,
@@ -71,6 +72,12 @@ urlpatterns = [
     path(C + "forces/<int:force_id>/delete/", forces.force_delete, name="force_delete"),
     path(C + "sessions/", sessions.session_list, name="sessions"),
     path(C + "sessions/start/", sessions.session_start, name="session_start"),
+    path(C + "sessions/plans/", calendar.plan_create, name="plan_create"),
+    path(C + "sessions/plans/<int:plan_id>/", calendar.plan_edit, name="plan_edit"),
+    path(C + "sessions/plans/<int:plan_id>/cancel/", calendar.plan_cancel, name="plan_cancel"),
+    path(C + "sessions/calendar/new/", calendar.calendar_new, name="calendar_new"),
+    path(C + "sessions/calendar/stop/", calendar.calendar_stop, name="calendar_stop"),
+    path("calendar/<str:feed_token>.ics", calendar.calendar_feed, name="calendar_feed"),
     path(C + "sessions/<int:session_id>/", sessions.session_detail, name="session"),
     path(C + "sessions/<int:session_id>/log/", sessions.session_text, {"card": "session-log"},
          name="session_log"),

@@ -12,6 +12,7 @@ from campaign.access import TableViewer, gm_membership_or_404, membership_or_404
 from campaign.forms import SessionLogForm, SessionNotesForm, SessionSummaryForm, inline_form_context
 from campaign.models import GameSession
 from campaign.recap import previous_session, recap
+from campaign.views.calendar import plans_context
 from core.htmx import attempt, changed
 from core.posted import whole_number
 
@@ -29,6 +30,7 @@ def session_list(request, campaign_id):
     campaign = membership.campaign
     return render(request, "campaign/session_list.html", {
         "membership": membership, "campaign": campaign, "sessions": campaign.sessions.all(),
+        **plans_context(request, membership),
         "next_number": campaign.next_session_number(),
         "session_momentum": campaign.site.session_momentum(campaign) if campaign.site.session_momentum else None})
 

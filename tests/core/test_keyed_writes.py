@@ -106,6 +106,9 @@ WRITES = {
     "line written": Write("boundary_add", "player", campaign_only, lambda t, n: {"kind": "line", "text": f"Spiders {n}"},
                           lambda t: Boundary.objects.filter(campaign=t.campaign).count()),
     "force added": Write("force_create", "gm", campaign_only, lambda t, n: force(n), lambda t: t.campaign.forces.count()),
+    "session planned": Write("plan_create", "gm", campaign_only,
+                             lambda t, n: {"starts": "2026-12-05T19:00", "minutes": 240, "time_zone": "Europe/Paris"},
+                             lambda t: t.campaign.plans.count()),
     # The other dice systems' sheets and console.
     "Traits feature added": Write("traits_feature_add", "player", sheet, lambda t, n: {"kind": "trait", "name": f"Quick {n}"},
                                   lambda t: t.character.features.count(), "traits"),

@@ -1,9 +1,10 @@
 import pytest
+from django.utils import timezone
 
 from ability.models import Action
 from advantage.models import Check
 from advantage.models import Threat as AdvantageThreat
-from campaign.models import Membership
+from campaign.models import CalendarFeed, Membership, SessionPlan
 from charge.models import Goal, HookDraw, PartyDetail, Resource, Threat
 from clocks.models import Visibility
 from tests.factories import (
@@ -56,6 +57,8 @@ def world(table):
         "playbook_id": PlaybookFactory(campaign=c, name="The Smuggler",
                                        action_dots={"Sneak": 2, "Move": 1}).pk,
         "tie_id": TieFactory(character=ada, text="An old friend").pk,
+        "plan_id": SessionPlan.objects.create(campaign=c, starts_at=timezone.now()).pk,
+        "feed_token": CalendarFeed.objects.create(membership=Membership.objects.get(campaign=c, user=table.player)).token,
         "slot": 1, "field": "concept", "history_id": ada.history.first().history_id,
         "pending_id": PendingRollFactory(campaign=c, character=ada, goal="Slip past the guard").pk,
         "goal_id": Goal.objects.create(character=ada, name="Find my sister", filled=4, due=1).pk, "mode": "advance",

@@ -50,7 +50,8 @@ RULES = {
     "leave": "member", "invitation_create": "gm", "invitation_revoke": "gm",
     "forces": "member", "force_create": "gm", "force": "member", "force_edit": "gm",
     "force_reveal": "gm", "force_delete": "gm",
-    "sessions": "member", "session_start": "gm", "session": "member", "session_log": "member",
+    "sessions": "member", "session_start": "gm", "plan_create": "gm", "plan_edit": "gm", "plan_cancel": "gm",
+    "calendar_new": "member", "calendar_stop": "member", "calendar_feed": "public", "session": "member", "session_log": "member",
     "session_notes": "gm", "session_end": "gm", "session_summary": "gm", "session_recap": "member",
     "previously_on": "member",
     # Traits & Consequence (asked of a campaign on that system).

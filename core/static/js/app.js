@@ -68,6 +68,10 @@
     // A phone's row of campaign tabs scrolls sideways: the current one in view.
     var tabs = document.querySelector(".campaign-tabs"), current = tabs && tabs.querySelector(".active");
     if (current) tabs.scrollLeft = current.offsetLeft - (tabs.clientWidth - current.offsetWidth) / 2;
+    // A session is planned in the GM's own time zone: the browser's, unless the GM said another.
+    document.querySelectorAll("form[data-time-zone] input[name=time_zone]").forEach(function (zone) {
+      if (zone.value === "UTC" && window.Intl) zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    });
   });
   window.addEventListener("resize", fitScreen);
   document.addEventListener("fullscreenchange", fitScreen);

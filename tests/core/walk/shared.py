@@ -1,6 +1,15 @@
 """Steps of the shared pages: clocks, sessions, forces, members, safety, the campaign's settings."""
 
-from campaign.models import Campaign, GameSession, Invitation, Membership, Milestone, WorldForce
+from campaign.models import (
+    CalendarFeed,
+    Campaign,
+    GameSession,
+    Invitation,
+    Membership,
+    Milestone,
+    SessionPlan,
+    WorldForce,
+)
 from clocks.models import Clock, ClockChange
 from safety.models import Agreement, Boundary, XCard
 from tests.core.test_keyed_writes import Write, campaign_only
@@ -49,6 +58,22 @@ def running(table):
     return [GameSession.objects.filter(campaign=table.campaign).latest("number").pk]
 
 
+def planned(n, **fields):
+    return {"starts": "2026-12-05T19:00", "minutes": 240, "time_zone": "Europe/Paris", "note": f"Snacks {n}", **fields}
+
+
+def plans(table):
+    return rows(SessionPlan, campaign=table.campaign)
+
+
+def plan(table):
+    return [SessionPlan.objects.filter(campaign=table.campaign).latest("pk").pk]
+
+
+def feeds(table):
+    return rows(CalendarFeed, membership__campaign=table.campaign)
+
+
 SESSIONS = {
     "session ended": Write("session_end", "gm", lambda t: [t.session.pk], lambda t, n: {}, sessions),
     "session started": Write("session_start", "gm", campaign_only, lambda t, n: {"number": 2}, sessions),
@@ -58,6 +83,11 @@ SESSIONS = {
                              sessions),
     "session summed up": Write("session_summary", "gm", running, lambda t, n: {"summary": f"Into the palace {n}."},
                                sessions),
+    "session planned": Write("plan_create", "gm", campaign_only, lambda t, n: planned(n), plans),
+    "planned session moved": Write("plan_edit", "gm", plan, lambda t, n: planned(n, starts="2026-12-06T18:30"), plans),
+    "planned session cancelled": Write("plan_cancel", "gm", plan, lambda t, n: {}, plans),
+    "calendar address made": Write("calendar_new", "player", campaign_only, lambda t, n: {}, feeds),
+    "calendar address stopped": Write("calendar_stop", "player", campaign_only, lambda t, n: {}, feeds),
     "milestone awarded": Write("milestone_award", "gm", campaign_only,
                                lambda t, n: {"note": f"The rebels trust us {n}", "expected_count": 0},
                                lambda t: rows(Milestone, campaign=t.campaign)),
