@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from functools import reduce
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from advantage.kinds import RollKind
@@ -74,7 +73,7 @@ def current_job(campaign: Campaign) -> Job | None:
 
 # The sheet -----------------------------------------------------------------------------------
 
-def _named(name: str, refusal: str) -> str:
+def named(name: str, refusal: str) -> str:
     """``name``, or refused with ``refusal`` ("Name the skill.") when it is empty."""
     if not name:
         raise Refused(refusal)
@@ -98,7 +97,7 @@ def add_skill(membership: Membership, character_id, name: str, rank) -> Skill:
         raise Refused(_("A skill's rank is 0 to %(most)s.") % {"most": MOST_RANK})
     if character.advantage_skills.filter(name__iexact=name).exists():
         raise Refused(_("%(name)s already has %(skill)s.") % {"name": character.name, "skill": name})
-    skill = Skill.objects.create(character=character, name=_named(name, _("Name the skill.")), rank=rank)
+    skill = Skill.objects.create(character=character, name=named(name, _("Name the skill.")), rank=rank)
     membership.campaign.log(membership.user, said("%(name)s gains a skill: %(skill)s %(rank)s.",
                                                   name=character.name, skill=skill.name, rank=skill.rank))
     return skill
@@ -126,7 +125,7 @@ def add_expertise(membership: Membership, character_id, skill_id, name: str) -> 
     skill = character.advantage_skills.filter(pk=skill_id).first()
     if skill is None:
         raise Refused(_("Attach the expertise to one of this sheet's skills."))
-    return Expertise.objects.create(skill=skill, name=_named(name, _("Name the expertise.")))
+    return Expertise.objects.create(skill=skill, name=named(name, _("Name the expertise.")))
 
 
 @transaction.atomic
@@ -135,7 +134,7 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
     the GM's or the player's to write; gaining a condition or wound is a consequence the table
     has agreed."""
     character = own_character(membership, character_id)
-    name = _named(name, {"flaw": _("Name the flaw."), "gear": _("Name the gear."), "condition": _("Name the condition."),
+    name = named(name, {"flaw": _("Name the flaw."), "gear": _("Name the gear."), "condition": _("Name the condition."),
                          "wound": _("Name the wound.")}.get(kind) or _("Name the %(what)s.") % {"what": kind})
     if kind == "flaw":
         entry = Flaw.objects.create(character=character, name=name)
@@ -170,7 +169,7 @@ def add_feature(membership: Membership, character_id, gear_id, name: str, plus: 
     gear = character.gear.filter(pk=gear_id).first()
     if gear is None:
         raise Refused(_("That gear is not on this sheet."))
-    return GearFeature.objects.create(gear=gear, name=_named(name, _("Name the feature.")), plus=plus)
+    return GearFeature.objects.create(gear=gear, name=named(name, _("Name the feature.")), plus=plus)
 
 
 def struck_out(kind: str, **values) -> str:
@@ -297,69 +296,6 @@ def set_ap(gm: Membership, character_id, ap, ap_max) -> Sheet:
     gm.campaign.log(gm.user, said("%(name)s's Action Points set to %(ap)s of %(most)s.",
                                   name=character.name, ap=ap, most=ap_max))
     return sheet
-
-
-# Threats and jobs ----------------------------------------------------------------------------
-
-@transaction.atomic
-def add_threat(gm: Membership, name: str, toughness, conditions: str = "") -> Threat:
-    if toughness is None or not 0 <= toughness <= rules.MOST_DICE:
-        raise Refused(_("A Toughness of 0 to %(most)s.") % {"most": rules.MOST_DICE})
-    threat = Threat.objects.create(campaign=gm.campaign, name=_named(name, _("Name the threat.")), toughness=toughness,
-                                   current=toughness, conditions=conditions)
-    gm.campaign.log(gm.user, said("A threat: %(threat)s, Toughness %(toughness)s.", threat=threat.name, toughness=toughness))
-    return threat
-
-
-@transaction.atomic
-def change_threat(gm: Membership, threat_id, *, damage: int = 0, conditions: str | None = None) -> Threat | None:
-    """Damage lowers the threat's Toughness ("Reduced as the threat takes damage"); healing raises
-    it back, never above where it started; at 0 the GM may take it off the table."""
-    threat = Threat.objects.select_for_update().filter(campaign=gm.campaign, pk=threat_id).first()
-    if threat is None:
-        raise Refused(_("That threat is gone."))
-    threat.current = max(0, min(threat.current - damage, threat.toughness))
-    if conditions is not None:
-        threat.conditions = conditions
-    threat.save(update_fields=["current", "conditions"])
-    return threat
-
-
-@transaction.atomic
-def remove_threat(gm: Membership, threat_id) -> None:
-    Threat.objects.filter(campaign=gm.campaign, pk=threat_id).delete()
-
-
-def _refill(campaign: Campaign) -> None:
-    """"start each job with a full pool"; "At the end of a Job, restore AP back to its maximum"."""
-    for sheet in Sheet.objects.select_for_update().filter(character__campaign=campaign):
-        if sheet.ap != sheet.ap_max:
-            sheet.ap = sheet.ap_max
-            sheet.save(update_fields=["ap"])
-
-
-@transaction.atomic
-def start_job(gm: Membership, name: str) -> Job:
-    campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    if current_job(campaign):
-        raise Refused(_("A job is under way: end it first."))
-    job = Job.objects.create(campaign=campaign, name=_named(name, _("Name the job.")))
-    _refill(campaign)
-    campaign.log(gm.user, said("The job begins: %(job)s. Every character's Action Points are full.", job=job.name))
-    return job
-
-
-@transaction.atomic
-def end_job(gm: Membership) -> Job | None:
-    campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    job = current_job(campaign)
-    if job is None:
-        return None
-    job.ended_at = timezone.now()
-    job.save(update_fields=["ended_at"])
-    _refill(campaign)
-    campaign.log(gm.user, said("The job ends: %(job)s. Action Points restored to their maximum.", job=job.name))
-    return job
 
 
 # A check -------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from advantage import actions
+from advantage import actions, crew
 from advantage.models import Check, Threat
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
@@ -172,7 +172,7 @@ def gm_context(membership) -> dict:
 @login_required
 @require_POST
 def threat_add(request, campaign_id):
-    return _console(request, campaign_id, lambda m: actions.add_threat(
+    return _console(request, campaign_id, lambda m: crew.add_threat(
         m, posted_text(request, "name", 120), whole_number(request.POST.get("toughness")),
         posted_text(request, "conditions", 300)))
 
@@ -182,25 +182,25 @@ def threat_add(request, campaign_id):
 def threat_change(request, campaign_id, foe_id):
     damage = whole_number(request.POST.get("damage")) or 0
     conditions = posted_text(request, "conditions", 300) if "conditions" in request.POST else None
-    return _console(request, campaign_id, lambda m: actions.change_threat(m, foe_id, damage=damage, conditions=conditions))
+    return _console(request, campaign_id, lambda m: crew.change_threat(m, foe_id, damage=damage, conditions=conditions))
 
 
 @login_required
 @require_POST
 def threat_remove(request, campaign_id, foe_id):
-    return _console(request, campaign_id, lambda m: actions.remove_threat(m, foe_id))
+    return _console(request, campaign_id, lambda m: crew.remove_threat(m, foe_id))
 
 
 @login_required
 @require_POST
 def job_start(request, campaign_id):
-    return _console(request, campaign_id, lambda m: actions.start_job(m, posted_text(request, "name", 120)))
+    return _console(request, campaign_id, lambda m: crew.start_job(m, posted_text(request, "name", 120)))
 
 
 @login_required
 @require_POST
 def job_end(request, campaign_id):
-    return _console(request, campaign_id, actions.end_job)
+    return _console(request, campaign_id, crew.end_job)
 
 
 # A check -------------------------------------------------------------------------------------
