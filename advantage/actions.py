@@ -48,7 +48,7 @@ FACTOR_KINDS = {
     FactorKind.ENEMY_CONDITION: ((1,), "member"),
     FactorKind.CONDITION: ((-1,), "member"),
     FactorKind.ASSISTANCE: ((1,), "member"),
-    FactorKind.WOUND: ((-1, -2), "gm"),
+    FactorKind.WOUND: (tuple(-minus for minus in rules.WOUND_MINUS), "gm"),
     FactorKind.FLAW: ((-1,), "member"),
 }
 """The factors the table builds a pool from ("Gather your Dice Pool")."""
@@ -143,7 +143,7 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
     elif kind == "condition":
         entry = Condition.objects.create(character=character, name=name)
     elif kind == "wound":
-        if level not in rules.WOUND_MINUS:
+        if level not in rules.WOUND_LEVELS:
             raise Refused(_("A wound is level 1 or 2."))
         entry = Wound.objects.create(character=character, name=name, level=level)
     else:
@@ -395,7 +395,9 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
         wound = character.wounds.filter(pk=ref).first()
         if wound is None:
             raise Refused(_("Choose one of the character's wounds."))
-        dice, name = (-1 if dice == -1 else -wound.level), wound.name
+        name = wound.name
+        if (invoked := check.factors.filter(kind=kind, ref=ref).first()) and dice in signs:
+            return _changed(check, invoked, dice)  # the GM's second thought on the same wound
     elif kind == "flaw":
         if not character.editable_by(membership):
             raise Refused(_("A flaw is invoked by its player or the GM."))
@@ -424,6 +426,16 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
     Factor.objects.create(for_check=check, kind=kind, name=name[:120], dice=dice, suggested_by=membership.user, ref=ref)
     check.confirmed = False
     check.save(update_fields=["confirmed"])
+    return check
+
+
+def _changed(check: Check, factor: Factor, dice: int) -> Check:
+    """A factor already in the pool, counted anew: it waits for the GM's word again."""
+    if factor.dice != dice:
+        factor.dice = dice
+        factor.save(update_fields=["dice"])
+        check.confirmed = False
+        check.save(update_fields=["confirmed"])
     return check
 
 

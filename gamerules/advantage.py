@@ -37,9 +37,11 @@ FLAW_AP = 1
 """"Add 1 MINUS if you or the GM invoke a relevant Flaw ... Regain 1 Action Point. This can be done
 once per-job, per-flaw"."""
 
+WOUND_LEVELS = (1, 2)
 WOUND_MINUS = range(1, 3)
-""""You might add 1 or 2 MINUS if the GM invokes a relevant wound"; reading: a wound's level (1 or
-2) is the MINUS it adds."""
+""""You might add 1 or 2 MINUS if the GM invokes a relevant wound"; a wound's level is 1 or 2 too
+("Suffer a Level 1 Wound"). Reading: the text ties the MINUS to no level, so the GM chooses 1 or 2
+for any wound the character has, once a check (invoked again, her last word counts)."""
 
 SIMPLE_ASSISTANCE_PLUS = 1
 """"Multiple people providing simple assistance does not add more than +1 PLUS"."""
