@@ -288,13 +288,30 @@ def adrenaline_wears_off(gm: Membership, character_id) -> Sheet:
 def set_ap(gm: Membership, character_id, ap, ap_max) -> Sheet:
     """The GM corrects Action Points or raises the maximum (an advancement)."""
     character = _any(gm, character_id)
-    if ap_max is None or not 1 <= ap_max <= 10 or ap is None or not 0 <= ap <= ap_max:
-        raise Refused(_("A maximum of 1 to 10 AP, and 0 up to the maximum now."))
+    if ap_max is None or not 1 <= ap_max <= rules.AP_MOST or ap is None or not 0 <= ap <= ap_max:
+        raise Refused(_("A maximum of 1 to %(most)s AP, and 0 up to the maximum now.") % {"most": rules.AP_MOST})
     sheet = sheet_of(character, locked=True)
     sheet.ap, sheet.ap_max = ap, ap_max
     sheet.save(update_fields=["ap", "ap_max"])
     gm.campaign.log(gm.user, said("%(name)s's Action Points set to %(ap)s of %(most)s.",
                                   name=character.name, ap=ap, most=ap_max))
+    return sheet
+
+
+
+@transaction.atomic
+def advance_ap(gm: Membership, character_id) -> Sheet:
+    """"You can increase your AP limit with Advancements": the GM grants one, +1 Maximum AP
+    (``rules.advanced``); the AP on hand wait for the pool to fill."""
+    character = _any(gm, character_id)
+    sheet = sheet_of(character, locked=True)
+    most = rules.advanced(sheet.ap_max)
+    if most is None:
+        raise Refused(_("Maximum AP is at most %(most)s.") % {"most": rules.AP_MOST})
+    gm.campaign.log(gm.user, said("%(name)s advances: Maximum AP %(before)s → %(after)s.",
+                                  name=character.name, before=sheet.ap_max, after=most))
+    sheet.ap_max = most
+    sheet.save(update_fields=["ap_max"])
     return sheet
 
 

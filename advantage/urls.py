@@ -31,6 +31,7 @@ sheet_patterns = [
     path("<int:character_id>/trauma/heal/", views.heal, name="advantage_heal"),
     path("<int:character_id>/ap/", views.ap_spend, name="advantage_ap_spend"),
     path("<int:character_id>/ap/set/", views.ap_set, name="advantage_ap_set"),
+    path("<int:character_id>/ap/advance/", views.ap_advance, name="advantage_ap_advance"),
     path("<int:character_id>/adrenaline/", views.adrenaline, name="advantage_adrenaline"),
 ]
 

@@ -152,6 +152,13 @@ def ap_set(request, campaign_id, character_id):
         membership, character.pk, whole_number(request.POST.get("ap")), whole_number(request.POST.get("ap_max"))))
 
 
+@login_required
+@require_POST
+def ap_advance(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id, gm=True)
+    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.advance_ap(membership, character.pk))
+
+
 # The GM's threats and jobs -------------------------------------------------------------------
 
 def _console(request, campaign_id, act):

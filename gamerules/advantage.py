@@ -29,6 +29,12 @@ MOST_DICE = readings.ADVANTAGE_MOST_DICE
 AP_MAX = 3
 """"You begin play with a Maximum of 3AP" ("Action Points")."""
 
+AP_ADVANCEMENT = 1
+AP_MOST = 10
+""""You can increase your AP limit with Advancements" ("Action Points"), with no number. Reading:
+an Advancement the GM grants raises Maximum AP by 1, up to 10 (the most dice a pool rolls); the
+Action Points on hand stay as they are until the pool fills ("start each job with a full pool")."""
+
 TRAUMA_MINUS = 2
 """"Add 2 MINUS for each Trauma you have. Added regardless of whether or not it is relevant"."""
 
@@ -165,6 +171,11 @@ def clock_marks(outcome: Outcome, boons: int, banes: int, *, positive: bool = Tr
     if positive:
         return by_outcome[outcome] + boons - banes
     return by_outcome[{Outcome.MAJOR: Outcome.HOLLOW, Outcome.HOLLOW: Outcome.MAJOR}.get(outcome, outcome)] - boons + banes
+
+
+def advanced(most: int) -> int | None:
+    """Maximum AP after an Advancement, or None when it is already at ``AP_MOST``."""
+    return most + AP_ADVANCEMENT if most + AP_ADVANCEMENT <= AP_MOST else None
 
 
 def recovered(ap: int, gained: int, most: int) -> int:
