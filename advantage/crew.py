@@ -1,5 +1,6 @@
 """What the GM keeps for the whole crew in an Advantage & Threat campaign, each write atomic: the
-threats on the table, the job under way (``shared/rules/system-advantage-and-threat.md``)."""
+threats on the table, the job under way, the crew's Status and Hostility
+(``shared/rules/system-advantage-and-threat.md``)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from advantage.actions import current_job, named
-from advantage.models import Job, Sheet, Threat
+from advantage.actions import current_job, named, result_of
+from advantage.kinds import RollKind
+from advantage.models import Crew, Job, Sheet, Threat
 from campaign.models import Campaign, Membership
+from clocks.actions import create_clock, record_change
+from clocks.models import Clock, WhoMayTick
 from core.refused import Refused
 from gamerules import advantage as rules
+from gamerules.clocks import ClockKind
 from gamerules.words import said
+from rolls.models import Roll
 
 
 @transaction.atomic
@@ -74,3 +80,68 @@ def end_job(gm: Membership) -> Job | None:
     _refill(campaign)
     campaign.log(gm.user, said("The job ends: %(job)s. Action Points restored to their maximum.", job=job.name))
     return job
+
+
+# The crew's Status and Hostility --------------------------------------------------------------
+
+@transaction.atomic
+def keep_crew_clocks(gm: Membership) -> Crew:
+    """The two clocks the consequences name, kept by the GM (``rules.CREW_CLOCK_SEGMENTS``): one
+    tap makes whichever is missing; she renames or resizes them as any clock."""
+    campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    crew, _created = Crew.objects.get_or_create(campaign=campaign)
+    if crew.status_id is None:
+        crew.status = create_clock(gm, Clock(name=_("Status (toward the next Rank)"), kind=ClockKind.PROGRESS.value,
+                                             size=rules.CREW_CLOCK_SEGMENTS, who_may_tick=WhoMayTick.GM))
+    if crew.hostility_id is None:
+        crew.hostility = create_clock(gm, Clock(name=_("Hostility"), kind=ClockKind.DANGER.value,
+                                                size=rules.CREW_CLOCK_SEGMENTS, who_may_tick=WhoMayTick.GM))
+    crew.save()
+    return crew
+
+
+def crew_ticks(campaign: Campaign, roll: Roll) -> dict[rules.CrewClock, bool]:
+    """Each crew clock kept, and whether this check's consequences may still tick it."""
+    crew = Crew.objects.filter(campaign=campaign).first()
+    if crew is None or roll.kind != RollKind.CHECK:
+        return {}
+    result, outcome = result_of(roll), rules.Outcome(roll.outcome)
+    ticked = set(roll.clock_changes.values_list("clock_id", flat=True))
+    return {which: result.settled and which.follows(outcome, result.banes_left) and crew.clock_id(which) not in ticked
+            for which in rules.CrewClock if crew.clock_id(which)}
+
+
+def _ticked(which: rules.CrewClock, name: str):
+    if which is rules.CrewClock.STATUS:
+        return said("%(name)s's check: the crew lose a tick of Status.", name=name)
+    return said("%(name)s's check: the crew gain a tick of Hostility.", name=name)
+
+
+@transaction.atomic
+def tick_crew_clock(gm: Membership, roll_id, which: str) -> Roll:
+    """A check's consequence, once the check is done: "The crew lose a tick of Status toward their
+    next Rank", or "The Crew gain a tick of Hostility"; each once a check."""
+    roll = Roll.objects.select_related("character").filter(campaign=gm.campaign, pk=roll_id, kind=RollKind.CHECK).first()
+    if roll is None:
+        raise Refused(_("No such check."))
+    try:
+        crew_clock = rules.CrewClock(which)
+    except ValueError:
+        raise Refused(_("Tick the crew's Status or their Hostility.")) from None
+    crew = Crew.objects.filter(campaign=gm.campaign).first()
+    clock_id = crew.clock_id(crew_clock) if crew else None
+    clock = Clock.objects.select_related("campaign").locked(pk=clock_id, campaign=gm.campaign) if clock_id else None
+    if clock is None or clock.archived:
+        raise Refused(_("Keep the crew's Status and Hostility first: the console sets them up."))
+    result = result_of(roll)
+    if not result.settled:
+        raise Refused(_("The check is still open: its player may still spend Action Points."))
+    if roll.clock_changes.filter(clock=clock).exists():
+        return roll  # once a check
+    if not crew_clock.follows(rules.Outcome(roll.outcome), result.banes_left):
+        raise Refused(_("That consequence does not follow from this result."))
+    reason = _ticked(crew_clock, roll.character.name if roll.character else "")
+    if record_change(gm, clock, clock.filled + crew_clock.ticks, reason, roll=roll) is None:
+        raise Refused(_("%(clock)s cannot move that way.") % {"clock": clock.name})
+    gm.campaign.log(gm.user, reason, clock=clock)
+    return roll

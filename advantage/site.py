@@ -6,6 +6,7 @@ from advantage import demo, views
 from advantage.kinds import KINDS, OUTCOMES
 from advantage.models import (
     Condition,
+    Crew,
     Expertise,
     Flaw,
     Gear,
@@ -34,7 +35,8 @@ SITE = SystemSite(
     roll_tile="advantage/tiles.html#last-roll", roll_line="advantage/tiles.html#roll-line",
     ready_characters=True, console_top="advantage/tiles.html#console-top",
     urls="advantage.urls",
-    # The sheet, its skills and expertise, flaws, gear, conditions, wounds; the GM's jobs and threats.
+    # The sheet, its skills and expertise, flaws, gear, conditions, wounds; the GM's jobs and threats,
+    # and the crew's two clocks.
     # A check's roll names the clock it worked on and the one it marked.
     export_parts=(
         Part("advantage_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
@@ -46,7 +48,9 @@ SITE = SystemSite(
         Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
         Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
         Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
-        Part("advantage_threats", Threat, "campaign")),
+        Part("advantage_threats", Threat, "campaign"),
+        Part("advantage_crew", Crew, "campaign", {"status_id": "clocks", "hostility_id": "clocks"}, after="clocks",
+             new=True)),
     roll_ids=RollIds(result_clocks=("marked",), choice_clocks=("works_on",), gone=("check",)),
     # Its shared tiles, what it has on its way and what waits show its own rows, and its rolls.
     reads=reads(*apps.get_app_config("advantage").get_models(), Roll))

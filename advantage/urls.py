@@ -17,6 +17,8 @@ check_patterns = [
     path("threats/<int:foe_id>/remove/", views.threat_remove, name="advantage_threat_remove"),
     path("job/start/", views.job_start, name="advantage_job_start"),
     path("job/end/", views.job_end, name="advantage_job_end"),
+    path("crew/", views.crew_clocks, name="advantage_crew_clocks"),
+    path("rolled/<int:roll_id>/crew/", views.crew_tick, name="advantage_crew_tick"),
 ]
 
 sheet_patterns = [

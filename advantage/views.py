@@ -2,13 +2,14 @@
 the table and rolled, and the GM's threats and jobs. Each works without htmx; with it, each
 answers its panel."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from advantage import actions, crew
-from advantage.models import Check, Threat
+from advantage.models import Check, Crew, Threat
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
 from clocks.models import Clock, SeenClock
@@ -19,7 +20,7 @@ from core.refused import Refused
 from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
 from rolls import playing
-from rolls.models import new_key
+from rolls.models import Roll, new_key
 
 SHEET = "advantage/sheet.html"
 SHEET_PANELS = dict.fromkeys(("adv-ap", "adv-skills", "adv-kit"), SHEET)
@@ -173,7 +174,8 @@ def gm_context(membership) -> dict:
     """The threats on the table and the job under way: the console's first row, and the table's."""
     return {"membership": membership, "campaign": membership.campaign,
             "adv_threats": list(Threat.objects.filter(campaign=membership.campaign)),
-            "job": actions.current_job(membership.campaign)}
+            "job": actions.current_job(membership.campaign),
+            "crew": Crew.objects.filter(campaign=membership.campaign).select_related("status", "hostility").first()}
 
 
 @login_required
@@ -208,6 +210,24 @@ def job_start(request, campaign_id):
 @require_POST
 def job_end(request, campaign_id):
     return _console(request, campaign_id, crew.end_job)
+
+
+@login_required
+@require_POST
+def crew_clocks(request, campaign_id):
+    return _console(request, campaign_id, crew.keep_crew_clocks)
+
+
+@login_required
+@require_POST
+def crew_tick(request, campaign_id, roll_id):
+    """A check's consequence ticks the crew's Status or Hostility: the GM's, from the roll's page."""
+    membership = gm_membership_or_404(request, campaign_id)
+    roll = get_object_or_404(Roll, campaign=membership.campaign, pk=roll_id)
+    error = refusal_once(request, lambda: crew.tick_crew_clock(membership, roll.pk, request.POST.get("clock", "")))
+    if error:
+        messages.error(request, error)
+    return redirect(roll)
 
 
 # A check -------------------------------------------------------------------------------------
@@ -379,4 +399,5 @@ def roll_page(request, membership, roll):
         "membership": membership, "campaign": membership.campaign, "roll": roll, "result": result,
         "read": rules.read_check(roll.dice, result.minus), "outcome": rules.Outcome(roll.outcome),
         "gained": actions.gained_words(result),
-        "clock_changes": [(seen, change) for seen, change in changes if seen.known]})
+        "clock_changes": [(seen, change) for seen, change in changes if seen.known],
+        "crew_ticks": crew.crew_ticks(membership.campaign, roll).items() if membership.is_gm else ()})

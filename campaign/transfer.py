@@ -57,6 +57,7 @@ class Part:
     links: dict = field(default_factory=dict)  # attname → the part (or users) it points into
     visible: bool = False  # filtered by the viewer's .visible_to() in a player's export
     after: str = ""  # a dice system's part: the key of the part it comes after, when not the one listed before it
+    new: bool = False  # added since the last release: left out of a document while empty, as older files have it
 
     @property
     def is_history(self) -> bool:
@@ -229,7 +230,8 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
                 if part.key == "clocks" and row["visibility"] != "all":
                     row["filled"], row["notes"] = None, ""
             out.append(row)
-        document[part.key] = out
+        if out or not part.new:
+            document[part.key] = out
     return json.loads(_Encoder().encode(document))
 
 

@@ -178,6 +178,33 @@ def advanced(most: int) -> int | None:
     return most + AP_ADVANCEMENT if most + AP_ADVANCEMENT <= AP_MOST else None
 
 
+class CrewClock(Enum):
+    """The crew's two clocks the consequences name: "Two Ticks on a Problematic Clock ... The crew
+    lose a tick of Status toward their next Rank" (a Major Consequence), "A Tick on a Problematic
+    Clock ... The Crew gain a tick of Hostility" (a Minor one)."""
+
+    STATUS = "status"
+    HOSTILITY = "hostility"
+
+    @property
+    def ticks(self) -> int:
+        return -1 if self is CrewClock.STATUS else 1
+
+    def follows(self, outcome: Outcome, banes: int) -> bool:
+        """"Minor Success ... with a Minor Consequence", "Hollow Success ... with a Major
+        Consequence"; "Banes: Add additional Consequences", of either weight; a Major success
+        without a Bane brings none."""
+        if banes:
+            return True
+        return outcome is Outcome.HOLLOW if self is CrewClock.STATUS else outcome is not Outcome.MAJOR
+
+
+CREW_CLOCK_SEGMENTS = 6
+"""Reading: the text gives the crew's Status and Hostility no size; the GM keeps them as two clocks
+of 6 ("Turf War" is 6), Status a progress clock toward the next Rank, Hostility a danger clock,
+each ticked by the GM, once a check, from the consequence that names it."""
+
+
 def recovered(ap: int, gained: int, most: int) -> int:
     """"You cannot recover AP above your Maximum AP"."""
     return min(ap + gained, most)
