@@ -26,7 +26,8 @@ SITE = SystemSite(
     # A sheet's grit and gear, its skills and boosts; an action roll names the clock it ticked.
     export_parts=(Part("ability_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
                   Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
-                  Part("boosts", Boost, "character__campaign", {"character_id": "characters"})),
+                  Part("boosts", Boost, "character__campaign", {"character_id": "characters"},
+                       added={"benefit": ""})),
     roll_ids=RollIds(result_clocks=("ticked",), gone=("ability_action", "helps")),
     # Its shared tiles, what it has on its way and what waits show its own rows, and its rolls.
     reads=reads(*apps.get_app_config("ability").get_models(), Roll))

@@ -58,6 +58,7 @@ class Part:
     visible: bool = False  # filtered by the viewer's .visible_to() in a player's export
     after: str = ""  # a dice system's part: the key of the part it comes after, when not the one listed before it
     new: bool = False  # added since the last release: left out of a document while empty, as older files have it
+    added: dict = field(default_factory=dict)  # columns added since the last release: left out of a row at this value
 
     @property
     def is_history(self) -> bool:
@@ -220,6 +221,9 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
                 row[name] = usernames.get(row[name]) if target == USER else place(target, row[name])
             if part.is_history and row["id"] is None:
                 continue  # the history of something since deleted
+            for name, unchanged in part.added.items():
+                if row[name] == unchanged:
+                    del row[name]  # as a file of the last release has it: the import's default
             if part.key == "rolls":
                 if player:
                     _keep_to_shown_clocks(row, shown_clocks)
