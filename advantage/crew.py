@@ -90,10 +90,10 @@ def keep_crew_clocks(gm: Membership) -> Crew:
     tap makes whichever is missing; she renames or resizes them as any clock."""
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     crew, _created = Crew.objects.get_or_create(campaign=campaign)
-    if crew.status_id is None:
+    if crew.status is None or crew.status.archived:
         crew.status = create_clock(gm, Clock(name=_("Status (toward the next Rank)"), kind=ClockKind.PROGRESS.value,
                                              size=rules.CREW_CLOCK_SEGMENTS, who_may_tick=WhoMayTick.GM))
-    if crew.hostility_id is None:
+    if crew.hostility is None or crew.hostility.archived:
         crew.hostility = create_clock(gm, Clock(name=_("Hostility"), kind=ClockKind.DANGER.value,
                                                 size=rules.CREW_CLOCK_SEGMENTS, who_may_tick=WhoMayTick.GM))
     crew.save()

@@ -268,3 +268,8 @@ class Crew(models.Model):
 
     def clock_id(self, which: rules.CrewClock) -> int | None:
         return self.status_id if which is rules.CrewClock.STATUS else self.hostility_id
+
+    @property
+    def kept(self) -> bool:
+        """Both clocks there and in play (an archived one is made anew by the next setup)."""
+        return all(clock is not None and not clock.archived for clock in (self.status, self.hostility))

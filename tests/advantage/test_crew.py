@@ -57,6 +57,14 @@ def test_the_gm_keeps_the_crews_status_and_hostility_in_one_tap(advantage_table)
     assert Clock.objects.count() == 2
     console = words(table.client("gm").get(reverse("console", args=[table.campaign.pk])))
     assert "The crew's Status: 0/6" in console and "Hostility: 0/6" in console
+    # An archived clock is made anew by the next setup.
+    hostility = crew.hostility
+    hostility.archived = True
+    hostility.save()
+    assert "Keep the crew's Status and Hostility" in words(table.client("gm").get(reverse("console", args=[table.campaign.pk])))
+    keep(table, key="crew-3")
+    crew.refresh_from_db()
+    assert (crew.hostility.archived, crew.hostility.name, Clock.objects.count()) == (False, "Hostility", 3)
 
 
 def test_a_hollow_check_ticks_status_down_and_hostility_up_once_each(advantage_table, dice):
