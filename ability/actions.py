@@ -105,15 +105,22 @@ def remove_skill(membership: Membership, character_id, skill_id) -> None:
 
 
 @transaction.atomic
-def add_boost(membership: Membership, character_id, name: str, applies_to: str, constraints: str, die) -> Boost:
-    """A boost: what it applies to, its constraints, and the ability die it adds when invoked."""
+def add_boost(membership: Membership, character_id, name: str, applies_to: str, constraints: str, die,
+              benefit: str = "") -> Boost:
+    """A boost: what it applies to, its constraints, and what it gives: "If the boost provides a
+    mechanical benefit that can increase the odds of success ... an additional ability die"; any
+    other benefit in words (``die`` None: no die)."""
     character = own_character(membership, character_id)
     if not name:
         raise Refused(_("Name the boost."))
+    if die is None and not benefit:
+        raise Refused(_("Say what the boost gives: its die, or its benefit in words."))
     boost = Boost.objects.create(character=character, name=name, applies_to=applies_to, constraints=constraints,
-                                 die=_die(die))
+                                 die=None if die is None else _die(die), benefit=benefit)
     membership.campaign.log(membership.user, said("%(name)s gains a boost: %(boost)s (d%(size)s).",
-                                                  name=character.name, boost=boost.name, size=boost.die))
+                                                  name=character.name, boost=boost.name, size=boost.die)
+                            if boost.die else said("%(name)s gains a boost: %(boost)s (%(benefit)s).",
+                                                   name=character.name, boost=boost.name, benefit=boost.benefit))
     return boost
 
 
@@ -244,13 +251,19 @@ def ability_pool(action: Action, help_given=None) -> list[tuple[str, int]]:
     per boost invoked, per helpful teamwork, and per grit point spent ("Action Roll")."""
     skill_die = action.skill.die if action.skill else rules.unskilled(rules.Position.NONE)[0]
     pool = [(action.skill.name if action.skill else str(UNSKILLED), skill_die)]
-    pool += [(_("Boost: %(boost)s") % {"boost": boost.name}, boost.die) for boost in Boost.objects.filter(pk__in=action.boosts)]
+    pool += [(_("Boost: %(boost)s") % {"boost": boost.name}, boost.die)
+             for boost in Boost.objects.filter(pk__in=action.boosts) if boost.die]
     for help in help_given if help_given is not None else action.help.select_related("helper"):
         if help.success:
             pool.append((_("Teamwork: %(name)s") % {"name": help.helper.name}, help.die))
     if action.grit:
         pool.append((_("Grit"), skill_die))
     return pool
+
+
+def benefits(action: Action) -> list[tuple[str, str]]:
+    """(boost, benefit) of each boost invoked with a benefit in words: told, not rolled."""
+    return [(boost.name, boost.benefit) for boost in Boost.objects.filter(pk__in=action.boosts) if boost.benefit]
 
 
 def position_of(action: Action) -> rules.Position:
@@ -362,7 +375,7 @@ def roll_action(membership: Membership, action_id, rng: random.Random | None = N
         idempotency_key=action.key, outcome="success" if outcome.success else "failure",
         choices={"ability_action": action.pk, "difficulty": action.difficulty, "position": position.value,
                  "risks": action.risks, "unskilled": action.skill_id is None, "grit": action.grit,
-                 "dangerous": dangerous(campaign),
+                 "dangerous": dangerous(campaign), **({"benefits": told} if (told := benefits(action)) else {}),
                  "teamwork": [{"name": h.helper.name, "die": h.die, "success": h.success} for h in help_given]},
         result=rules.ActionRollResult.of(outcome).to_data())
     ticked = _tick(membership, action.clock_id if outcome.success else action.danger_clock_id, outcome, roll)

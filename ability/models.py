@@ -53,13 +53,17 @@ class Skill(models.Model):
 
 
 class Boost(models.Model):
-    """A boost: what it applies to, its constraints, and the ability die it adds when invoked."""
+    """A boost: what it applies to, its constraints, and what it gives when invoked: an ability die
+    when it "can increase the odds of success", and any benefit in the table's words."""
 
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="boosts")
     name = models.CharField(max_length=120)
     applies_to = models.CharField(max_length=120, blank=True)
     constraints = models.CharField(max_length=200, blank=True)
-    die = models.PositiveSmallIntegerField(choices=SKILL_DICE, default=6)
+    die = models.PositiveSmallIntegerField(choices=SKILL_DICE, default=6, null=True, blank=True,
+                                           help_text=gettext_lazy("None: its benefit is not a die."))
+    benefit = models.CharField(max_length=200, blank=True,
+                               help_text=gettext_lazy("What it gives when invoked, besides or instead of a die."))
     history = HistoricalRecords()
 
     class Meta:

@@ -14,7 +14,7 @@ from rolls.models import Roll
 
 PARTS = (Part("ability_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
          Part("skills", Skill, "character__campaign", {"character_id": "characters"}),
-         Part("boosts", Boost, "character__campaign", {"character_id": "characters"}))
+         Part("boosts", Boost, "character__campaign", {"character_id": "characters"}, added={"benefit": ""}))
 
 SITE = SystemSite(
     sheet_history=history.KEPT,

@@ -85,7 +85,8 @@ def boost_add(request, campaign_id, character_id):
     membership, character = _owned(request, campaign_id, character_id)
     return _sheet_answer(request, membership, character, "ability-boosts", lambda: actions.add_boost(
         membership, character.pk, posted_text(request, "name", 120), posted_text(request, "applies_to", 120),
-        posted_text(request, "constraints", 200), whole_number(request.POST.get("die"))))
+        posted_text(request, "constraints", 200), whole_number(request.POST.get("die")),
+        posted_text(request, "benefit", 200)))
 
 
 @login_required
@@ -205,7 +206,7 @@ def action_context(membership, action) -> dict:
     ties = actions.dangerous(membership.campaign)
     helpers = actions.may_help(action, membership.campaign.characters.editable_by(membership).prefetch_related("skills"))
     return {"membership": membership, "campaign": membership.campaign, "action": action,
-            "pool": actions.ability_pool(action, help_given), "help_given": help_given,
+            "pool": actions.ability_pool(action, help_given), "help_given": help_given, "benefits": actions.benefits(action),
             "position": actions.position_of(action), "may_play": action.character.editable_by(membership),
             "helpers": helpers, "difficulties": DIFFICULTY_DICE, "positions": Position.choices,
             "danger_clocks": _clocks(membership, DANGER_KINDS) if membership.is_gm else [],

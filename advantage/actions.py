@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from functools import reduce
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from advantage.kinds import RollKind
@@ -49,7 +48,7 @@ FACTOR_KINDS = {
     FactorKind.ENEMY_CONDITION: ((1,), "member"),
     FactorKind.CONDITION: ((-1,), "member"),
     FactorKind.ASSISTANCE: ((1,), "member"),
-    FactorKind.WOUND: ((-1, -2), "gm"),
+    FactorKind.WOUND: (tuple(-minus for minus in rules.WOUND_MINUS), "gm"),
     FactorKind.FLAW: ((-1,), "member"),
 }
 """The factors the table builds a pool from ("Gather your Dice Pool")."""
@@ -74,7 +73,7 @@ def current_job(campaign: Campaign) -> Job | None:
 
 # The sheet -----------------------------------------------------------------------------------
 
-def _named(name: str, refusal: str) -> str:
+def named(name: str, refusal: str) -> str:
     """``name``, or refused with ``refusal`` ("Name the skill.") when it is empty."""
     if not name:
         raise Refused(refusal)
@@ -98,7 +97,7 @@ def add_skill(membership: Membership, character_id, name: str, rank) -> Skill:
         raise Refused(_("A skill's rank is 0 to %(most)s.") % {"most": MOST_RANK})
     if character.advantage_skills.filter(name__iexact=name).exists():
         raise Refused(_("%(name)s already has %(skill)s.") % {"name": character.name, "skill": name})
-    skill = Skill.objects.create(character=character, name=_named(name, _("Name the skill.")), rank=rank)
+    skill = Skill.objects.create(character=character, name=named(name, _("Name the skill.")), rank=rank)
     membership.campaign.log(membership.user, said("%(name)s gains a skill: %(skill)s %(rank)s.",
                                                   name=character.name, skill=skill.name, rank=skill.rank))
     return skill
@@ -126,7 +125,7 @@ def add_expertise(membership: Membership, character_id, skill_id, name: str) -> 
     skill = character.advantage_skills.filter(pk=skill_id).first()
     if skill is None:
         raise Refused(_("Attach the expertise to one of this sheet's skills."))
-    return Expertise.objects.create(skill=skill, name=_named(name, _("Name the expertise.")))
+    return Expertise.objects.create(skill=skill, name=named(name, _("Name the expertise.")))
 
 
 @transaction.atomic
@@ -135,7 +134,7 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
     the GM's or the player's to write; gaining a condition or wound is a consequence the table
     has agreed."""
     character = own_character(membership, character_id)
-    name = _named(name, {"flaw": _("Name the flaw."), "gear": _("Name the gear."), "condition": _("Name the condition."),
+    name = named(name, {"flaw": _("Name the flaw."), "gear": _("Name the gear."), "condition": _("Name the condition."),
                          "wound": _("Name the wound.")}.get(kind) or _("Name the %(what)s.") % {"what": kind})
     if kind == "flaw":
         entry = Flaw.objects.create(character=character, name=name)
@@ -144,7 +143,7 @@ def add_entry(membership: Membership, character_id, kind: str, name: str, *, lev
     elif kind == "condition":
         entry = Condition.objects.create(character=character, name=name)
     elif kind == "wound":
-        if level not in rules.WOUND_MINUS:
+        if level not in rules.WOUND_LEVELS:
             raise Refused(_("A wound is level 1 or 2."))
         entry = Wound.objects.create(character=character, name=name, level=level)
     else:
@@ -170,7 +169,7 @@ def add_feature(membership: Membership, character_id, gear_id, name: str, plus: 
     gear = character.gear.filter(pk=gear_id).first()
     if gear is None:
         raise Refused(_("That gear is not on this sheet."))
-    return GearFeature.objects.create(gear=gear, name=_named(name, _("Name the feature.")), plus=plus)
+    return GearFeature.objects.create(gear=gear, name=named(name, _("Name the feature.")), plus=plus)
 
 
 def struck_out(kind: str, **values) -> str:
@@ -289,8 +288,8 @@ def adrenaline_wears_off(gm: Membership, character_id) -> Sheet:
 def set_ap(gm: Membership, character_id, ap, ap_max) -> Sheet:
     """The GM corrects Action Points or raises the maximum (an advancement)."""
     character = _any(gm, character_id)
-    if ap_max is None or not 1 <= ap_max <= 10 or ap is None or not 0 <= ap <= ap_max:
-        raise Refused(_("A maximum of 1 to 10 AP, and 0 up to the maximum now."))
+    if ap_max is None or not 1 <= ap_max <= rules.AP_MOST or ap is None or not 0 <= ap <= ap_max:
+        raise Refused(_("A maximum of 1 to %(most)s AP, and 0 up to the maximum now.") % {"most": rules.AP_MOST})
     sheet = sheet_of(character, locked=True)
     sheet.ap, sheet.ap_max = ap, ap_max
     sheet.save(update_fields=["ap", "ap_max"])
@@ -299,67 +298,21 @@ def set_ap(gm: Membership, character_id, ap, ap_max) -> Sheet:
     return sheet
 
 
-# Threats and jobs ----------------------------------------------------------------------------
 
 @transaction.atomic
-def add_threat(gm: Membership, name: str, toughness, conditions: str = "") -> Threat:
-    if toughness is None or not 0 <= toughness <= rules.MOST_DICE:
-        raise Refused(_("A Toughness of 0 to %(most)s.") % {"most": rules.MOST_DICE})
-    threat = Threat.objects.create(campaign=gm.campaign, name=_named(name, _("Name the threat.")), toughness=toughness,
-                                   current=toughness, conditions=conditions)
-    gm.campaign.log(gm.user, said("A threat: %(threat)s, Toughness %(toughness)s.", threat=threat.name, toughness=toughness))
-    return threat
-
-
-@transaction.atomic
-def change_threat(gm: Membership, threat_id, *, damage: int = 0, conditions: str | None = None) -> Threat | None:
-    """Damage lowers the threat's Toughness ("Reduced as the threat takes damage"); healing raises
-    it back, never above where it started; at 0 the GM may take it off the table."""
-    threat = Threat.objects.select_for_update().filter(campaign=gm.campaign, pk=threat_id).first()
-    if threat is None:
-        raise Refused(_("That threat is gone."))
-    threat.current = max(0, min(threat.current - damage, threat.toughness))
-    if conditions is not None:
-        threat.conditions = conditions
-    threat.save(update_fields=["current", "conditions"])
-    return threat
-
-
-@transaction.atomic
-def remove_threat(gm: Membership, threat_id) -> None:
-    Threat.objects.filter(campaign=gm.campaign, pk=threat_id).delete()
-
-
-def _refill(campaign: Campaign) -> None:
-    """"start each job with a full pool"; "At the end of a Job, restore AP back to its maximum"."""
-    for sheet in Sheet.objects.select_for_update().filter(character__campaign=campaign):
-        if sheet.ap != sheet.ap_max:
-            sheet.ap = sheet.ap_max
-            sheet.save(update_fields=["ap"])
-
-
-@transaction.atomic
-def start_job(gm: Membership, name: str) -> Job:
-    campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    if current_job(campaign):
-        raise Refused(_("A job is under way: end it first."))
-    job = Job.objects.create(campaign=campaign, name=_named(name, _("Name the job.")))
-    _refill(campaign)
-    campaign.log(gm.user, said("The job begins: %(job)s. Every character's Action Points are full.", job=job.name))
-    return job
-
-
-@transaction.atomic
-def end_job(gm: Membership) -> Job | None:
-    campaign = Campaign.objects.locked(pk=gm.campaign_id)
-    job = current_job(campaign)
-    if job is None:
-        return None
-    job.ended_at = timezone.now()
-    job.save(update_fields=["ended_at"])
-    _refill(campaign)
-    campaign.log(gm.user, said("The job ends: %(job)s. Action Points restored to their maximum.", job=job.name))
-    return job
+def advance_ap(gm: Membership, character_id) -> Sheet:
+    """"You can increase your AP limit with Advancements": the GM grants one, +1 Maximum AP
+    (``rules.advanced``); the AP on hand wait for the pool to fill."""
+    character = _any(gm, character_id)
+    sheet = sheet_of(character, locked=True)
+    most = rules.advanced(sheet.ap_max)
+    if most is None:
+        raise Refused(_("Maximum AP is at most %(most)s.") % {"most": rules.AP_MOST})
+    gm.campaign.log(gm.user, said("%(name)s advances: Maximum AP %(before)s → %(after)s.",
+                                  name=character.name, before=sheet.ap_max, after=most))
+    sheet.ap_max = most
+    sheet.save(update_fields=["ap_max"])
+    return sheet
 
 
 # A check -------------------------------------------------------------------------------------
@@ -459,7 +412,9 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
         wound = character.wounds.filter(pk=ref).first()
         if wound is None:
             raise Refused(_("Choose one of the character's wounds."))
-        dice, name = (-1 if dice == -1 else -wound.level), wound.name
+        name = wound.name
+        if (invoked := check.factors.filter(kind=kind, ref=ref).first()) and dice in signs:
+            return _changed(check, invoked, dice)  # the GM's second thought on the same wound
     elif kind == "flaw":
         if not character.editable_by(membership):
             raise Refused(_("A flaw is invoked by its player or the GM."))
@@ -488,6 +443,16 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
     Factor.objects.create(for_check=check, kind=kind, name=name[:120], dice=dice, suggested_by=membership.user, ref=ref)
     check.confirmed = False
     check.save(update_fields=["confirmed"])
+    return check
+
+
+def _changed(check: Check, factor: Factor, dice: int) -> Check:
+    """A factor already in the pool, counted anew: it waits for the GM's word again."""
+    if factor.dice != dice:
+        factor.dice = dice
+        factor.save(update_fields=["dice"])
+        check.confirmed = False
+        check.save(update_fields=["confirmed"])
     return check
 
 

@@ -4,7 +4,7 @@ in the log that marked the vault's clock, and a pool being built."""
 
 import random
 
-from advantage import actions
+from advantage import actions, crew
 from advantage.models import Condition, Expertise, Flaw, Gear, GearFeature, Skill, Threat
 from campaign import actions as campaign_actions
 from campaign.models import Campaign, Membership, Role
@@ -60,7 +60,7 @@ def load(users, gm_name, player_names) -> Campaign:
 def _played(campaign, users, gm_name, characters):
     """Rook sliced the vault's ICE (a check in the log); Vex's bluff is being built."""
     gm = campaign.memberships.get(user=users[gm_name])
-    actions.start_job(gm, "The Arcology vault")
+    crew.start_job(gm, "The Arcology vault")
     drone = Threat.objects.create(campaign=campaign, name="Security drone", toughness=2, current=2, conditions="Blinded")
     vault = create_clock(gm, Clock(name="Crack the Vault", size=6, who_may_tick="members"))
     rook, vex = characters["Rook"], characters["Vex"]

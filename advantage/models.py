@@ -260,3 +260,23 @@ class Factor(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class Crew(models.Model):
+    """The crew's Status toward their next Rank and their Hostility: two clocks the GM keeps, which
+    a check's consequences tick (``rules.CrewClock``)."""
+
+    campaign = models.OneToOneField("campaign.Campaign", on_delete=models.CASCADE, related_name="advantage_crew")
+    status = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    hostility = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    def __str__(self):
+        return f"{self.campaign}'s crew"
+
+    def clock_id(self, which: rules.CrewClock) -> int | None:
+        return self.status_id if which is rules.CrewClock.STATUS else self.hostility_id
+
+    @property
+    def kept(self) -> bool:
+        """Both clocks there and in play (an archived one is made anew by the next setup)."""
+        return all(clock is not None and not clock.archived for clock in (self.status, self.hostility))

@@ -6,6 +6,7 @@ from advantage import demo, history, views
 from advantage.kinds import KINDS, OUTCOMES
 from advantage.models import (
     Condition,
+    Crew,
     Expertise,
     Flaw,
     Gear,
@@ -33,7 +34,8 @@ PARTS = (
     Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
     Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
     Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
-    Part("advantage_threats", Threat, "campaign"))
+    Part("advantage_threats", Threat, "campaign"),
+    Part("advantage_crew", Crew, "campaign", {"status_id": "clocks", "hostility_id": "clocks"}, after="clocks", new=True))
 PART = {part.key: part for part in PARTS}
 
 SITE = SystemSite(
@@ -48,7 +50,8 @@ SITE = SystemSite(
     roll_tile="advantage/tiles.html#last-roll", roll_line="advantage/tiles.html#roll-line",
     ready_characters=True, console_top="advantage/tiles.html#console-top",
     urls="advantage.urls",
-    # The sheet, its skills and expertise, flaws, gear, conditions, wounds; the GM's jobs and threats.
+    # The sheet, its skills and expertise, flaws, gear, conditions, wounds; the GM's jobs and threats,
+    # and the crew's two clocks.
     # A check's roll names the clock it worked on and the one it marked.
     export_parts=(*PARTS, history_of(PART["advantage_sheets"], "advantage_sheet_history", after="character_history"),
                   *(history_of(PART[key], f"{name}_history") for key, name in (

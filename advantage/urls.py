@@ -17,6 +17,8 @@ check_patterns = [
     path("threats/<int:foe_id>/remove/", views.threat_remove, name="advantage_threat_remove"),
     path("job/start/", views.job_start, name="advantage_job_start"),
     path("job/end/", views.job_end, name="advantage_job_end"),
+    path("crew/", views.crew_clocks, name="advantage_crew_clocks"),
+    path("rolled/<int:roll_id>/crew/", views.crew_tick, name="advantage_crew_tick"),
 ]
 
 sheet_patterns = [
@@ -31,6 +33,7 @@ sheet_patterns = [
     path("<int:character_id>/trauma/heal/", views.heal, name="advantage_heal"),
     path("<int:character_id>/ap/", views.ap_spend, name="advantage_ap_spend"),
     path("<int:character_id>/ap/set/", views.ap_set, name="advantage_ap_set"),
+    path("<int:character_id>/ap/advance/", views.ap_advance, name="advantage_ap_advance"),
     path("<int:character_id>/adrenaline/", views.adrenaline, name="advantage_adrenaline"),
 ]
 

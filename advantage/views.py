@@ -2,13 +2,14 @@
 the table and rolled, and the GM's threats and jobs. Each works without htmx; with it, each
 answers its panel."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from advantage import actions
-from advantage.models import Check, Threat
+from advantage import actions, crew
+from advantage.models import Check, Crew, Threat
 from campaign.access import gm_membership_or_404, membership_or_404
 from characters.views import character_or_404, editable_character_or_404
 from clocks.models import Clock, SeenClock
@@ -19,7 +20,7 @@ from core.refused import Refused
 from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
 from rolls import playing
-from rolls.models import new_key
+from rolls.models import Roll, new_key
 
 SHEET = "advantage/sheet.html"
 SHEET_PANELS = dict.fromkeys(("adv-ap", "adv-skills", "adv-kit"), SHEET)
@@ -152,6 +153,13 @@ def ap_set(request, campaign_id, character_id):
         membership, character.pk, whole_number(request.POST.get("ap")), whole_number(request.POST.get("ap_max"))))
 
 
+@login_required
+@require_POST
+def ap_advance(request, campaign_id, character_id):
+    membership, character = _owned(request, campaign_id, character_id, gm=True)
+    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.advance_ap(membership, character.pk))
+
+
 # The GM's threats and jobs -------------------------------------------------------------------
 
 def _console(request, campaign_id, act):
@@ -166,13 +174,14 @@ def gm_context(membership) -> dict:
     """The threats on the table and the job under way: the console's first row, and the table's."""
     return {"membership": membership, "campaign": membership.campaign,
             "adv_threats": list(Threat.objects.filter(campaign=membership.campaign)),
-            "job": actions.current_job(membership.campaign)}
+            "job": actions.current_job(membership.campaign),
+            "crew": Crew.objects.filter(campaign=membership.campaign).select_related("status", "hostility").first()}
 
 
 @login_required
 @require_POST
 def threat_add(request, campaign_id):
-    return _console(request, campaign_id, lambda m: actions.add_threat(
+    return _console(request, campaign_id, lambda m: crew.add_threat(
         m, posted_text(request, "name", 120), whole_number(request.POST.get("toughness")),
         posted_text(request, "conditions", 300)))
 
@@ -182,25 +191,43 @@ def threat_add(request, campaign_id):
 def threat_change(request, campaign_id, foe_id):
     damage = whole_number(request.POST.get("damage")) or 0
     conditions = posted_text(request, "conditions", 300) if "conditions" in request.POST else None
-    return _console(request, campaign_id, lambda m: actions.change_threat(m, foe_id, damage=damage, conditions=conditions))
+    return _console(request, campaign_id, lambda m: crew.change_threat(m, foe_id, damage=damage, conditions=conditions))
 
 
 @login_required
 @require_POST
 def threat_remove(request, campaign_id, foe_id):
-    return _console(request, campaign_id, lambda m: actions.remove_threat(m, foe_id))
+    return _console(request, campaign_id, lambda m: crew.remove_threat(m, foe_id))
 
 
 @login_required
 @require_POST
 def job_start(request, campaign_id):
-    return _console(request, campaign_id, lambda m: actions.start_job(m, posted_text(request, "name", 120)))
+    return _console(request, campaign_id, lambda m: crew.start_job(m, posted_text(request, "name", 120)))
 
 
 @login_required
 @require_POST
 def job_end(request, campaign_id):
-    return _console(request, campaign_id, actions.end_job)
+    return _console(request, campaign_id, crew.end_job)
+
+
+@login_required
+@require_POST
+def crew_clocks(request, campaign_id):
+    return _console(request, campaign_id, crew.keep_crew_clocks)
+
+
+@login_required
+@require_POST
+def crew_tick(request, campaign_id, roll_id):
+    """A check's consequence ticks the crew's Status or Hostility: the GM's, from the roll's page."""
+    membership = gm_membership_or_404(request, campaign_id)
+    roll = get_object_or_404(Roll, campaign=membership.campaign, pk=roll_id)
+    error = refusal_once(request, lambda: crew.tick_crew_clock(membership, roll.pk, request.POST.get("clock", "")))
+    if error:
+        messages.error(request, error)
+    return redirect(roll)
 
 
 # A check -------------------------------------------------------------------------------------
@@ -372,4 +399,5 @@ def roll_page(request, membership, roll):
         "membership": membership, "campaign": membership.campaign, "roll": roll, "result": result,
         "read": rules.read_check(roll.dice, result.minus), "outcome": rules.Outcome(roll.outcome),
         "gained": actions.gained_words(result),
-        "clock_changes": [(seen, change) for seen, change in changes if seen.known]})
+        "clock_changes": [(seen, change) for seen, change in changes if seen.known],
+        "crew_ticks": crew.crew_ticks(membership.campaign, roll).items() if membership.is_gm else ()})

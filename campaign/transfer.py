@@ -66,6 +66,8 @@ class Part:
     links: dict = field(default_factory=dict)  # attname → the part (or users) it points into
     visible: bool = False  # filtered by the viewer's .visible_to() in a player's export
     after: str = ""  # a dice system's part: the key of the part it comes after, when not the one listed before it
+    new: bool = False  # added since the last release: left out of a document while empty, as older files have it
+    added: dict = field(default_factory=dict)  # columns added since the last release: left out of a row at this value
 
     @property
     def is_history(self) -> bool:
@@ -77,15 +79,16 @@ def _history(model):
 
 
 def history_of(part: Part, key: str, after: str = "") -> Part:
-    """The recorded versions of a part's rows: each names its row's place and who made it."""
+    """The recorded versions of a part's rows: each names its row's place and who made it (kept
+    since a release after the last)."""
     return Part(key, _history(part.model), part.campaign_path,
-                {"id": part.key, **part.links, "history_user_id": USER}, after=after)
+                {"id": part.key, **part.links, "history_user_id": USER}, after=after, new=True, added=part.added)
 
 
 SHARED_PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
     Part("sessions", GameSession, "campaign"),
-    Part("session_plans", SessionPlan, "campaign"),  # a member's calendar address never travels
+    Part("session_plans", SessionPlan, "campaign", new=True),  # a member's calendar address never travels
     Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
     Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks",
                                                "assisting_id": "characters",
@@ -235,6 +238,9 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
                 row[name] = usernames.get(row[name]) if target == USER else place(target, row[name])
             if part.is_history and row["id"] is None:
                 continue  # the history of something since deleted
+            for name, unchanged in part.added.items():
+                if row[name] == unchanged:
+                    del row[name]  # as a file of the last release has it: the import's default
             if part.key == "rolls":
                 if player:
                     _keep_to_shown_clocks(row, shown_clocks)
@@ -245,7 +251,8 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
                 if part.key == "clocks" and row["visibility"] != "all":
                     row["filled"], row["notes"] = None, ""
             out.append(row)
-        document[part.key] = out
+        if out or not part.new:
+            document[part.key] = out
     return json.loads(_Encoder().encode(document))
 
 

@@ -29,6 +29,12 @@ MOST_DICE = readings.ADVANTAGE_MOST_DICE
 AP_MAX = 3
 """"You begin play with a Maximum of 3AP" ("Action Points")."""
 
+AP_ADVANCEMENT = 1
+AP_MOST = 10
+""""You can increase your AP limit with Advancements" ("Action Points"), with no number. Reading:
+an Advancement the GM grants raises Maximum AP by 1, up to 10 (the most dice a pool rolls); the
+Action Points on hand stay as they are until the pool fills ("start each job with a full pool")."""
+
 TRAUMA_MINUS = 2
 """"Add 2 MINUS for each Trauma you have. Added regardless of whether or not it is relevant"."""
 
@@ -37,9 +43,11 @@ FLAW_AP = 1
 """"Add 1 MINUS if you or the GM invoke a relevant Flaw ... Regain 1 Action Point. This can be done
 once per-job, per-flaw"."""
 
+WOUND_LEVELS = (1, 2)
 WOUND_MINUS = range(1, 3)
-""""You might add 1 or 2 MINUS if the GM invokes a relevant wound"; reading: a wound's level (1 or
-2) is the MINUS it adds."""
+""""You might add 1 or 2 MINUS if the GM invokes a relevant wound"; a wound's level is 1 or 2 too
+("Suffer a Level 1 Wound"). Reading: the text ties the MINUS to no level, so the GM chooses 1 or 2
+for any wound the character has, once a check (invoked again, her last word counts)."""
 
 SIMPLE_ASSISTANCE_PLUS = 1
 """"Multiple people providing simple assistance does not add more than +1 PLUS"."""
@@ -163,6 +171,38 @@ def clock_marks(outcome: Outcome, boons: int, banes: int, *, positive: bool = Tr
     if positive:
         return by_outcome[outcome] + boons - banes
     return by_outcome[{Outcome.MAJOR: Outcome.HOLLOW, Outcome.HOLLOW: Outcome.MAJOR}.get(outcome, outcome)] - boons + banes
+
+
+def advanced(most: int) -> int | None:
+    """Maximum AP after an Advancement, or None when it is already at ``AP_MOST``."""
+    return most + AP_ADVANCEMENT if most + AP_ADVANCEMENT <= AP_MOST else None
+
+
+class CrewClock(Enum):
+    """The crew's two clocks the consequences name: "Two Ticks on a Problematic Clock ... The crew
+    lose a tick of Status toward their next Rank" (a Major Consequence), "A Tick on a Problematic
+    Clock ... The Crew gain a tick of Hostility" (a Minor one)."""
+
+    STATUS = "status"
+    HOSTILITY = "hostility"
+
+    @property
+    def ticks(self) -> int:
+        return -1 if self is CrewClock.STATUS else 1
+
+    def follows(self, outcome: Outcome, banes: int) -> bool:
+        """"Minor Success ... with a Minor Consequence", "Hollow Success ... with a Major
+        Consequence"; "Banes: Add additional Consequences", of either weight; a Major success
+        without a Bane brings none."""
+        if banes:
+            return True
+        return outcome is Outcome.HOLLOW if self is CrewClock.STATUS else outcome is not Outcome.MAJOR
+
+
+CREW_CLOCK_SEGMENTS = 6
+"""Reading: the text gives the crew's Status and Hostility no size; the GM keeps them as two clocks
+of 6 ("Turf War" is 6), Status a progress clock toward the next Rank, Hostility a danger clock,
+each ticked by the GM, once a check, from the consequence that names it."""
 
 
 def recovered(ap: int, gained: int, most: int) -> int:

@@ -184,6 +184,7 @@ KEYED_VIEWS = {write.url for write in WRITES.values()} | {
     "character_escalation", "party_detail_track", "party_clock_clear", "resource_define", "resource_recap",
     "resource_expire", "x_card", "traits_aftermath", "advantage_expertise_add", "advantage_entry_add",
     "advantage_feature_add", "advantage_ap_spend", "advantage_adrenaline", "advantage_job_end",
+    "advantage_ap_advance", "advantage_crew_clocks", "advantage_crew_tick",
 }
 
 

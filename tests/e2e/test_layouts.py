@@ -218,7 +218,7 @@ def test_nothing_overflows_a_phone_on_an_ability_campaign_with_long_names(new_pa
 def test_nothing_overflows_a_phone_on_an_advantage_campaign_with_long_names(new_page, screenshot, dice):
     """Advantage & Threat: the sheet, a check being built, rolled and done, the console's threats
     and the table, with long unbroken intents, skills, expertise, gear, flaws, threats and factors."""
-    from advantage import actions
+    from advantage import actions, crew
     from advantage.models import Condition, Expertise, Flaw, Gear, GearFeature, Skill, Threat, Wound
 
     gm = UserFactory(username="layout-advantage-gm")
@@ -235,7 +235,7 @@ def test_nothing_overflows_a_phone_on_an_advantage_campaign_with_long_names(new_
     page = new_page(PHONE)
     log_in(page, "layout-advantage-gm")
     membership = campaign.memberships.get()
-    actions.start_job(membership, "J" + LONG[:119])
+    crew.start_job(membership, "J" + LONG[:119])
     check = actions.start_check(membership, actions.CheckStart(
         character_id=character.pk, intent="I" + LONG[:290], skill_id=skill.pk, threat_id=threat.pk), key="layout")
     actions.add_factor(membership, check.pk, "situation", 1, "P" + LONG[:119])

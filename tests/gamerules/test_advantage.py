@@ -22,7 +22,9 @@ from gamerules.advantage import (
     SIMPLE_ASSISTANCE_PLUS,
     TRAUMA_MINUS,
     WOUND_MINUS,
+    CrewClock,
     Outcome,
+    advanced,
     check_odds,
     clock_marks,
     expected_boons_and_banes,
@@ -390,3 +392,19 @@ def test_clock_marks_by_hand():
     assert clock_marks(HOLLOW, 0, 0, positive=False) == 2
     assert clock_marks(HOLLOW, 0, 1, positive=False) == 3
     assert clock_marks(MAJOR, 2, 0, positive=False) == -2
+
+
+@pytest.mark.parametrize(("outcome", "banes", "status", "hostility"), [
+    (Outcome.MAJOR, 0, False, False),  # "You do it, with no Consequences"
+    (Outcome.MINOR, 0, False, True),  # "with a Minor Consequence": a tick of Hostility
+    (Outcome.HOLLOW, 0, True, True),  # "with a Major Consequence": a tick of Status lost
+    (Outcome.MAJOR, 1, True, True),  # "Banes: Add additional Consequences"
+])
+def test_the_crews_clocks_tick_from_the_consequences_a_result_brings(outcome, banes, status, hostility):
+    assert CrewClock.STATUS.follows(outcome, banes) is status
+    assert CrewClock.HOSTILITY.follows(outcome, banes) is hostility
+    assert (CrewClock.STATUS.ticks, CrewClock.HOSTILITY.ticks) == (-1, 1)
+
+
+def test_an_advancement_raises_maximum_ap_by_one_up_to_ten():
+    assert [advanced(most) for most in (3, 4, 9, 10)] == [4, 5, 10, None]

@@ -72,7 +72,8 @@ RULES = {
     "advantage_skill_add": "owner", "advantage_rank": "owner", "advantage_expertise_add": "owner",
     "advantage_entry_add": "owner", "advantage_feature_add": "owner", "advantage_entry_remove": "owner",
     "advantage_drive": "owner", "advantage_trauma": "owner", "advantage_heal": "gm", "advantage_ap_spend": "owner",
-    "advantage_ap_set": "gm", "advantage_adrenaline": "gm",
+    "advantage_ap_set": "gm", "advantage_adrenaline": "gm", "advantage_ap_advance": "gm",
+    "advantage_crew_clocks": "gm", "advantage_crew_tick": "gm",
 }
 
 def routes() -> dict[str, str]:

@@ -42,11 +42,13 @@ def test_export_import_export_gives_the_same_document_field_for_field():
     assert copy.pk != built.campaign.pk
     for part in parts():
         if part.key != "memberships":
-            assert len(second[part.key]) == len(first[part.key]), part.key
+            # A part added since the last release is left out while empty (Part.new), in both alike.
+            assert (part.key in second) == (part.key in first), part.key
+            assert len(second.get(part.key, [])) == len(first.get(part.key, [])), part.key
     assert comparable(second) == comparable(first)
     assert kept(reason) in [change["phrase"] for change in second["clock_changes"]]
     assert [m["user_id"] for m in second["memberships"]] == [built.gm.username]
-    assert sum(len(first[p.key]) for p in parts()) > 200  # a campaign with some of everything
+    assert sum(len(first.get(p.key, [])) for p in parts()) > 200  # a campaign with some of everything
 
 
 

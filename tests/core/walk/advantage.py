@@ -72,6 +72,7 @@ SHEET = {
         "kind": "condition", "entry": Condition.objects.get(character=t.character).pk}, kit),
     "drive written": advantage("advantage_drive", "player", sheet, lambda t, n: {"drive": "Free my brother"}, kit),
     "AP set": advantage("advantage_ap_set", "gm", sheet, lambda t, n: {"ap": 2, "ap_max": 3}, kit),
+    "AP advanced": advantage("advantage_ap_advance", "gm", sheet, lambda t, n: {}, kit),
     "AP spent": advantage("advantage_ap_spend", "player", sheet,
                           lambda t, n: {"spend": "tough"}, kit),
     "adrenaline wears off": advantage("advantage_adrenaline", "gm", sheet, lambda t, n: {}, kit),
