@@ -12,6 +12,13 @@ HARDENED_MOMENTUM = 1
 BOW_OUT_CLEARS = 2
 """Bowing out, leaving a friend in trouble: "you also get to clear 2 ticks" ("Bowing out")."""
 
+INCAPACITATED = said("Incapacitated")
+"""The condition a full stress clock leaves: "update the condition to something that represents you
+being incapacitated" ("Scars Rule"); the player may rewrite it."""
+
+NEW_SCAR = said("A new scar: say what stays behind")
+"""The scar added when the condition does not name one yet ("Definition of a scar": what stays behind)."""
+
 
 @dataclass(frozen=True)
 class ScarredStress:
@@ -64,3 +71,4 @@ def bow_out(stress: int, left_a_friend_in_trouble: bool) -> int:
     """Announced before the final action: the character leaves the scene, and clears 2 ticks "if
     this ends up leaving at least one friend in trouble" ("Bowing out")."""
     return max(0, stress - BOW_OUT_CLEARS) if left_a_friend_in_trouble else stress
+
