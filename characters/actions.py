@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.models import Character
-from core.own_words import english, from_reader
+from core.own_words import english
 from core.refused import Refused
 from gamerules.words import said
 
@@ -45,11 +45,11 @@ def set_text(membership: Membership, character: Character, field: str, value: st
     character = locked(character)
     if field != "name" and field not in character.text_fields_for(membership):
         raise Refused(_("That part of the sheet cannot be edited here."))
-    # The site's own words were shown in the editor's language (core/own_words.py): compare meanings.
-    if seen is not None and english(getattr(character, field)) != english(from_reader(seen)):
+    # The site's own words were shown in the editor's language (core/own_words.py).
+    if seen is not None and seen not in (english(getattr(character, field)), str(getattr(character, field))):
         raise Refused(_("Someone else changed this while you were editing. Their version is shown "
                         "below yours: merge them and save again."))
-    setattr(character, field, from_reader(value.strip()))
+    setattr(character, field, Character._meta.get_field(field).to_python(value.strip()))  # the site's words: their meaning
     character.save(update_fields=[field])
     return character
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django import forms
 from django.db import models
@@ -39,13 +40,6 @@ class _Phrase:
     def said(self, **values) -> str:
         return said_as(self.context, self.text) if self.context else said(self.text, **values)
 
-    def pattern(self, text: str) -> re.Pattern:
-        """``text`` (this phrase's English or a translation of it) as a pattern its places fill."""
-        parts = _PLACE.split(text)
-        # A value ends on no space: "Mend flesh : danger" is the French way of saying it, not a spell "Mend flesh ".
-        return re.compile("".join(re.escape(part) if at % 2 == 0 else rf"(?P<{part}>.*?\S)"
-                                  for at, part in enumerate(parts)) + r"\Z", re.DOTALL)
-
     def read(self, text: str, translated: bool = False) -> str | None:
         """This phrase if ``text`` is it (its English, or with ``translated`` the reader's
         language), else None."""
@@ -54,7 +48,7 @@ class _Phrase:
             own, text = _plain_spaces(own), _plain_spaces(text)
         if not self.names:
             return self.said() if text == own else None
-        found = self.pattern(own.replace("%%", "%")).match(text)
+        found = _pattern(own.replace("%%", "%")).match(text)
         if found is None:
             return None
         values = {}
@@ -62,6 +56,15 @@ class _Phrase:
             values[name] = next((phrase for phrase in self.choices.get(name, ())
                                  if (_plain_spaces(str(phrase)) if translated else str.__str__(phrase)) == value), value)
         return self.said(**values)
+
+
+@lru_cache(maxsize=256)
+def _pattern(text: str) -> re.Pattern:
+    """``text`` (a phrase's English or a translation of it) as a pattern its places fill."""
+    parts = _PLACE.split(text)
+    # A value ends on no space: "Mend flesh : danger" is the French way of saying it, not a spell "Mend flesh ".
+    return re.compile("".join(re.escape(part) if at % 2 == 0 else rf"(?P<{part}>.*?\S)"
+                              for at, part in enumerate(parts)) + r"\Z", re.DOTALL)
 
 
 def _plain_spaces(text: str) -> str:
@@ -149,7 +152,10 @@ class _OwnWords:
         return from_reader(super().to_python(value))
 
     def get_prep_value(self, value):
-        return english(super().get_prep_value(value))
+        # Stored as given, a phrase as its English: an import or a save keeps every other text as it
+        # is (only ``to_python``, for what a reader typed, reads their language).
+        value = models.Field.get_prep_value(self, value)
+        return value if value is None else english(value) if isinstance(value, str) else str(value)
 
     def formfield(self, **kwargs):
         return super().formfield(**{"form_class": _OwnWordsFormField, **kwargs})

@@ -12,7 +12,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext, override
 
 from campaign.models import WorldForce
-from campaign.transfer import export_campaign
+from campaign.transfer import comparable, export_campaign, import_campaign
 from characters.models import Character
 from charge.actions.bookkeeping import set_dials
 from charge.models import Setup
@@ -167,3 +167,24 @@ def test_the_last_release_s_words_in_french_or_swedish_become_their_meaning():
     assert str.__str__(WorldForce.objects.get(pk=force.pk).name) == "The player group"
     assert str.__str__(Clock.objects.get(pk=clock.pk).name) == "Mend flesh: danger"
     assert Clock.objects.get(pk=kept.pk).name == "Le grand danger"
+
+
+def test_a_detail_a_french_player_writes_in_the_words_of_a_phrase_stays_theirs(scarred):
+    """Only the texts the site writes hold its phrases: a concept is the player's own, as written."""
+    url = sheet_url(scarred, "character_text", scarred.character, "concept")
+    french_player = reading(scarred.player, "fr")
+    french_player.post(url, {"value": "Butin", "seen": ""})
+    french_player.post(url, {"value": "Butin de guerre", "seen": "Butin"})
+    assert Character.objects.get(pk=scarred.character.pk).concept == "Butin de guerre"
+
+
+def test_an_export_round_trip_in_french_leaves_every_text_as_it_was(table):
+    """An import stores what the document holds: a name a person wrote that happens to be a phrase's
+    French ("Butin") stays theirs, and the round trip gives back the same document."""
+    Clock.objects.create(campaign=table.campaign, name="Butin", kind="progress", size=4)
+    with override("fr"):
+        document = export_campaign(table.campaign)
+        copy = import_campaign(json.loads(json.dumps(document)), table.gm)
+        again = export_campaign(copy)
+    assert Clock.objects.get(campaign=copy, name="Butin")
+    assert comparable(again) == comparable(document)
