@@ -110,7 +110,8 @@ def _line(text: str, translated: bool) -> str | None:
 def _read(text: str, translated: bool) -> str:
     if not text or not _PHRASES:
         return text
-    lines = text.split("\n")
+    parts = re.split(r"(\r?\n)", text)  # the lines, and between them how the text ends a line (a textarea's \r\n)
+    lines = parts[::2]
     found = [_line(line, translated) for line in lines]
     if not any(phrase is not None for phrase in found):
         return text
@@ -118,8 +119,9 @@ def _read(text: str, translated: bool) -> str:
         return found[0]
     names = [f"p{at}" for at in range(len(lines))]
     # No phrase to translate of its own: each line is said in turn, the English kept as stored.
-    return Said("\n".join(f"%({name})s" for name in names),
-                {name: phrase if phrase is not None else line for name, phrase, line in zip(names, found, lines, strict=True)})
+    template = "".join(f"%({names[at // 2]})s" if at % 2 == 0 else part for at, part in enumerate(parts))
+    return Said(template, {name: phrase if phrase is not None else line
+                           for name, phrase, line in zip(names, found, lines, strict=True)})
 
 
 def read(text):

@@ -188,3 +188,13 @@ def test_an_export_round_trip_in_french_leaves_every_text_as_it_was(table):
         again = export_campaign(copy)
     assert Clock.objects.get(campaign=copy, name="Butin")
     assert comparable(again) == comparable(document)
+
+
+def test_a_french_edit_of_the_scars_keeps_the_new_scar_line_its_meaning(scarred):
+    Character.objects.filter(pk=scarred.character.pk).update(scars="A burnt hand\nA new scar: say what stays behind")
+    with override("fr"):
+        shown = "A burnt hand\r\n" + gettext("A new scar: say what stays behind")  # as a browser posts a textarea
+    url = sheet_url(scarred, "character_text", scarred.character, "scars")
+    reading(scarred.player, "fr").post(url, {"value": shown + "\r\nA limp", "seen": shown})
+    assert str.__str__(Character.objects.get(pk=scarred.character.pk).scars) == (
+        "A burnt hand\r\nA new scar: say what stays behind\r\nA limp")
