@@ -198,3 +198,20 @@ def test_a_french_edit_of_the_scars_keeps_the_new_scar_line_its_meaning(scarred)
     reading(scarred.player, "fr").post(url, {"value": shown + "\r\nA limp", "seen": shown})
     assert str.__str__(Character.objects.get(pk=scarred.character.pk).scars) == (
         "A burnt hand\r\nA new scar: say what stays behind\r\nA limp")
+
+
+def test_hooks_revealed_by_a_french_gm_read_hook_in_each_readers_words(crew, monkeypatch):
+    """No prompt tables written: the log names each hook "Hook" and its card, in the reader's language."""
+    from charge.models import HookDraw
+    from rolls import actions as roll_actions
+    from tests.rolls.test_world import StackedDeck
+
+    set_dials(crew.campaign.memberships.get(user=crew.gm), Dials(extras=frozenset({Extra.WORLD})))
+    c = crew.campaign.pk
+    monkeypatch.setattr(roll_actions, "SYSTEM_RANDOM", StackedDeck(("Queen♥", "Queen♣", "Queen♦"), ()))
+    crew.client("gm").post(reverse("world_draw", args=[c]), **HTMX)
+    reading(crew.gm, "fr").post(reverse("world_reveal", args=[c, HookDraw.objects.get().pk]))
+    english = reading(crew.player, "en").get(reverse("campaign", args=[c])).text
+    assert "The GM revealed the hooks: Hook: Queen♥; Hook: Queen♣; Hook: Queen♦." in english
+    french = reading(crew.player, "fr").get(reverse("campaign", args=[c])).text
+    assert said_in("fr", "Hook") + ": Queen♥" in french
