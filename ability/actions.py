@@ -13,11 +13,13 @@ from django.utils.translation import gettext_lazy
 
 from ability.kinds import RollKind
 from ability.models import Action, Boost, Help, Sheet, Skill
+from ability.own_words import HELPING
 from campaign.models import Campaign, Membership
 from characters.models import Character
 from characters.sheets import own_character, sheet_for
 from clocks.actions import record_change
 from clocks.models import Clock
+from core.own_words import filled
 from core.refused import Refused
 from gamerules import ability as rules
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
@@ -318,7 +320,7 @@ def help_action(membership: Membership, action_id, helper_id, skill_id, rng: ran
     if skill_id is not None and skill is None:
         raise Refused(_("That skill is not on this sheet."))
     roll = _quick_roll(membership, helper, skill, action.teamwork_difficulty, key=f"{action.key}-help-{helper.pk}",
-                       goal=_("Teamwork: helping %(name)s") % {"name": action.character.name}, rng=rng,
+                       goal=filled(HELPING, name=action.character.name), rng=rng,
                        choices={"helps": action.pk, "helped": action.character.name})
     success = roll.outcome == "success"
     if success:

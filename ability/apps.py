@@ -9,6 +9,7 @@ class AbilityConfig(AppConfig):
     verbose_name = gettext_lazy("Ability vs Difficulty")
 
     def ready(self):
+        from ability import own_words  # noqa: F401 - registers the words it writes (core/own_words.py)
         from ability.models import Sheet
         from ability.site import SITE
         from characters.sheets import keep_sheets

@@ -27,11 +27,13 @@ from advantage.models import (
     Threat,
     Wound,
 )
+from advantage.own_words import CHECK_ASSISTS, SIMPLE_HELP
 from campaign.models import Campaign, Membership
 from characters.models import Character
 from characters.sheets import own_character, sheet_for
 from clocks.actions import record_change
 from clocks.models import Clock
+from core.own_words import filled
 from core.refused import Refused
 from gamerules import advantage as rules
 from gamerules.clocks import ClockKind
@@ -433,7 +435,7 @@ def add_factor(membership: Membership, check_id, kind: str, dice: int, name: str
     elif kind == "assistance":
         if check.factors.filter(kind=FactorKind.ASSISTANCE, ref=None).exists():
             raise Refused(_("Simple assistance adds +1 PLUS however many help."))
-        dice, name, ref = rules.SIMPLE_ASSISTANCE_PLUS, name or _("Simple help"), None
+        dice, name, ref = rules.SIMPLE_ASSISTANCE_PLUS, name or SIMPLE_HELP, None
     if dice not in signs:
         raise Refused(_("%(kind)s: %(signs)s.") % {"kind": label, "signs": either(f"{d:+d}" for d in signs)})
     if not name:
@@ -635,7 +637,7 @@ def done(membership: Membership, check_id) -> Roll:
         if target is not None:
             Factor.objects.create(
                 for_check=target, kind=FactorKind.ASSISTANCE, dice=1, suggested_by=membership.user, ref=check.pk,
-                name=_("%(name)s's check (%(outcome)s)") % {"name": check.character.name, "outcome": outcome.in_a_sentence})
+                name=filled(CHECK_ASSISTS, name=check.character.name, outcome=outcome.in_a_sentence))
             target.confirmed = False
             target.save(update_fields=["confirmed"])
     roll.result = replace(result, settled=True, marked=marked).to_data()

@@ -9,6 +9,7 @@ class AdvantageConfig(AppConfig):
     verbose_name = gettext_lazy("Advantage & Threat")
 
     def ready(self):
+        from advantage import own_words  # noqa: F401 - registers the words it writes (core/own_words.py)
         from advantage.models import Sheet
         from advantage.site import SITE
         from characters.sheets import keep_sheets

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
+from core.own_words import OwnWordsCharField
 from gamerules import advantage as rules
 
 
@@ -247,7 +248,7 @@ class Factor(models.Model):
 
     for_check = models.ForeignKey(Check, on_delete=models.CASCADE, related_name="factors")
     kind = models.CharField(max_length=20, choices=FactorKind.choices)
-    name = models.CharField(max_length=120)
+    name = OwnWordsCharField(max_length=120)
     dice = models.SmallIntegerField()
     """Signed: PLUS above zero, MINUS below."""
     suggested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

@@ -17,6 +17,7 @@ from campaign.models import (
     Role,
     WorldForce,
 )
+from campaign.own_words import PLAYER_GROUP
 from characters.models import Character
 from core.refused import Refused
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
@@ -33,7 +34,7 @@ def create_campaign(user, setup: dict | None = None, **fields) -> Campaign:
     campaign = Campaign.objects.create(**fields)
     set_setup(campaign, setup or {})
     Membership.objects.create(campaign=campaign, user=user, role=Role.GM)
-    WorldForce.objects.create(campaign=campaign, name=_("The player group"), is_player_group=True,
+    WorldForce.objects.create(campaign=campaign, name=PLAYER_GROUP, is_player_group=True,
                               kind="organisation", revealed=True)
     campaign.log(user, said("%(user)s created the campaign.", user=user.username))
     return campaign

@@ -6,7 +6,7 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self):
-        from campaign import signals  # noqa: F401 - registers the receivers
+        from campaign import own_words, signals  # noqa: F401 - registers the receivers and the site's own words
         from campaign.views.campaigns import waiting_on_page, waiting_reads
         from core.htmx import EVERYWHERE, Everywhere
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.models import LockingQuerySet
+from core.own_words import OwnWordsCharField
 from core.systems import first_system, setup_name, site_of
 from gamerules.words import Said, kept, said_back
 
@@ -196,7 +197,7 @@ class WorldForce(models.Model):
     World"); the player group is one too ("Define the Group as a Force")."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="forces")
-    name = models.CharField(max_length=120)
+    name = OwnWordsCharField(max_length=120)
     kind = models.CharField(_("What it is"), max_length=20, choices=ForceKind.choices,
                             default=ForceKind.ORGANISATION)
     goal = models.TextField(max_length=2000, blank=True)

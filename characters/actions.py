@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from characters.models import Character
+from core.own_words import english
 from core.refused import Refused
 from gamerules.words import said
 
@@ -36,6 +37,10 @@ def create_character(membership: Membership, name: str, playbook=None) -> Charac
     return character
 
 
+def _lines(text: str) -> str:
+    return text.replace("\r\n", "\n")
+
+
 @transaction.atomic
 def set_text(membership: Membership, character: Character, field: str, value: str,
              seen: str | None) -> Character:
@@ -44,10 +49,11 @@ def set_text(membership: Membership, character: Character, field: str, value: st
     character = locked(character)
     if field != "name" and field not in character.text_fields_for(membership):
         raise Refused(_("That part of the sheet cannot be edited here."))
-    if seen is not None and getattr(character, field) != seen:
+    # The site's own words were shown in the editor's language (core/own_words.py).
+    if seen is not None and _lines(seen) not in map(_lines, (english(getattr(character, field)), str(getattr(character, field)))):
         raise Refused(_("Someone else changed this while you were editing. Their version is shown "
                         "below yours: merge them and save again."))
-    setattr(character, field, value.strip())
+    setattr(character, field, Character._meta.get_field(field).to_python(value.strip()))  # the site's words: their meaning
     character.save(update_fields=[field])
     return character
 

@@ -4,17 +4,17 @@ Charge's playbooks, ties, talent line and sheet Extras are its own (charge/model
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from core.own_words import OwnWordsCharField, OwnWordsTextField, english, read
 from gamerules.characters import take_stress
 from gamerules.charge import Risk
 from gamerules.dials import Attribute, Dials, Extra
 from gamerules.progression import TalentKind
-from gamerules.scars import take_stress_with_scars
+from gamerules.scars import INCAPACITATED, NEW_SCAR, take_stress_with_scars
 
 
 class CharacterQuerySet(LockingQuerySet):
@@ -36,14 +36,14 @@ class Character(models.Model):
     name = models.CharField(max_length=80)
     concept = models.CharField(max_length=200, blank=True)
     appearance = models.TextField(blank=True, max_length=2000)
-    condition = models.CharField(max_length=200, blank=True)
+    condition = OwnWordsCharField(max_length=200, blank=True)
     momentum = models.PositiveSmallIntegerField(default=2)
     stress = models.PositiveSmallIntegerField(default=0)
     taken_out = models.BooleanField(default=False, help_text=_("Out for the scene; incapacitated under Scars."))
     money = models.PositiveSmallIntegerField(default=0, help_text=_("On the ten-point scale (Economy Extra)."))
     goal_dots = models.PositiveSmallIntegerField(
         default=0, help_text=_("Talent dots from finished goals, still to place (Goals Extra)."))
-    scars = models.TextField(_("Scars"), blank=True, max_length=2000,
+    scars = OwnWordsTextField(_("Scars"), blank=True, max_length=2000,
                              help_text=_("One a line: what a full stress clock left behind (Scars Extra)."))
     compensations = models.TextField(
         _("Compensations"), blank=True, max_length=2000,
@@ -118,15 +118,15 @@ class Character(models.Model):
             return result.taken_out
         result = take_stress_with_scars(self.stress, amount, size, self.taken_out)
         if result.new_scar:
-            scar = self.condition or gettext("A new scar: say what stays behind")
-            self.scars = "\n".join(filter(None, [self.scars, scar]))
-            self.condition = gettext("Incapacitated")
+            scar = self.condition or NEW_SCAR
+            self.scars = read("\n".join(filter(None, [english(self.scars), english(scar)])))
+            self.condition = INCAPACITATED
         self.stress, self.taken_out = result.stress, result.incapacitated
         return result.incapacitated
 
     @property
     def scar_list(self) -> list[str]:
-        return [line for line in self.scars.splitlines() if line.strip()]
+        return [read(line) for line in english(self.scars).splitlines() if line.strip()]
 
     def talent_dots(self) -> dict[str, int]:
         """Action dots the talent line adds ("Talents": each dot slot is +1 action dot)."""

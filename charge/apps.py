@@ -10,6 +10,7 @@ class ChargeConfig(AppConfig):
 
     def ready(self):
         from characters.sheets import keep_setup
+        from charge import own_words  # noqa: F401 - registers the words Charge writes (core/own_words.py)
         from charge.actions.spells import ready_by_its_ritual
         from charge.models import Setup
         from charge.site import SITE

@@ -1,5 +1,6 @@
 """What Charge adds to a shared character: the numbers it starts with and its sheet's texts."""
 
+from characters.models import Character
 from gamerules.dials import Extra, ExtraDial
 
 
@@ -23,3 +24,16 @@ def sheet_texts(character) -> tuple[str, ...]:
     if rules.dialled(ExtraDial.SCARS_COMPENSATING):
         texts.append("compensations")
     return tuple(texts)
+
+
+def brought_back_by_another(rules, character) -> bool:
+    """Whether an incapacitated character waits for another character's action to come to
+    ("Optional dial setting: Bleeding out")."""
+    return character.taken_out and rules.has(Extra.SCARS) and rules.dialled(ExtraDial.SCARS_BLEEDING_OUT)
+
+
+def helpers(membership, character) -> list:
+    """The characters ``membership`` may bring ``character`` back with: their own (a GM's, any)
+    other characters of the campaign, still in the scene."""
+    return list(Character.objects.editable_by(membership).filter(campaign=character.campaign_id, taken_out=False)
+                .exclude(pk=character.pk).only("pk", "name"))

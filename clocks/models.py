@@ -11,6 +11,7 @@ from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from core.own_words import OwnWordsCharField
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS, ClockKind, opposed_start, roll_moves
 from gamerules.words import said, said_again, said_back
 
@@ -61,7 +62,7 @@ class ClockQuerySet(LockingQuerySet):
 class Clock(models.Model):
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE,
                                  related_name="clocks")
-    name = models.CharField(max_length=120)
+    name = OwnWordsCharField(max_length=120)
     kind = models.CharField(max_length=20, choices=KIND_CHOICES, default=ClockKind.PROGRESS.value)
     size = models.PositiveSmallIntegerField(_("Segments"), default=4)
     filled = models.PositiveSmallIntegerField(default=0)

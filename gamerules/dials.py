@@ -96,6 +96,7 @@ class ExtraDial(Enum):
     GOALS_ROLL_TO_RESOLVE = "goals_roll_to_resolve"
     SCARS_COMPENSATING = "scars_compensating"
     SCARS_AT_START = "scars_at_start"
+    SCARS_BLEEDING_OUT = "scars_bleeding_out"
     ATTACHMENT_CONDITION = "attachment_condition"
     PARTY_NO_CLOCKS = "party_no_clocks"
     PARTY_NO_NEUTRAL = "party_no_neutral"
@@ -115,6 +116,7 @@ class ExtraDial(Enum):
             ExtraDial.GOALS_ROLL_TO_RESOLVE: said("Goals: rolling to resolve"),
             ExtraDial.SCARS_COMPENSATING: said("Scars: compensating"),
             ExtraDial.SCARS_AT_START: said("Scars: starting the game with scars"),
+            ExtraDial.SCARS_BLEEDING_OUT: said("Scars: bleeding out"),
             ExtraDial.ATTACHMENT_CONDITION: said("Attachment: attachment condition"),
             ExtraDial.PARTY_NO_CLOCKS: said("Party: no clocks"),
             ExtraDial.PARTY_NO_NEUTRAL: said("Party: no neutral disposition"),
@@ -138,6 +140,10 @@ class ExtraDial(Enum):
                                                "noted under the scar, it stays a scar (“Compensating”)."),
             ExtraDial.SCARS_AT_START: said("A new character may start with scars, each with the story that "
                                            "shaped them (“Starting the game with scars”)."),
+            ExtraDial.SCARS_BLEEDING_OUT: said("A fresh scar needs another character's action to bring the scarred "
+                                               "character back: staunching the bleeding, talking them down. It can "
+                                               "be too much for some groups: play it only with everyone's consent "
+                                               "(“Optional dial setting: Bleeding out”)."),
             ExtraDial.ATTACHMENT_CONDITION: said("Each attachment has a condition clock, as big as the stress "
                                                  "clock, that fills with use and damage; full, it is unusable "
                                                  "until repaired (“Attachment Condition”)."),

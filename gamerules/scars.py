@@ -12,6 +12,13 @@ HARDENED_MOMENTUM = 1
 BOW_OUT_CLEARS = 2
 """Bowing out, leaving a friend in trouble: "you also get to clear 2 ticks" ("Bowing out")."""
 
+INCAPACITATED = said("Incapacitated")
+"""The condition a full stress clock leaves: "update the condition to something that represents you
+being incapacitated" ("Scars Rule"); the player may rewrite it."""
+
+NEW_SCAR = said("A new scar: say what stays behind")
+"""The scar added when the condition does not name one yet ("Definition of a scar": what stays behind)."""
+
 
 @dataclass(frozen=True)
 class ScarredStress:
@@ -64,3 +71,19 @@ def bow_out(stress: int, left_a_friend_in_trouble: bool) -> int:
     """Announced before the final action: the character leaves the scene, and clears 2 ticks "if
     this ends up leaving at least one friend in trouble" ("Bowing out")."""
     return max(0, stress - BOW_OUT_CLEARS) if left_a_friend_in_trouble else stress
+
+
+def coming_to_errors(bleeding_out: bool, helper: str | None, helper_is_the_scarred: bool,
+                     helper_out_of_the_scene: bool) -> list[str]:
+    """Who brings an incapacitated character back. They come to "either by getting help from a
+    friend or from just crawling back on the scene" ("Scars Rule"); with the dial "Bleeding out", "a
+    fresh scar should require some kind of action from another character to get the scarred
+    character back in the game" ("Optional dial setting: Bleeding out"): not alone, and not by one
+    who is out of the game too. ``helper``: the helping character's name, None for nobody."""
+    if not bleeding_out:
+        return []
+    if helper is None or helper_is_the_scarred:
+        return [said("Bleeding out: another character's action brings them back. Say who helps.")]
+    if helper_out_of_the_scene:
+        return [said("%(helper)s is out of the scene too and cannot help.", helper=helper)]
+    return []

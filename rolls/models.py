@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from campaign.models import Membership
 from core.models import LockingQuerySet
+from core.own_words import OwnWordsCharField
 from core.systems import LoggedKind, kind_of
 from gamerules.aftermath import Aftermath
 from gamerules.charge import Effect, Outcome, Risk, RiskWording
@@ -54,7 +55,7 @@ class Roll(models.Model):
     rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                   related_name="+")
     kind = models.CharField(max_length=20)  # one of a dice system's kinds (core/systems.py): ``logged_kind``
-    goal = models.CharField(max_length=300, blank=True)
+    goal = OwnWordsCharField(max_length=300, blank=True)
     action = models.CharField(max_length=30, blank=True)
     choices = models.JSONField(default=dict, blank=True,
                                help_text="What was chosen before rolling, as data.")

@@ -3,9 +3,9 @@ days. Each write locks the campaign row, so a double tap (or two GMs at once) is
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from campaign.models import Campaign, Membership, Milestone
+from charge.own_words import PARTY_DANGER, PARTY_PROGRESS
 from clocks.actions import create_clock
 from clocks.models import Clock
 from core.refused import Refused
@@ -15,7 +15,7 @@ from gamerules.economy import tick_market as next_market
 from gamerules.party import PARTY_CLOCK_SEGMENTS
 from gamerules.words import said
 
-PARTY_CLOCKS = ((gettext_lazy("The party's danger"), "danger"), (gettext_lazy("The party's progress"), "progress"))
+PARTY_CLOCKS = ((PARTY_DANGER, "danger"), (PARTY_PROGRESS, "progress"))
 """The party sheet's two clocks ("Party Danger and Progress Clocks")."""
 
 
@@ -32,7 +32,7 @@ def set_dials(gm: Membership, dials: Dials) -> Campaign:
         clock = existing.get(kind)
         if clock is None and wanted:
             gm.campaign = campaign
-            create_clock(gm, Clock(name=str(name), kind=kind, size=PARTY_CLOCK_SEGMENTS, party=True))
+            create_clock(gm, Clock(name=name, kind=kind, size=PARTY_CLOCK_SEGMENTS, party=True))
         elif clock is not None and clock.archived == wanted:
             clock.archived = not wanted
             clock.save(update_fields=["archived", "updated_at"])

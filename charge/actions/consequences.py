@@ -14,8 +14,10 @@ from charge.actions.projects import add_clock
 from charge.actions.rollers import lock_characters
 from charge.kinds import RollKind
 from charge.models import Attachment, Spell
+from charge.own_words import REPAIR, RESIST
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock, ClockChange
+from core.own_words import filled
 from core.refused import Refused
 from core.templatetags.words import action_phrase
 from gamerules.action_roll import SetupBenefit, setup_succeeded
@@ -169,7 +171,7 @@ def break_attachment(membership: Membership, roll_id, attachment_id) -> Roll:
     if errors := break_errors(attachment.broken and not attachment.repaired, attachment.worn_out):
         raise Refused(errors[0])
     attachment.broken = True
-    attachment.repair = add_clock(membership, target, (gettext("Repair: %(attachment)s") % {"attachment": attachment.name})[:120],
+    attachment.repair = add_clock(membership, target, filled(REPAIR, attachment=attachment.name[:100]),
                                   "project", REPAIR_CLOCK_SEGMENTS)
     attachment.save(update_fields=["broken", "repair"])
     roll.campaign.log(membership.user, said("%(name)s broke %(attachment)s to cancel a consequence.",
@@ -203,7 +205,7 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
     target.save(update_fields=["momentum"])
     record(key, campaign=roll.campaign, session=roll.session, character=target,
             rolled_by=membership.user, kind=RollKind.DETERMINATION, parent=roll,
-            goal=gettext("Resist: %(consequence)s") % {"consequence": str(consequence.kind.label(roll.campaign.charge.wording)).lower()},
+            goal=filled(RESIST, consequence=lowered(consequence.kind.label(roll.campaign.charge.wording))),
             pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
             dice=list(pool.dice), outcome=pool.outcome.value,
             momentum={str(target.pk): [before, target.momentum]},

@@ -12,6 +12,7 @@ from charge.actions.goals import end_goal, tick_goal
 from charge.actions.rollers import lock_own_character
 from charge.kinds import RollKind
 from charge.models import Asset, AssetSource, Goal, HookDraw, Setup, WorldTable
+from charge.own_words import LOOT, NEXT_MISSION
 from core.refused import Refused
 from gamerules.action_roll import flashback_errors
 from gamerules.aftermath import Aftermath, OpposedFortune
@@ -79,7 +80,7 @@ def make_loot_roll(membership: Membership, character_id: int, pool: int, name: s
     rolled = roll_pool(pool, table_dice(rng))
     found = assets_found(rolled.outcome)
     typed = name.strip()[:80]
-    name = typed or gettext("Loot")
+    name = typed or LOOT
     roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    character=character, rolled_by=membership.user, kind=RollKind.LOOT, goal=name,
                    pool_size=pool, dice_sources=["fortune"] * len(rolled.dice), dice=list(rolled.dice),
@@ -176,7 +177,7 @@ def make_mission_roll(gm: Membership, draw_id, key: str, rng: random.Random | No
         raise Refused(gettext("This draw's mission roll is made."))
     rolled = roll_mission(tuple(Card.parse(card) for card in draw.cards), table_dice(rng))
     roll = record(key, campaign=gm.campaign, session=gm.campaign.current_session, rolled_by=gm.user,
-                   kind=RollKind.MISSION, goal=draw.prompts[-1] or gettext("The next mission"), hidden=not draw.revealed,
+                   kind=RollKind.MISSION, goal=draw.prompts[-1] or NEXT_MISSION, hidden=not draw.revealed,
                    pool_size=draw.red_cards, dice_sources=["red card"] * len(rolled.dice), dice=list(rolled.dice),
                    outcome=rolled.outcome.value, choices={"start": rolled.start.value, "red": draw.red_cards})
     HookDraw.objects.filter(campaign=gm.campaign_id, start_pending=True).update(start_pending=False)

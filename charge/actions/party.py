@@ -7,8 +7,10 @@ from django.utils.translation import ngettext
 
 from campaign.models import Campaign, Membership
 from charge.models import PartyDetail, concept_dispositions
+from charge.own_words import DETAIL_DAMAGE, DETAIL_IMPROVING
 from clocks.actions import create_clock, record_change
 from clocks.models import Clock
+from core.own_words import filled
 from core.refused import Refused
 from gamerules.dials import Dials, Extra, ExtraDial
 from gamerules.party import (
@@ -147,7 +149,7 @@ def track_party_detail(membership: Membership, detail_id, kind: str) -> Clock:
         raise Refused(_("A key concept follows its details: give a supporting detail its clock."))
     if detail.clock_id and not detail.clock.archived:
         raise Refused(_("%(detail)s already has its clock.") % {"detail": detail.text})
-    name = (_("%(detail)s: improving it") if kind == "progress" else _("%(detail)s: damage")) % {"detail": detail.text[:100]}
+    name = filled(DETAIL_IMPROVING if kind == "progress" else DETAIL_DAMAGE, detail=detail.text[:100])
     detail.clock = create_clock(membership, Clock(name=name, kind=kind, size=PARTY_CLOCK_SEGMENTS))
     detail.save(update_fields=["clock"])
     return detail.clock

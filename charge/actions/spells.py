@@ -8,7 +8,9 @@ from campaign.models import Membership
 from characters.actions import locked, log
 from characters.models import Character
 from charge.models import Spell
+from charge.own_words import SPELL_CASTING, SPELL_DANGER
 from clocks.models import Clock, WhoMayTick
+from core.own_words import filled
 from core.refused import Refused
 from gamerules.dials import Extra
 from gamerules.words import said
@@ -27,11 +29,11 @@ def add_spell(membership: Membership, character: Character, design: dict) -> Spe
                   limit=design["limit"], notes=design["notes"].strip())
     if design["ritual"]:
         spell.ritual = Clock.objects.create(campaign=character.campaign, character=character,
-                                            name=_("%(spell)s: the casting") % {"spell": name},
+                                            name=filled(SPELL_CASTING, spell=name),
                                             kind="progress", size=design["ritual"], who_may_tick=WhoMayTick.OWNER)
     if design["danger"]:
         spell.danger = Clock.objects.create(campaign=character.campaign, character=character,
-                                            name=_("%(spell)s: danger") % {"spell": name},
+                                            name=filled(SPELL_DANGER, spell=name),
                                             kind="complication", size=design["danger"], who_may_tick=WhoMayTick.GM)
     spell.save()
     log(membership, said("%(name)s has a new spell: %(spell)s.", name=character.name, spell=name))

@@ -7,10 +7,11 @@ from django.utils.translation import gettext as _
 from campaign.models import Membership
 from characters.actions import locked, log
 from characters.models import Character
+from charge.characters import brought_back_by_another
 from core.refused import Refused
 from core.templatetags.words import action_phrase
 from gamerules.dials import Extra
-from gamerules.scars import HARDENED_MOMENTUM, come_to, hardened_errors
+from gamerules.scars import HARDENED_MOMENTUM, come_to, coming_to_errors, hardened_errors
 from gamerules.scars import bow_out as bow_out_stress
 from gamerules.words import said
 
@@ -52,16 +53,24 @@ def change_stress(membership: Membership, character: Character, delta: int) -> C
 
 
 @transaction.atomic
-def back_in_action(membership: Membership, character: Character) -> Character:
+def back_in_action(membership: Membership, character: Character, helper: Character | None = None) -> Character:
     """A new scene; under Scars, coming to from being incapacitated clears half the stress clock
-    ("Scars Rule")."""
+    ("Scars Rule"). With "Bleeding out", another character's action brings them back: ``helper``,
+    a character of the campaign (the view checks that the member acts for it)."""
     character = locked(character)
+    rules = character.campaign.charge.rules
+    brought_back = brought_back_by_another(rules, character)
+    if errors := coming_to_errors(brought_back, helper.name if helper else None,
+                                  helper is not None and helper.pk == character.pk, helper is not None and helper.taken_out):
+        raise Refused(" ".join(map(str, errors)))
     character.taken_out = False
-    if character.campaign.charge.rules.has(Extra.SCARS):
+    if rules.has(Extra.SCARS):
         before = character.stress
-        character.stress = come_to(before, character.campaign.charge.rules.stress_clock_size)
-        log(membership, said("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.",
-                              name=character.name, before=before, after=character.stress))
+        character.stress = come_to(before, rules.stress_clock_size)
+        log(membership, said("%(helper)s brings %(name)s back: stress %(before)s→%(after)s. Update the condition.",
+                             helper=helper.name, name=character.name, before=before, after=character.stress)
+            if brought_back else said("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.",
+                                      name=character.name, before=before, after=character.stress))
     else:
         log(membership, said("%(name)s is back in action.", name=character.name))
     character.save(update_fields=["taken_out", "stress"])

@@ -8,7 +8,7 @@ from campaign.models import Membership
 from charge.models import HookDraw, WorldTable
 from core.refused import Refused
 from gamerules.dials import Extra
-from gamerules.words import said
+from gamerules.words import Said, said
 from gamerules.world import RANKS
 
 
@@ -44,7 +44,9 @@ def reveal_draw(gm: Membership, draw_id) -> HookDraw:
         draw.save(update_fields=["revealed"])
         if draw.mission_roll_id:
             type(draw.mission_roll).objects.filter(pk=draw.mission_roll_id).update(hidden=False)
-        hook = _("Hook")
-        hooks = "; ".join(f"{title or hook}: {prompt or str(card)}" for card, title, prompt in draw.hooks)
+        # Each hook's default title said in each reader's language; the rest is the GM's words, as written.
+        values = {f"h{at}": title or said("Hook") for at, (_card, title, _prompt) in enumerate(draw.hooks)}
+        hooks = Said("; ".join(f"%(h{at})s: {(prompt or str(card)).replace('%', '%%')}"
+                               for at, (card, _title, prompt) in enumerate(draw.hooks)), values)
         gm.campaign.log(gm.user, said("The GM revealed the hooks: %(hooks)s.", hooks=hooks))
     return draw

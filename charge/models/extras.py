@@ -3,6 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.own_words import OwnWordsCharField
 from gamerules.attachments import worn_out
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, Difficulty, resolve_pool
 
@@ -17,7 +18,7 @@ class Asset(models.Model):
     an alternative to pushing or adding tension, and is spent by it ("Asset Extra")."""
 
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="assets")
-    name = models.CharField(max_length=80)
+    name = OwnWordsCharField(max_length=80)
     source = models.CharField(max_length=10, choices=AssetSource.choices, default=AssetSource.BOON)
     created_at = models.DateTimeField(auto_now_add=True)
     spent_by = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,

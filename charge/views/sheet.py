@@ -7,6 +7,7 @@ from django.utils.functional import SimpleLazyObject
 from campaign.access import sheet_seen_as
 from campaign.models import Campaign, GameSession, Membership, WorldForce
 from characters.models import Character
+from charge.characters import brought_back_by_another, helpers
 from charge.forms.spells import SpellForm
 from charge.models import Asset, Attachment, Goal, Playbook, Spell, Talent, Threat, Tie
 from charge.views.panels import difficulty_words, escalated, spells_seen, talent_line
@@ -57,6 +58,9 @@ def sheet_context(membership, character, **extra):
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
         "talents": SimpleLazyObject(lambda: talent_line(campaign, character)),
         "uses_starting_talent": rules.has(Extra.STARTING_TALENT), "uses_scars": rules.has(Extra.SCARS),
+        # "Bleeding out": who the viewer may bring an incapacitated character back with.
+        "helpers": (SimpleLazyObject(lambda: helpers(membership, character))
+                    if brought_back_by_another(rules, character) else None),
         "assets": (SimpleLazyObject(lambda: list(character.assets.filter(spent_by__isnull=True)))
                    if rules.has(Extra.ASSET) else None),
         "attachments": (SimpleLazyObject(lambda: list(character.attachments.select_related("repair")))

@@ -6,8 +6,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.access import gm_membership_or_404, membership_or_404
+from characters.models import Character
 from characters.views import character_or_404, editable_character_or_404, own_sheet
 from charge.actions import economy, vitals
+from charge.characters import brought_back_by_another
 from charge.views.sheet import sheet_answer, sheet_change
 from core.keys import once
 from core.refused import Refused
@@ -57,7 +59,20 @@ def _vitals_tap(request, campaign_id, character_id, change, gm_only=False):
 @login_required
 @require_POST
 def character_back(request, campaign_id, character_id):
-    return _vitals_tap(request, campaign_id, character_id, vitals.back_in_action)
+    """Back in action, or coming to. With "Bleeding out" another character brings the incapacitated
+    one back: any member may tap it, naming a character of their own (a GM, any) as the helper."""
+    membership = membership_or_404(request, campaign_id)
+    character = character_or_404(membership, character_id)
+    if not brought_back_by_another(membership.campaign.charge.rules, character):
+        return _vitals_tap(request, campaign_id, character_id, vitals.back_in_action)
+    helper_id = request.POST.get("helper", "")
+    helper = (Character.objects.editable_by(membership).filter(campaign=membership.campaign, pk=helper_id).first()
+              if helper_id.isdigit() else None)
+    if helper_id and helper is None:
+        return sheet_answer(request, membership, character, "vitals",
+                            _("Bring them back with a character of yours in this campaign."))
+    return sheet_change(request, membership, character, "vitals",
+                        lambda: vitals.back_in_action(membership, character, helper))
 
 
 @login_required

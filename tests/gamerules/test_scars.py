@@ -7,6 +7,7 @@ from gamerules.scars import (
     bow_out,
     cleared_on_coming_to,
     come_to,
+    coming_to_errors,
     hardened_errors,
     take_stress_with_scars,
 )
@@ -41,3 +42,15 @@ def test_bowing_out_clears_two_ticks_only_when_it_leaves_a_friend_in_trouble():
     assert bow_out(3, left_a_friend_in_trouble=True) == 1
     assert bow_out(1, left_a_friend_in_trouble=True) == 0
     assert bow_out(3, left_a_friend_in_trouble=False) == 3
+
+
+def test_bleeding_out_needs_another_characters_action_to_come_to():
+    """"a fresh scar should require some kind of action from another character to get the scarred
+    character back in the game" ("Optional dial setting: Bleeding out")."""
+    assert coming_to_errors(False, None, False, False) == []  # "or from just crawling back on the scene"
+    assert coming_to_errors(True, None, False, False) == [
+        "Bleeding out: another character's action brings them back. Say who helps."]
+    assert coming_to_errors(True, "Ada", True, False) == [
+        "Bleeding out: another character's action brings them back. Say who helps."]
+    assert coming_to_errors(True, "Brin", False, True) == ["Brin is out of the scene too and cannot help."]
+    assert coming_to_errors(True, "Brin", False, False) == []
