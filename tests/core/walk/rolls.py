@@ -148,6 +148,16 @@ OWN_ROLLS = {
                                                                           likeliness=1), play),
     "determination rolled": Write("roll_determination", "player", campaign_only,
                                   scripted(5, 3, character=ada_pk, burn=1, note="A fall"), play),
+    "loot rolled": Write("roll_loot", "player", campaign_only,
+                         scripted(6, character=ada_pk, pool=1, name="The captain's spyglass"), play),
+    "market rolled": Write("roll_market", "player", campaign_only,
+                           scripted(5, 3, character=ada_pk, trade="buying", money=0), play),
+    "goal granted progress": Write("character_goal", "gm", lambda t: [t.character.pk],
+                                   lambda t, n: {"advance": goal(t).pk}, lambda t: rows(Goal, character=t.character)),
+    "goal rolled": Write("roll_goal", "player", lambda t: [goal(t).pk, "advance"], scripted(5, 1, pool=2), play),
+}
+
+FLASHBACKS = {
     "flashback called": Write("roll_flashback", "player", campaign_only,
                               scripted(character=ada_pk, note="Bribed the guards last night"), play),
     "flashback priced": Write("flashback_price", "gm", flashback_call, lambda t, n: {"cost": 1}, play),
@@ -159,14 +169,8 @@ OWN_ROLLS = {
     "flashback roll's risk and price set": Write("roll_set", "gm", pending,
                                                  lambda t, n: {"risk": 2, "effect": 2, "flashback_cost": 1}, play),
     "flashback roll thrown": Write("roll_pending", "player", pending, thrown(6, 2), play),
-    "loot rolled": Write("roll_loot", "player", campaign_only,
-                         scripted(6, character=ada_pk, pool=1, name="The captain's spyglass"), play),
-    "market rolled": Write("roll_market", "player", campaign_only,
-                           scripted(5, 3, character=ada_pk, trade="buying", money=0), play),
-    "goal granted progress": Write("character_goal", "gm", lambda t: [t.character.pk],
-                                   lambda t, n: {"advance": goal(t).pk}, lambda t: rows(Goal, character=t.character)),
-    "goal rolled": Write("roll_goal", "player", lambda t: [goal(t).pk, "advance"], scripted(5, 1, pool=2), play),
 }
 
-STRETCHES = {"Charge roll": A_ROLL, "Charge aftermath": AFTERMATH, "Charge rolls of their own": OWN_ROLLS}
+STRETCHES = {"Charge roll": A_ROLL, "Charge aftermath": AFTERMATH, "Charge rolls of their own": OWN_ROLLS,
+             "Charge flashbacks": FLASHBACKS}
 """A stretch's steps are named within it: a name may come back in another stretch."""
