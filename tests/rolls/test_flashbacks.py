@@ -43,6 +43,7 @@ def test_the_player_calls_the_gm_prices_it_and_the_player_pays(crew, cost, momen
     assert fresh(crew.ada).momentum == 2 and not Roll.objects.exists()  # nothing paid yet
     console = crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text
     assert "Ada's flashback" in console and "Bribed the guards last night" in console
+    assert "(2 momentum)" in " ".join(console.split())  # the GM prices it knowing what Ada holds
     price(crew, cost)
     page = crew.client("player").get(flashback.get_absolute_url())
     assert f"The GM's price: {cost} momentum." in words(page)
@@ -155,7 +156,8 @@ def test_who_may_call_open_pay_price_and_withdraw(crew):
 
 
 def test_one_flashback_at_a_time_for_a_character(crew):
-    call(crew)
+    first = call(crew)
+    assert call(crew).url == first.url  # the same form sent again: the same call
     second = crew.client("player").post(reverse("roll_flashback", args=[crew.campaign.pk]), {
         "key": "another", "character": crew.ada.pk, "note": "And also"})
     assert "Ada's flashback is already on its way: pay it or withdraw it first." in words(second)
