@@ -12,7 +12,7 @@ from charge.actions import other_rolls
 from charge.kinds import RollKind
 from charge.models import PendingRoll, Spell, mission_start_pending
 from clocks.models import Clock, SeenClock, Visibility
-from gamerules.action_roll import SetupBenefit
+from gamerules.action_roll import SetupBenefit, flashback_costs
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
 from gamerules.consequences import ConsequenceKind, Resistance
@@ -75,6 +75,11 @@ def pending_context(membership) -> dict:
                          tuple((d, d.pk in p.party_details) for d in details), mission,
                          _escalated(p, campaign.charge.wording))
             for p in pending],
+        # Flashbacks called, for the GM to price and their players to pay ("Flashbacks").
+        "flashback_calls": [(call, call.character.editable_by(membership))
+                            for call in campaign.flashback_calls.for_display()],
+        "flashback_prices": [(cost, ngettext("%(cost)s momentum", "%(cost)s momentum", cost) % {"cost": cost}, text)
+                             for cost, text in flashback_costs(campaign.charge.rules.flashback_most).items()],
         "presets": [("risk", risk_noun(campaign.charge.wording), [(int(r), r.label(campaign.charge.wording)) for r in Risk]),
                     ("effect", _("Effect"), [(int(e), e.label) for e in reversed(Effect)])],
     }

@@ -3,7 +3,7 @@
 from charge import characters, demo, history
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
-from charge.models import PendingRoll, Setup, Threat
+from charge.models import FlashbackCall, PendingRoll, Setup, Threat
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
@@ -44,5 +44,5 @@ SITE = SystemSite(
     new_character=characters.new_character, sheet_texts=characters.sheet_texts,
     creation_note="charge/creation.html",
     # Its tiles show the characters' momentum and stress; what is on its way, its rolls on their way
-    # and the consequences they await (their threats among them).
-    reads=reads(PendingRoll, Roll, Threat))
+    # and the consequences they await (their threats among them), its flashbacks called.
+    reads=reads(FlashbackCall, PendingRoll, Roll, Threat))

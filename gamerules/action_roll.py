@@ -261,7 +261,9 @@ def plan_action_roll(choices: ActionRollChoices,
             reasons.append(said("%(helper)s has no momentum left to assist.", helper=helper.label))
     if burn_left:
         reasons.append(said("Burn only the momentum this roll spends: pushes, a flashback, assists."))
-    reasons.extend(spend_errors(c.momentum, roller_cost))
+    # The GM's price alone: said as the flashback's, so its player knows what they cannot pay.
+    only_the_price = c.flashback_cost and roller_cost == c.flashback_cost
+    reasons.extend(spend_errors(c.momentum, roller_cost, "This flashback costs" if only_the_price else "This needs"))
     if c.disposition_for_effect and c.disposition <= 0:
         reasons.append(said("Only a positive party detail gives +1 effect."))
 

@@ -75,11 +75,12 @@ def wizard(table, who="player", **choices):
     if started.status_code != 302:
         return started  # refused at the first step
     pending = PendingRoll.objects.select_related("character").get(character=data["character"])
-    risk, effect = choices.pop("risk", None), choices.pop("effect", None)
+    risk, effect, price = choices.pop("risk", None), choices.pop("effect", None), choices.pop("price", None)
     if not table.campaign.charge.quick:
-        set_risk_and_effect(table, pending, risk, effect)
+        set_risk_and_effect(table, pending, risk, effect, price=price)
         pending.refresh_from_db()
-    return client.post(started.url, {**choices, "risk": pending.risk, "effect": pending.effect,
+    seen = {"flashback_cost": pending.price} if pending.flashback else {}  # the GM's price, as the page shows it
+    return client.post(started.url, {**choices, "risk": pending.risk, "effect": pending.effect, **seen,
                                      "step": 3, "roll": "1"})
 
 
@@ -99,13 +100,15 @@ def on_its_way(table, who="player", risk=2, effect=2, threats=(), **first_step):
     return pending
 
 
-def set_risk_and_effect(table, pending, risk=None, effect=None, threats=()):
+def set_risk_and_effect(table, pending, risk=None, effect=None, threats=(), price=None):
     """The GM sets a roll's risk and effect on the console (by default where the GM starts:
-    moderate, or worse after an escalation, and standard), ticking the ``threats`` that apply."""
+    moderate, or worse after an escalation, and standard), ticking the ``threats`` that apply,
+    and a flashback's ``price``."""
     risk = int(pending.suggested_risk()) if risk is None else risk
     return table.client("gm").post(reverse("roll_set", args=[table.campaign.pk, pending.pk]),
                                    {"risk": risk, "effect": 2 if effect is None else effect,
-                                    "threats": [threat.pk for threat in threats]})
+                                    "threats": [threat.pk for threat in threats],
+                                    **({"flashback_cost": price} if price is not None else {})})
 
 
 def skip_unless_postgresql():

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from campaign.models import Membership
 from characters.models import Character
@@ -242,6 +242,10 @@ def _check_risk_and_effect(membership: Membership, request: ActionRollRequest, r
         raise Refused(said % {"name": roller.name, "action": action_word(request.action)})
     if not pending.is_set:
         raise Refused(waiting_for_the_gm(wording))
+    if request.flashback_cost != pending.price:
+        raise Refused(ngettext("The GM priced the flashback at %(cost)s momentum. Roll again if you agree.",
+                               "The GM priced the flashback at %(cost)s momentum. Roll again if you agree.",
+                               pending.price) % {"cost": pending.price})
     if (request.risk, request.effect) != (pending.rules_risk, pending.rules_effect):
         said = by_wording(wording, gettext("The GM changed the risk and the effect: now %(risk)s risk, %(effect)s effect. "
                                            "Roll again if you agree."),

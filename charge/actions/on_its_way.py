@@ -28,7 +28,8 @@ class RollStart:
     action: str
     goal: str = ""
     setup: bool = False
-    flashback_cost: int = 0
+    flashback: bool = False
+    """A flashback: the GM prices it with the risk and the effect ("Flashbacks")."""
     project_id: int | None = None
     spell_id: int | None = None
     """The spell the roll casts (Magic Extra)."""
@@ -55,17 +56,17 @@ def start_roll(membership: Membership, start: RollStart, key: str) -> PendingRol
         if spell is None:
             raise Refused(gettext("That spell is gone."))
         castable(campaign, character, spell, start.action)
-    if errors := flashback_errors(start.flashback_cost, character.momentum, campaign.charge.rules.flashback_most):
-        raise Refused(errors[0])
     pending = PendingRoll.objects.select_for_update().filter(character=character).first()
     if pending is None:
         if PendingRoll.objects.filter(key=key).exists():
             key = new_key()  # the form sent again for another character: a roll of its own
         pending = PendingRoll(campaign=campaign, character=character, key=key, started_by=membership.user)
-    elif pending.action != start.action:
-        pending.risk = pending.effect = None  # the GM sets them for the new action
+    elif pending.action != start.action or pending.flashback != start.flashback:
+        pending.risk = pending.effect = None  # the GM sets them for the new action, or the flashback
     pending.action, pending.goal, pending.setup = start.action, start.goal[:300], start.setup
-    pending.flashback_cost, pending.project_id = start.flashback_cost, start.project_id
+    if pending.flashback != start.flashback:
+        pending.flashback_cost = None  # the GM prices a flashback when it is marked
+    pending.flashback, pending.project_id = start.flashback, start.project_id
     if pending.pk and pending.spell_id != start.spell_id:
         pending.risk = pending.effect = None  # a spell starts the risk and the effect afresh
     pending.spell = spell
@@ -95,17 +96,30 @@ def _locked_pending(membership: Membership, pending_id) -> PendingRoll:
         raise Refused(gettext("That roll was made or withdrawn a moment ago.")) from None
 
 
+def _price(gm: Membership, pending: PendingRoll, cost: int | None) -> None:
+    """A flashback's price, set by the GM with its risk and effect ("the GM looks at the fiction
+    and sets a cost in momentum", "Flashbacks"); a roll that is no flashback has none."""
+    if not pending.flashback:
+        return
+    if cost is None:
+        raise Refused(gettext("Choose the flashback's price in momentum."))
+    if errors := flashback_errors(cost, cost, gm.campaign.charge.rules.flashback_most):
+        raise Refused(errors[0])
+    pending.flashback_cost = cost
+
+
 @transaction.atomic
 def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
-                        threat_ids=None, party_detail_ids=None) -> PendingRoll:
-    """The GM sets the risk and the effect of a roll on its way ("Action Roll"), and with the
-    Threat Level extra the threats that apply, with the Party extra the party details that bear
-    on it (``None``: as they were)."""
+                        threat_ids=None, party_detail_ids=None, flashback_cost: int | None = None) -> PendingRoll:
+    """The GM sets the risk and the effect of a roll on its way ("Action Roll"), a flashback's
+    price, and with the Threat Level extra the threats that apply, with the Party extra the party
+    details that bear on it (``None``: as they were)."""
     if not gm.is_gm:
         raise Refused(gettext("The GM sets the risk and the effect."))
     pending = _locked_pending(gm, pending_id)
     if gm.campaign.charge.quick:
         raise Refused(gettext("Quick Charge reads the risk and the effect from the dice."))
+    _price(gm, pending, flashback_cost)
     pending.risk, pending.effect = int(risk), int(effect)
     # The mission's first roll has its risk: the mission roll's start is used up.
     HookDraw.objects.filter(campaign=gm.campaign_id, start_pending=True).update(start_pending=False)
@@ -116,19 +130,22 @@ def set_risk_and_effect(gm: Membership, pending_id, risk: Risk, effect: Effect,
         if not gm.campaign.charge.rules.has(Extra.PARTY) or gm.campaign.party_details.filter(pk__in=chosen).count() != len(chosen):
             raise Refused(gettext("Choose details of this campaign's party sheet."))
         pending.party_details = sorted(chosen)
-    pending.save(update_fields=["risk", "effect", "threats", "party_details"])
+    pending.save(update_fields=["risk", "effect", "threats", "party_details", "flashback_cost"])
     return pending
 
 
 @transaction.atomic
-def apply_threats(gm: Membership, pending_id, threat_ids) -> PendingRoll:
+def apply_threats(gm: Membership, pending_id, threat_ids, flashback_cost: int | None = None) -> PendingRoll:
     """The GM says which threats bear on a roll on its way ("when the threat can be tied to a
-    reason why that roll might be impacted"); their ratings make its threat pool."""
+    reason why that roll might be impacted"); their ratings make its threat pool. Quick Charge
+    reads the risk and the effect from the dice, but a flashback's price is still the GM's."""
     if not gm.is_gm:
         raise Refused(gettext("The GM says which threats apply."))
     pending = _locked_pending(gm, pending_id)
-    _apply_threats(gm, pending, threat_ids)
-    pending.save(update_fields=["threats"])
+    _price(gm, pending, flashback_cost)
+    if threat_ids is not None:
+        _apply_threats(gm, pending, threat_ids)
+    pending.save(update_fields=["threats", "flashback_cost"])
     return pending
 
 

@@ -1,5 +1,6 @@
 """Charge's rolls besides the action roll: fortune, loot, market, hook cards and the mission roll,
-goal, determination and flashback. Each is one transaction; a repeated key returns its roll."""
+goal and determination (a flashback's: charge/actions/flashbacks.py). Each is one transaction; a
+repeated key returns its roll."""
 
 import random
 
@@ -14,7 +15,6 @@ from charge.kinds import RollKind
 from charge.models import Asset, AssetSource, Goal, HookDraw, Setup, WorldTable
 from charge.own_words import LOOT, NEXT_MISSION
 from core.refused import Refused
-from gamerules.action_roll import flashback_errors
 from gamerules.aftermath import Aftermath, OpposedFortune
 from gamerules.assets import assets_found
 from gamerules.charge import Outcome, roll_pool
@@ -271,25 +271,4 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
                    dice=list(pool.dice), outcome=pool.outcome.value,
                    momentum={str(character.pk): [before, character.momentum]},
                    aftermath=Aftermath(resistance=resistance(pool.outcome)))
-    return roll
-
-
-@transaction.atomic
-def make_flashback(membership: Membership, character_id: int, cost: int, key: str,
-                   note: str = "") -> Roll:
-    """Pay the GM's price of 0-2 momentum for a flashback that needs no roll, or before its
-    fortune roll ("Flashbacks"). A flashback resolved by an action roll is paid in the wizard,
-    so that the roll knows momentum was spent on it."""
-    character = lock_own_character(membership, character_id, gettext("Call a flashback for your own character."))
-    if existing := made_with(membership.campaign, key):
-        return existing
-    if errors := flashback_errors(cost, character.momentum, membership.campaign.charge.rules.flashback_most):
-        raise Refused(errors[0])
-    before = character.momentum
-    character.momentum -= cost
-    character.save(update_fields=["momentum"])
-    roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
-                   character=character, rolled_by=membership.user, kind=RollKind.FLASHBACK,
-                   goal=note[:300], momentum={str(character.pk): [before, character.momentum]},
-                   choices={"flashback_cost": cost})
     return roll

@@ -18,7 +18,7 @@ from rolls.models import Roll, risk_noun
 
 STEPS = {
     1: ("key", "character", "action", "goal", "spell", "setup", "flashback", "project"),
-    2: ("risk", "effect", "threats", "party_details"),
+    2: ("risk", "effect", "flashback_cost", "threats", "party_details"),
     3: ("pushes", "helpers", "tension", "talents", "asset", "setup_from", "last_standing",
         "cap_lifted", "threat", "party_benefit", "burn", "disposition", "spell_help"),
 }
@@ -29,6 +29,12 @@ def with_momentum(character) -> str:
     """"Ash (3 momentum)": a character to choose, with the momentum they have."""
     return ngettext("%(name)s (%(momentum)s momentum)", "%(name)s (%(momentum)s momentum)",
                     character.momentum) % {"name": character.name, "momentum": character.momentum}
+
+
+def flashback_prices(most: int) -> list[tuple[int, str]]:
+    """The prices a GM sets a flashback at, each with what it is for ("Flashbacks")."""
+    return [(cost, ngettext("%(cost)s momentum: %(text)s", "%(cost)s momentum: %(text)s", cost) % {
+        "cost": cost, "text": text}) for cost, text in flashback_costs(most).items()]
 
 
 def _level(label: str, meaning: str) -> str:
@@ -61,12 +67,15 @@ class ActionRollForm(forms.Form):
                                   help_text=_("Its effect is used up by this roll."))
     setup = forms.BooleanField(label=_("A setup action: it helps a teammate who follows through"),
                                required=False)
-    flashback = forms.ChoiceField(label=_("Flashback"), required=False)
+    flashback = forms.BooleanField(label=_("A flashback: it happened back then"), required=False,
+                                   help_text=_("The GM sets its price in momentum with the risk and the effect."))
     project = forms.TypedChoiceField(label=_("Work on a long-term project"), required=False, coerce=int,
                                      empty_value=None,
                                      help_text=_("Once per session; the roll's effect ticks the project."))
     risk = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, initial=int(Risk.MODERATE))
     effect = forms.TypedChoiceField(label=_("Effect"), coerce=int, widget=forms.RadioSelect, initial=int(Effect.STANDARD))
+    flashback_cost = forms.TypedChoiceField(label=_("The flashback's price"), coerce=int, widget=forms.RadioSelect,
+                                            required=False, empty_value=None)
     threats = forms.TypedMultipleChoiceField(
         label=_("Threats that apply to this roll"), required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
         help_text=_("Their ratings are rolled as threat dice; each cancels an action die."))
@@ -105,10 +114,7 @@ class ActionRollForm(forms.Form):
         self.mine = list(campaign.characters.editable_by(membership).order_by("name").prefetch_related("talents"))
         self.fields["character"].choices = [(c.pk, c.name) for c in self.mine]
         self.fields["action"].choices = [(name, action_word(name)) for name in self.rules.action_names]
-        self.fields["flashback"].choices = [("", gettext("No: it happens now"))] + [
-            (str(cost), ngettext("Yes, for %(cost)s momentum: %(text)s", "Yes, for %(cost)s momentum: %(text)s",
-                                 cost) % {"cost": cost, "text": text})
-            for cost, text in flashback_costs(self.rules.flashback_most).items()]
+        self.fields["flashback_cost"].choices = flashback_prices(self.rules.flashback_most)
         self.fields["risk"].choices = [(int(r), _level(r.label(self.wording), r.meaning(self.wording)))
                                        for r in Risk]
         self.fields["effect"].choices = [(int(e), _level(e.label, e.meaning)) for e in reversed(Effect)]
@@ -249,12 +255,11 @@ class ActionRollForm(forms.Form):
     def to_start(self) -> RollStart:
         data = self.cleaned_data
         return RollStart(character_id=data["character"], action=data["action"], goal=data.get("goal", ""),
-                         setup=bool(data.get("setup")), flashback_cost=int(data.get("flashback") or 0),
+                         setup=bool(data.get("setup")), flashback=bool(data.get("flashback")),
                          project_id=data.get("project"), spell_id=data.get("spell"))
 
     def to_request(self) -> ActionRollRequest:
         data = self.cleaned_data
-        flashback = data.get("flashback") or ""
         return ActionRollRequest(
             character_id=data["character"], action=data["action"], goal=data.get("goal", ""),
             risk=Risk(data.get("risk") or Risk.MODERATE),
@@ -265,7 +270,7 @@ class ActionRollForm(forms.Form):
             asset_id=int(data["asset"].partition(":")[0]) if data.get("asset") else None,
             setup_from=data.get("setup_from"), last_standing=bool(data.get("last_standing")),
             cap_lifted=bool(data.get("cap_lifted")),
-            flashback_cost=int(flashback) if flashback else 0, is_setup=bool(data.get("setup")),
+            flashback_cost=data.get("flashback_cost") or 0, is_setup=bool(data.get("setup")),
             project_id=data.get("project"), threat=data.get("threat") or 0,
             disposition_for_effect=data.get("party_benefit") == "effect", burned_progress=data.get("burn") or 0,
             disposition=data.get("disposition") or 0,

@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 from charge.forms.action_roll import with_momentum
 from core.posted import whole_number
 from core.templatetags.words import action as action_word
-from gamerules.action_roll import flashback_costs
 from gamerules.assets import LOOT_POOL
 from gamerules.economy import MONEY_MOST, spend_errors
 from gamerules.fortune import Likeliness
@@ -99,23 +98,16 @@ class DeterminationForm(forms.Form):
 
 
 class FlashbackForm(forms.Form):
+    """A flashback called: whose, and what they prepared back then. The GM sets the price."""
+
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     character = forms.TypedChoiceField(label=_("Character"), coerce=int)
-    cost = forms.TypedChoiceField(label=_("The GM's price"), coerce=int, widget=forms.RadioSelect,
-                                  initial=0)
-    resolution = forms.ChoiceField(label=_("How it resolves"), widget=forms.RadioSelect, initial="no_roll",
-                                   choices=[("no_roll", _("No roll: it simply happened")),
-                                            ("fortune_roll", _("A fortune roll: it was a matter of luck")),
-                                            ("action_roll", _("An action roll: there was danger"))])
-    note = forms.CharField(label=_("What happened back then"), max_length=300, required=False)
+    note = forms.CharField(label=_("What your character prepared back then"), max_length=300, required=False)
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
         mine = membership.campaign.characters.editable_by(membership).order_by("name")
         self.fields["character"].choices = [(c.pk, with_momentum(c)) for c in mine]
-        self.fields["cost"].choices = [
-            (cost, ngettext("%(cost)s momentum: %(text)s", "%(cost)s momentum: %(text)s", cost) % {"cost": cost, "text": text})
-            for cost, text in flashback_costs(membership.campaign.charge.rules.flashback_most).items()]
 
 
 class MarketForm(forms.Form):

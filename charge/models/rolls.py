@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from charge.models.threats import Threat
 from core.models import LockingQuerySet
@@ -30,7 +30,9 @@ class PendingRoll(models.Model):
     action = models.CharField(max_length=30)
     goal = models.CharField(max_length=300, blank=True)
     setup = models.BooleanField(default=False)
-    flashback_cost = models.PositiveSmallIntegerField(default=0)
+    flashback = models.BooleanField(default=False, help_text="The player marks it a flashback; the GM prices it.")
+    flashback_cost = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                      help_text="Set by the GM, with the risk and the effect.")
     project = models.ForeignKey("clocks.Clock", null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="+")
     risk = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Set by the GM.")
@@ -61,8 +63,13 @@ class PendingRoll(models.Model):
 
     @property
     def is_set(self) -> bool:
-        """The GM has set the risk and the effect: the player evens the odds."""
-        return self.risk is not None and self.effect is not None
+        """The GM has set the risk and the effect, and a flashback's price: the player evens the odds."""
+        return self.risk is not None and self.effect is not None and self.price is not None
+
+    @property
+    def price(self) -> int | None:
+        """The momentum the roll pays for its flashback: the GM's, None until they set it; 0 if no flashback."""
+        return self.flashback_cost if self.flashback else 0
 
     @property
     def rules_risk(self) -> Risk | None:
@@ -74,12 +81,16 @@ class PendingRoll(models.Model):
 
     def risk_and_effect(self, wording) -> str:
         """"Moderate risk · standard effect", or what it waits for."""
+        if not self.is_set and self.risk is not None and self.effect is not None:
+            return gettext("the GM sets the flashback's price")  # Quick Charge: the dice read the rest
         if not self.is_set:
             return by_wording(wording, gettext("the GM sets the risk and the effect"),
                               gettext("the GM sets the position and the effect"))
         return by_wording(wording, gettext("%(risk)s risk · %(effect)s effect"),
                           gettext("%(risk)s position · %(effect)s effect")) % {
-            "risk": self.rules_risk.label(wording), "effect": str(self.rules_effect.label).lower()}
+            "risk": self.rules_risk.label(wording), "effect": str(self.rules_effect.label).lower()} + (
+            ngettext(" · flashback for %(cost)s momentum", " · flashback for %(cost)s momentum", self.price)
+            % {"cost": self.price} if self.flashback else "")
 
     def applied_threats(self) -> list:
         """The threats the GM said apply, as they are now: a threat cleared since no longer counts."""
@@ -107,6 +118,44 @@ class PendingRoll(models.Model):
         """The goal and action, as the wizard's first step posts them."""
         return {"key": self.key, "character": str(self.character_id), "action": self.action,
                 "goal": self.goal, "setup": "on" if self.setup else "",
-                "flashback": str(self.flashback_cost) if self.flashback_cost else "",
+                "flashback": "on" if self.flashback else "",
                 "project": str(self.project_id) if self.project_id else "",
                 "spell": str(self.spell_id) if self.spell_id else ""}
+
+
+class FlashbackCallQuerySet(LockingQuerySet):
+    def for_display(self):
+        return self.select_related("character", "character__owner").order_by("created_at", "pk")
+
+
+class FlashbackCall(models.Model):
+    """A flashback a player calls, on its way to the GM: "When a player calls for a flashback, the
+    GM looks at the fiction and sets a cost in momentum" ("Flashbacks"); the player pays it (the
+    FLASHBACK roll, under ``key``) or withdraws. Not a PendingRoll: it has no action, risk or
+    effect, and whatever follows it (no roll, a fortune roll, an action roll) is decided at the
+    table after it is paid. One per character; gone once paid or withdrawn."""
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="flashback_calls")
+    character = models.OneToOneField("characters.Character", on_delete=models.CASCADE,
+                                     related_name="flashback_call")
+    key = models.CharField(max_length=64, unique=True, help_text="The idempotency key of the roll that pays it.")
+    note = models.CharField(max_length=300, blank=True, help_text="What the character prepared back then.")
+    cost = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Set by the GM.")
+    called_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = FlashbackCallQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return gettext("%(name)s's flashback") % {"name": self.character.name}
+
+    def get_absolute_url(self):
+        return reverse("flashback_call", args=[self.campaign_id, self.pk])
+
+    @property
+    def is_set(self) -> bool:
+        return self.cost is not None

@@ -51,13 +51,14 @@ def roll_set(request, campaign_id, pending_id):
     threat_ids, detail_ids = ([pk for pk in map(whole_number, request.POST.getlist(name)) if pk is not None]
                               if campaign.charge.rules.has(extra) else None
                               for name, extra in (("threats", Extra.THREAT_LEVEL), ("party_details", Extra.PARTY)))
-    if campaign.charge.quick:  # no risk or effect to set: only the threats
-        error = refusal_of(lambda: on_its_way.apply_threats(membership, pending.pk, threat_ids or []))
+    cost = whole_number(request.POST.get("flashback_cost"))  # a flashback's price, set with them
+    if campaign.charge.quick:  # no risk or effect to set: only the threats, and a flashback's price
+        error = refusal_of(lambda: on_its_way.apply_threats(membership, pending.pk, threat_ids, cost))
     elif risk not in {int(r) for r in Risk} or effect not in {int(e) for e in Effect}:
         error = by_wording(campaign.charge.wording, _("Choose a risk and an effect."), _("Choose a position and an effect."))
     else:
         error = refusal_of(lambda: on_its_way.set_risk_and_effect(membership, pending.pk, Risk(risk), Effect(effect),
-                                                             threat_ids, detail_ids))
+                                                             threat_ids, detail_ids, cost))
     return answer(request, "charge/console.html#console-pending",
                   lambda: {"membership": membership, "campaign": membership.campaign,
                            **pending_context(membership)}, reverse("console", args=[campaign_id]), error)

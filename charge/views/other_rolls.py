@@ -1,12 +1,9 @@
 """Charge's rolls besides the action roll, each with its exact odds: fortune, loot, goal,
-determination, flashback, market."""
+determination, market (a flashback's: charge/views/flashbacks.py)."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
@@ -15,7 +12,6 @@ from campaign.access import membership_or_404
 from charge.actions import other_rolls
 from charge.forms.other_rolls import (
     DeterminationForm,
-    FlashbackForm,
     FortuneForm,
     GoalRollForm,
     LootForm,
@@ -52,7 +48,9 @@ def _other_roll(request, membership, form, template, make):
 @require_http_methods(["GET", "POST"])
 def roll_fortune(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
-    form = FortuneForm(request.POST or None, membership=membership, initial={"key": new_key()})
+    # A flashback paid on to a fortune roll brings what was prepared as what is at stake.
+    form = FortuneForm(request.POST or None, membership=membership,
+                       initial={"key": new_key(), "label": request.GET.get("label", "")[:300]})
     return _other_roll(request, membership, form, "charge/rolls/fortune.html", lambda data: other_rolls.make_fortune_roll(
         membership, data["likeliness"], data["key"], data["label"], data["opposed"], data.get("hidden", False),
         character_id=data.get("character"), action=data.get("action", "")))
@@ -187,32 +185,6 @@ def determination_odds(request, campaign_id):
     labels = [(outcome.label, resistance(outcome).label(campaign.charge.wording, campaign.charge.quick)) for outcome in Outcome]
     return render(request, "charge/rolls/determination.html#determination_odds", {
         "bars": odds_bars(burn), "labels": labels, "burn": burn})
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def roll_flashback(request, campaign_id):
-    """Pay the GM's price, then: no roll, a fortune roll, or an action roll (paid in the wizard,
-    so that the roll knows momentum was spent on it)."""
-    membership = membership_or_404(request, campaign_id)
-    form = FlashbackForm(request.POST or None, membership=membership, initial={"key": new_key()})
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        if data["resolution"] == "action_roll":
-            query = urlencode({"character": data["character"], "flashback": data["cost"]})
-            return redirect(f"{reverse('roll_new', args=[campaign_id])}?{query}")
-        try:
-            roll = other_rolls.make_flashback(membership, data["character"], data["cost"], data["key"],
-                                          data["note"])
-        except Refused as refusal:
-            form.add_error(None, str(refusal))
-        else:
-            if data["resolution"] == "fortune_roll":
-                messages.info(request, _("Flashback paid. Now the fortune roll: how likely was it?"))
-                return redirect("roll_fortune", campaign_id)
-            return redirect(roll)
-    return render(request, "charge/rolls/flashback.html", {"membership": membership,
-                                                    "campaign": membership.campaign, "form": form})
 
 
 @login_required

@@ -54,6 +54,7 @@ def _step_three_data(posted, pending, as_set_now=True):
         data[name] = value
     if as_set_now and pending.is_set:
         data["risk"], data["effect"] = str(pending.risk), str(pending.effect)
+        data["flashback_cost"] = str(pending.price)
     awaited = [pk for pk in data.getlist("awaited") if pk.isdigit()]
     agreed = Character.objects.filter(pk__in=awaited, assisting=pending.character_id).values_list("pk", flat=True)
     data.setlist("helpers", [*data.getlist("helpers"), *(str(pk) for pk in agreed)])
@@ -65,7 +66,7 @@ def _changed(posted, pending, threat: int = 0, disposition: int = 0) -> bool:
     showed them."""
     return any(posted.get(name) not in (None, str(value))
                for name, value in (("risk", pending.risk), ("effect", pending.effect), ("threat", threat),
-                                   ("disposition", disposition)))
+                                   ("disposition", disposition), ("flashback_cost", pending.price)))
 
 
 def _threats(membership, pending) -> list:
@@ -118,7 +119,7 @@ def _pending_wizard(request, membership, pending, step=None):
     step = step or _pending_step(membership, pending)
     data = pending.step_one()
     if pending.is_set:
-        data.update(risk=str(pending.risk), effect=str(pending.effect))
+        data.update(risk=str(pending.risk), effect=str(pending.effect), flashback_cost=str(pending.price))
     elif step == 2:  # where the GM starts
         data.update(risk=str(int(pending.suggested_risk(mission_start_pending(membership.campaign)))),
                     effect=str(int(pending.suggested_effect())))
@@ -195,7 +196,8 @@ def roll_pending(request, campaign_id, pending_id):
             try:
                 pending = on_its_way.set_risk_and_effect(
                     membership, pending.pk, Risk(form.cleaned_data["risk"]), Effect(form.cleaned_data["effect"]),
-                    *(form.cleaned_data.get(name) if name in form.fields else None for name in ("threats", "party_details")))
+                    *(form.cleaned_data.get(name) if name in form.fields else None for name in ("threats", "party_details")),
+                    flashback_cost=form.cleaned_data.get("flashback_cost"))
             except Refused as refusal:
                 form.add_error(None, str(refusal))
             else:

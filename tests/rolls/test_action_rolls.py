@@ -294,8 +294,9 @@ def test_a_setup_gives_the_follower_its_chosen_benefit(crew, dice):
 
 
 def test_a_flashback_paid_in_the_wizard_spends_momentum_and_gains_none(crew, dice):
+    """The player marks the roll a flashback; the GM prices it with the risk and the effect."""
     dice(6, 1)
-    wizard(crew, flashback="1")
+    wizard(crew, flashback="on", price=1)
     assert fresh(crew.ada).momentum == 1
     assert last_roll().choices["flashback_cost"] == 1
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from characters.models import Character
-from charge.models import PendingRoll, Setup
+from charge.models import PendingRoll
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, on_its_way, wizard
 
@@ -107,27 +107,6 @@ def test_burning_momentum_that_is_not_there_is_refused(crew):
     assert not Roll.objects.exists()
 
 
-@pytest.mark.parametrize(("cost", "resolution", "momentum", "lands_on"), [
-    (1, "no_roll", 1, "roll"), (2, "fortune_roll", 0, "roll_fortune"), (1, "action_roll", 2, "roll_new")])
-def test_a_flashback_costs_zero_to_two_and_resolves_three_ways(crew, cost, resolution, momentum, lands_on):
-    response = crew.client("player").post(reverse("roll_flashback", args=[crew.campaign.pk]), {
-        "key": "fb", "character": crew.ada.pk, "cost": cost, "resolution": resolution, "note": "Last night"})
-    assert fresh(crew.ada).momentum == momentum
-    assert reverse(lands_on, args=[crew.campaign.pk] + ([Roll.objects.get().pk] if lands_on == "roll" else [])) in response.url
-    if resolution == "action_roll":
-        assert f"flashback={cost}" in response.url
-
-
-def test_a_flashback_beyond_the_momentum_there_is_refused(crew):
-    response = crew.client("player").post(reverse("roll_flashback", args=[crew.campaign.pk]), {
-        "key": "fb", "character": crew.bo.pk, "cost": 2, "resolution": "no_roll"})
-    assert "Select a valid choice" in response.text  # not the player's character
-    Character.objects.filter(pk=crew.ada.pk).update(momentum=1)
-    response = crew.client("player").post(reverse("roll_flashback", args=[crew.campaign.pk]), {
-        "key": "fb", "character": crew.ada.pk, "cost": 2, "resolution": "no_roll"})
-    assert "This flashback costs 2 momentum and there is only 1." in response.text
-
-
 def test_the_roll_log_is_append_only(crew, dice):
     dice(6, 1)
     fortune(crew)
@@ -191,16 +170,3 @@ def test_roll_pages_are_not_found_for_outsiders_and_need_a_login(table, name):
     url = reverse(name, args=[table.campaign.pk])
     assert table.client("outsider").get(url).status_code == 404
     assert table.client("anonymous").get(url).status_code == 302
-
-
-def test_the_gm_may_let_a_flashback_cost_more_than_two(table):
-    """"Flashbacks": "2 (or more) momentum" in the body; 0-2 in the recap, the default."""
-    Character.objects.filter(pk=table.character.pk).update(momentum=5)
-    url = reverse("roll_flashback", args=[table.campaign.pk])
-    post = {"key": "fb3", "character": table.character.pk, "cost": 3, "resolution": "no_roll", "note": "x"}
-    assert "Select a valid choice" in table.client("player").post(url, post).text
-    Setup.objects.filter(campaign=table.campaign.pk).update(dials={"flashback_most": 3})
-    assert "3 momentum: An elaborate action" in table.client("player").get(url).text
-    table.client("player").post(url, post)
-    table.character.refresh_from_db()
-    assert table.character.momentum == 2

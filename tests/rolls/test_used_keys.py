@@ -79,7 +79,6 @@ def test_a_roll_on_its_way_stuck_on_a_used_key_is_set_free(crew, dice):
 @pytest.mark.parametrize(("name", "data"), [
     ("roll_fortune", {"likeliness": 1}),
     ("roll_determination", {"character": "ada", "burn": 1, "note": "A fall"}),
-    ("roll_flashback", {"character": "ada", "cost": 1, "resolution": "no_roll", "note": "Last night"}),
 ])
 def test_a_roll_form_sent_again_lands_on_its_roll_and_the_form_offers_a_new_key(crew, dice, name, data):
     client, url = crew.client("player"), reverse(name, args=[crew.campaign.pk])

@@ -5,7 +5,7 @@ from ability.models import Action
 from advantage.models import Check
 from advantage.models import Threat as AdvantageThreat
 from campaign.models import CalendarFeed, Membership, SessionPlan
-from charge.models import Goal, HookDraw, PartyDetail, Resource, Threat
+from charge.models import FlashbackCall, Goal, HookDraw, PartyDetail, Resource, Threat
 from clocks.models import Visibility
 from tests.factories import (
     CharacterFactory,
@@ -61,6 +61,8 @@ def world(table):
         "feed_token": CalendarFeed.objects.create(membership=Membership.objects.get(campaign=c, user=table.player)).token,
         "slot": 1, "field": "concept", "history_id": ada.history.first().history_id,
         "pending_id": PendingRollFactory(campaign=c, character=ada, goal="Slip past the guard").pk,
+        "call_id": FlashbackCall.objects.create(campaign=c, character=ada, key="matrix-flashback",
+                                                note="Bribed the guard last night").pk,
         "goal_id": Goal.objects.create(character=ada, name="Find my sister", filled=4, due=1).pk, "mode": "advance",
         "threat_id": Threat.objects.create(campaign=c, source="Poisonous mist", rating=2).pk,
         "detail_id": PartyDetail.objects.create(campaign=c, concept="allies", text="Maven, a bar owner").pk,

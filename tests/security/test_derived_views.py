@@ -150,6 +150,7 @@ def player_urls(table):
         "clock_id": list(c.clocks.values_list("pk", flat=True)),
         "roll_id": list(c.rolls.values_list("pk", flat=True)),
         "pending_id": list(c.pending_rolls.values_list("pk", flat=True)),
+        "call_id": list(c.flashback_calls.values_list("pk", flat=True)) or [0],
         "force_id": list(c.forces.values_list("pk", flat=True)),
         "session_id": list(c.sessions.values_list("pk", flat=True)),
         "change_id": [0], "tie_id": [0], "history_id": [0], "slot": [1], "field": ["concept"],

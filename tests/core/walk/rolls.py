@@ -1,7 +1,7 @@
 """Steps of Charge's rolls: on their way, thrown, what follows them, and the rolls of their own."""
 
 from characters.models import Character
-from charge.models import Attachment, Goal, PendingRoll, Setup, Threat
+from charge.models import Attachment, FlashbackCall, Goal, PendingRoll, Setup, Threat
 from clocks.models import Clock
 from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only
@@ -12,7 +12,11 @@ from tests.core.walk.steps import rows
 def play(table):
     """What a roll changes: the rolls, those on their way, the sheets and the clocks."""
     return (rows(Roll, campaign=table.campaign) + rows(PendingRoll, character__campaign=table.campaign)
-            + rows(Character, campaign=table.campaign) + clocks(table))
+            + rows(FlashbackCall, campaign=table.campaign) + rows(Character, campaign=table.campaign) + clocks(table))
+
+
+def flashback_call(table):
+    return [FlashbackCall.objects.filter(character=table.character).latest("pk").pk]
 
 
 def pending(table):
@@ -37,7 +41,7 @@ def thrown(*faces):
         table.dice(*faces)
         chosen = PendingRoll.objects.get(pk=pending(table)[0])
         return {"character": table.character.pk, "action": "Sneak", "goal": "", "risk": chosen.risk,
-                "effect": chosen.effect, "step": 3, "roll": "1"}
+                "effect": chosen.effect, "flashback_cost": chosen.price, "step": 3, "roll": "1"}
     return data
 
 
@@ -144,8 +148,6 @@ OWN_ROLLS = {
                                                                           likeliness=1), play),
     "determination rolled": Write("roll_determination", "player", campaign_only,
                                   scripted(5, 3, character=ada_pk, burn=1, note="A fall"), play),
-    "flashback": Write("roll_flashback", "player", campaign_only,
-                       scripted(character=ada_pk, cost=1, resolution="no_roll", note="Last night"), play),
     "loot rolled": Write("roll_loot", "player", campaign_only,
                          scripted(6, character=ada_pk, pool=1, name="The captain's spyglass"), play),
     "market rolled": Write("roll_market", "player", campaign_only,
@@ -155,5 +157,20 @@ OWN_ROLLS = {
     "goal rolled": Write("roll_goal", "player", lambda t: [goal(t).pk, "advance"], scripted(5, 1, pool=2), play),
 }
 
-STRETCHES = {"Charge roll": A_ROLL, "Charge aftermath": AFTERMATH, "Charge rolls of their own": OWN_ROLLS}
+FLASHBACKS = {
+    "flashback called": Write("roll_flashback", "player", campaign_only,
+                              scripted(character=ada_pk, note="Bribed the guards last night"), play),
+    "flashback priced": Write("flashback_price", "gm", flashback_call, lambda t, n: {"cost": 1}, play),
+    "flashback paid": Write("flashback_pay", "player", flashback_call, lambda t, n: {"cost": 1}, play),
+    "flashback called again": Write("roll_flashback", "player", campaign_only,
+                                    scripted(character=ada_pk, note="Hid a knife in the cell"), play),
+    "flashback withdrawn": Write("flashback_withdraw", "player", flashback_call, lambda t, n: {}, play),
+    "flashback roll started": started(flashback="on"),
+    "flashback roll's risk and price set": Write("roll_set", "gm", pending,
+                                                 lambda t, n: {"risk": 2, "effect": 2, "flashback_cost": 1}, play),
+    "flashback roll thrown": Write("roll_pending", "player", pending, thrown(6, 2), play),
+}
+
+STRETCHES = {"Charge roll": A_ROLL, "Charge aftermath": AFTERMATH, "Charge rolls of their own": OWN_ROLLS,
+             "Charge flashbacks": FLASHBACKS}
 """A stretch's steps are named within it: a name may come back in another stretch."""
