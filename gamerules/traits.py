@@ -487,7 +487,7 @@ class NewTraits:
 
 
 AFTERMATH = Scale(tuple(NewTraits(count) for count in range(MOST_DICE + 1)),
-                  tuple(str(count) for count in range(MOST_DICE + 1)),
+                  tuple(said_n("%(n)s new Trait", "%(n)s new Traits", count) for count in range(MOST_DICE + 1)),
                   said("Aftermath: successes, each a new Consequence Trait"), counted=True)
 """The GM burns Consequence and "rolls that many dice": chosen before the throw, its successes are
 exact odds, as many as the dice at most (a burn above ``MOST_DICE`` is not counted)."""
