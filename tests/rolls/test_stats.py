@@ -12,11 +12,11 @@ from django.utils import timezone
 from ability.kinds import RollKind as AbilityRoll
 from campaign.models import Membership
 from charge.kinds import RollKind
+from charge.rolled import NO_DICE
 from gamerules.charge import Outcome, odds
 from gamerules.honesty import EXACT_UP_TO, Rolled, honesty
 from rolls.charts import luck_chart
 from rolls.models import Roll
-from charge.rolled import NO_DICE
 from rolls.stats import DAMAGED, UNREAD, Filters, dice_stats, rolled
 from tests.factories import CharacterFactory, GameSessionFactory, RollFactory, another_campaign
 from tests.helpers import HTMX
