@@ -3,7 +3,9 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ability.rolled import action_rolled, quick_rolled
 from core.systems import LoggedKind
+from gamerules.ability import ACTION_ROLL, QUICK_ROLL
 
 
 class RollKind(models.TextChoices):
@@ -11,5 +13,8 @@ class RollKind(models.TextChoices):
     QUICK = "quick", _("Quick action roll")
 
 
-KINDS = tuple(LoggedKind(kind.value, kind.label, action=True) for kind in RollKind)  # each names its skill
+# Each names its skill.
+KINDS = (LoggedKind(RollKind.ABILITY.value, RollKind.ABILITY.label, action=True, odds=action_rolled,
+                    scales=(ACTION_ROLL,)),
+         LoggedKind(RollKind.QUICK.value, RollKind.QUICK.label, action=True, odds=quick_rolled, scales=(QUICK_ROLL,)))
 OUTCOMES = (("success", _("Success")), ("failure", _("Failure")))

@@ -4,8 +4,10 @@ ask of each (core/systems.py)."""
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from charge.rolled import no_dice, pool_rolled
 from core.systems import LoggedKind
 from gamerules.charge import Outcome
+from gamerules.honesty import CHARGE
 
 
 class RollKind(models.TextChoices):
@@ -30,9 +32,9 @@ def loot_found(roll) -> str:
     return {0: _("Nothing"), 1: _("One asset")}.get(roll.choices.get("assets", 0), _("Two assets"))
 
 
-# Every roll but a flashback reads a pool; every one keeps what it changed as an Aftermath.
+# Every roll but a flashback reads a pool ("Rolling Dice"); every one keeps what it changed as an Aftermath.
 KINDS = tuple(LoggedKind(kind.value, kind.label, action=kind in ACTIONS, consequence=kind in ACTIONS, aftermath=True,
-                         read_as_a_pool=kind is not RollKind.FLASHBACK, no_dice=kind is RollKind.FLASHBACK,
+                         odds=no_dice if kind is RollKind.FLASHBACK else pool_rolled, scales=(CHARGE,),
                          read=loot_found if kind is RollKind.LOOT else None)
               for kind in RollKind)
 OUTCOMES = tuple((outcome.value, outcome.label) for outcome in Outcome)

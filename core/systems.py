@@ -12,14 +12,35 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.urls import URLResolver
+from django.utils.translation import gettext_lazy as _
 
 from core.templatetags.words import action as action_word
 
 if TYPE_CHECKING:
     from campaign.transfer import RollIds
+    from gamerules.honesty import Rolled, Scale
+
+DAMAGED = _("the dice kept do not match the pool (an edited or imported log)")
+"""Why a roll's odds cannot be computed again, whatever its system: what it keeps is not what the
+site stores. A kind's ``odds`` may answer it, and the statistics do when an ``odds`` raises."""
+
+
+@dataclass(frozen=True)
+class Logged:
+    """A roll of the log as the dice statistics hand it to its kind's ``odds``: the JSON as kept,
+    unchecked (an edited or imported log may hold anything)."""
+
+    pool: Any
+    """``Roll.pool_size``."""
+    dice: Any
+    outcome: str
+    choices: Any
+    result: Any
+    sources: Any
+    """``Roll.dice_sources``."""
 
 
 @dataclass(frozen=True)
@@ -43,11 +64,13 @@ class LoggedKind:
     """Its ``action`` names the action (a skill, a Stat) rolled: the statistics count each."""
     said: Callable[[str], str] = action_word
     """How its ``action`` reads: as an action of the rulebook unless the system says otherwise."""
-    read_as_a_pool: bool = False
-    """Its outcome is Charge's pool read ("Rolling Dice"), its pool's size stored: the statistics
-    compute its exact odds again from the log."""
-    no_dice: bool = False
-    """Logged without a throw (Charge's flashbacks): the statistics say so."""
+    odds: Callable[[Logged], Rolled | str] | None = field(default=None, compare=False)
+    """``odds(logged)`` -> the roll read on one of its ``scales`` with the exact odds its dice had
+    when they were thrown (gamerules/honesty.py ``Rolled``), or why it cannot be (no dice were
+    thrown, :data:`DAMAGED`...): the dice statistics count the one and list the other. Without it
+    the statistics leave the kind's rolls out, saying so."""
+    scales: tuple[Scale, ...] = field(default=(), compare=False)
+    """The outcomes its ``odds`` reads rolls in, worst first, in its system's words."""
     aftermath: bool = False
     """Its ``result`` is an ``Aftermath`` (gamerules/aftermath.py): the consequence and progress
     that the roll's shared columns read, and whose ids an export carries."""

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from gamerules import readings
+from gamerules.honesty import Rolled, Scale
 from gamerules.stored import json_object
 from gamerules.words import said, said_as
 
@@ -345,3 +347,65 @@ class QuickRollResult:
     def from_data(cls, data: Any) -> QuickRollResult:
         data = json_object(data, "A quick action roll's result", ("difficulty", "read", "success"))
         return cls(tuple(data["difficulty"]), data["read"], data["success"])
+
+
+# The dice statistics ----------------------------------------------------------------------------
+# An action roll's and a quick action roll's exact odds as they were thrown (gamerules/honesty.py):
+# the pool (the skill's die, boosts, grit, the teamwork dice already won), the difficulty die and
+# the position are all set before the player rolls.
+
+ACTION_OUTCOMES = ((False, EffectLevel.CRITICAL), (False, EffectLevel.COMPLETE), (False, EffectLevel.MARGINAL),
+                   (True, EffectLevel.MARGINAL), (True, EffectLevel.COMPLETE), (True, EffectLevel.CRITICAL))
+"""An action roll's (success, effect level), worst first: a critical failure to a critical success."""
+
+ACTION_ROLL = Scale(ACTION_OUTCOMES, (said("critical failure"), said("complete failure"), said("marginal failure"),
+                                      said("marginal success"), said("complete success"), said("critical success")),
+                    said("Action rolls"))
+
+
+class Quick(Enum):
+    """A quick action roll: "a simple success or fail", worst first."""
+
+    FAILURE = "failure"
+    SUCCESS = "success"
+
+
+QUICK_ROLL = Scale((Quick.FAILURE, Quick.SUCCESS), (said("Failure"), said("Success")), said("Quick action rolls"))
+
+
+def action_rolled(sizes: Sequence[int], difficulty_size: int, position: Position, ability: Sequence[int],
+                  difficulty: Sequence[int], *, ties_to_director: bool = False) -> Rolled:
+    """An action roll read from its dice, with the exact odds of its pool against its difficulty."""
+    _check_faces(sizes, ability, difficulty_size, difficulty)
+    read = read_action(ability, difficulty, position, ties_to_director=ties_to_director)
+    return _action_rolled(tuple(sorted(sizes)), difficulty_size, position, ties_to_director, (read.success, read.effect))
+
+
+def quick_rolled(size: int, difficulty_size: int, position: Position, ability: int, difficulty: Sequence[int],
+                 *, ties_to_director: bool = False) -> Rolled:
+    """A quick action roll read from its dice, with its exact chance of success."""
+    _check_faces((size,), (ability,), difficulty_size, difficulty)
+    success = quick_action(ability, difficulty, position, ties_to_director=ties_to_director)
+    return _quick_rolled(size, difficulty_size, position, ties_to_director, success)
+
+
+def _check_faces(sizes: Sequence[int], ability: Sequence[int], difficulty_size: int, difficulty: Sequence[int]) -> None:
+    if len(sizes) != len(ability) or not all(size in DIE_SIZES and 1 <= face <= size
+                                             for size, face in zip(sizes, ability, strict=True)):
+        raise ValueError(f"ability dice {ability} do not match the pool {sizes}")
+    if difficulty_size not in DIE_SIZES or not all(1 <= face <= difficulty_size for face in difficulty):
+        raise ValueError(f"difficulty dice {difficulty} are not d{difficulty_size}s")
+
+
+@cache
+def _action_rolled(sizes: tuple[int, ...], difficulty_size: int, position: Position, ties: bool,
+                   outcome: tuple[bool, EffectLevel]) -> Rolled:
+    """One Rolled for equal rolls: a long log counts them, not their odds again."""
+    return Rolled.of(action_odds(sizes, difficulty_size, position, ties_to_director=ties), outcome, ACTION_ROLL)
+
+
+@cache
+def _quick_rolled(size: int, difficulty_size: int, position: Position, ties: bool, success: bool) -> Rolled:
+    chance = quick_odds(size, difficulty_size, position, ties_to_director=ties)
+    return Rolled.of({Quick.SUCCESS: chance, Quick.FAILURE: 1 - chance}, Quick.SUCCESS if success else Quick.FAILURE,
+                     QUICK_ROLL)

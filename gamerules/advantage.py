@@ -19,6 +19,7 @@ from math import comb
 from typing import Any
 
 from gamerules import readings
+from gamerules.honesty import Rolled, Scale
 from gamerules.stored import json_object
 from gamerules.words import said
 
@@ -162,6 +163,21 @@ def expected_boons_and_banes(plus: int, minus: int) -> tuple[Fraction, Fraction]
     distribution = _distribution(plus, minus)
     return (sum((boons * chance for _, boons, _, chance in distribution), Fraction(0)),
             sum((banes * chance for _, _, banes, chance in distribution), Fraction(0)))
+
+
+CHECK = Scale((Outcome.HOLLOW, Outcome.MINOR, Outcome.MAJOR),
+              (said("Hollow success"), said("Minor success"), said("Major success")), said("Checks"))
+"""A check's outcome as rolled, worst first ("The Result"); what Action Points improve after the
+dice is the player's choice, not the dice's, and is not counted."""
+
+
+@cache
+def check_rolled(plus: int, minus: int, outcome: Outcome) -> Rolled:
+    """A check of ``plus`` and ``minus`` dice (as built: the cap and the 0 PLUS rule applied),
+    its outcome as rolled, with the exact odds of the pool."""
+    if not 1 <= plus <= MOST_DICE or not 0 <= minus <= MOST_DICE:
+        raise ValueError(f"a check rolls 1 to {MOST_DICE} PLUS and 0 to {MOST_DICE} MINUS, not {plus} and {minus}")
+    return Rolled.of(check_odds(plus, minus), outcome, CHECK)
 
 
 def clock_marks(outcome: Outcome, boons: int, banes: int, *, positive: bool = True) -> int:

@@ -19,6 +19,7 @@ from functools import cache
 from math import comb
 from typing import Any
 
+from gamerules.honesty import Rolled, Scale
 from gamerules.stored import json_object
 from gamerules.words import said, said_as, said_n
 
@@ -452,3 +453,56 @@ class AftermathRollResult:
     def from_data(cls, data: Any) -> AftermathRollResult:
         data = json_object(data, "An aftermath's result", ("burned", "successes", "settled"))
         return cls(data["burned"], data["successes"], data["settled"])
+
+
+# The dice statistics ----------------------------------------------------------------------------
+# Which rolls of the log have exact odds as they were thrown (gamerules/honesty.py).
+
+STAT_ROLL_COUNTED = True
+"""Reading, for the dice statistics: a conflict is counted by its Stat roll, whose odds are exact
+when it is thrown: its dice, the Powers' successes and the GM's successes are all known before
+("Count up your successes, and the GM will tell you hers"), and "If you have at least as many as
+the GM, stop. You win" is a whole success. Whether a player behind ends with a mixed success or a
+loss is not counted: it turns on the Traits and Item she chooses to bid after seeing the dice, one
+at a time if she likes ("roll each die as you bid a Trait"), so her bid dice have no odds fixed
+before the throw. The GM's own dice are not counted either: she may state her successes instead."""
+
+
+class StatRoll(Enum):
+    """A conflict's Stat roll against the GM's successes, worst first ("... and Resolve")."""
+
+    BEHIND = "behind"
+    WHOLE = "whole"
+
+
+STAT_ROLL = Scale((StatRoll.BEHIND, StatRoll.WHOLE), (said("Behind"), said("Whole success")),
+                  said("Conflicts: the Stat roll against the GM's successes"))
+
+
+@dataclass(frozen=True)
+class NewTraits:
+    """An aftermath's successes: the new Consequence Traits it brings ("Aftermath")."""
+
+    count: int
+
+
+AFTERMATH = Scale(tuple(NewTraits(count) for count in range(MOST_DICE + 1)),
+                  tuple(said_n("%(n)s new Trait", "%(n)s new Traits", count) for count in range(MOST_DICE + 1)),
+                  said("Aftermath: successes, each a new Consequence Trait"), counted=True)
+"""The GM burns Consequence and "rolls that many dice": chosen before the throw, its successes are
+exact odds, as many as the dice at most (a burn above ``MOST_DICE`` is not counted)."""
+
+
+@cache
+def stat_roll_rolled(dice: int, powers: int, gm: int, won: bool) -> Rolled:
+    """A Stat roll of ``dice`` dice with ``powers`` automatic successes against the GM's ``gm``
+    successes, won outright or behind, with its exact odds (:data:`STAT_ROLL_COUNTED`)."""
+    win = bid_odds(dice, gm - powers)
+    return Rolled.of({StatRoll.WHOLE: win, StatRoll.BEHIND: 1 - win}, StatRoll.WHOLE if won else StatRoll.BEHIND,
+                     STAT_ROLL)
+
+
+@cache
+def aftermath_rolled(dice: int, gains: int) -> Rolled:
+    """An aftermath of ``dice`` dice and its successes, with the exact odds of each number."""
+    return Rolled.of({NewTraits(k): chance for k, chance in success_odds(dice).items()}, NewTraits(gains), AFTERMATH)

@@ -5,16 +5,16 @@ the viewBox scales each chart to the page's width, a phone's or paper's."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import ngettext
 
-from gamerules.charge import Outcome
-from gamerules.honesty import RANKED, Honesty
+from gamerules.honesty import Honesty, Scale
 
 WIDTH = 360
 """Every chart is this wide in viewBox units: a 390 px phone shows it at about its size, so a
@@ -75,34 +75,59 @@ def _said(value: Fraction | int | float) -> str:
     return number_format(round(float(value), 1), decimal_pos=0 if value == int(value) else 1)
 
 
-SHORT = {Outcome.BAD: pgettext_lazy("outcome, short", "Bad"), Outcome.PARTIAL: pgettext_lazy("outcome, short", "Partial"),
-         Outcome.FULL: pgettext_lazy("outcome, short", "Full"), Outcome.CRITICAL: pgettext_lazy("outcome, short", "Critical")}
-FACES = {Outcome.BAD: "1-3", Outcome.PARTIAL: "4-5", Outcome.FULL: "6", Outcome.CRITICAL: "66"}
+TONES = ("bad", "partial", "full", "critical")
+"""The colours of outcomes, worst to best (static/css/stats.css): a scale's outcomes take them
+spread over its length."""
 
 
-def outcomes_chart(observed: Mapping[Outcome, int], expected: Mapping[Outcome, Fraction]) -> Chart:
-    """Each outcome rolled (a solid bar in its colour) beside the number the exact odds expect (an
-    outlined bar), worst first; bar heights are proportional to the numbers."""
-    top, plot, bottom = 22, 150, 40
-    tallest = max([*observed.values(), *expected.values(), 1])
-    column = WIDTH / len(RANKED)
+def tone(place: int, outcomes: int) -> str:
+    """The colour of the outcome at ``place`` of ``outcomes``, worst first: Charge's four are its
+    own (bad, partial, full, critical); two are bad and full, three bad, partial and full."""
+    return TONES[min(len(TONES) - 1, place * len(TONES) // outcomes)]
+
+
+def outcomes_chart(honesty: Honesty, scale: Scale) -> Chart:
+    """Each outcome of ``scale`` rolled (a solid bar in its colour) beside the number the exact
+    odds expect (an outlined bar), worst first; bar heights are proportional to the numbers. A
+    counted scale shows only the counts that could come up."""
+    observed, expected = honesty.observed, honesty.expected
+    shown = [(place, outcome) for place, outcome in enumerate(scale.outcomes)
+             if not scale.counted or observed[outcome] or expected[outcome]]
+    labels = [_lines(capfirst(str(scale.words[place])), WIDTH / len(shown)) for place, _outcome in shown]
+    if scale.faces:
+        labels = [[*lines, str(scale.faces[place])] for lines, (place, _outcome) in zip(labels, shown, strict=True)]
+    top, plot, bottom = 22, 150, 10 + 15 * max(map(len, labels))
+    tallest = max([*(observed[outcome] for _, outcome in shown), *(expected[outcome] for _, outcome in shown), 1])
+    column = WIDTH / len(shown)
     bar = column * 0.34
     rects, texts = [], []
-    for place, outcome in enumerate(RANKED):
-        left = place * column + column / 2 - bar - 2
-        for offset, value, css in ((0, observed[outcome], f"chart-{outcome.value}"),
+    for at, (place, outcome) in enumerate(shown):
+        left = at * column + column / 2 - bar - 2
+        for offset, value, css in ((0, observed[outcome], f"chart-{tone(place, len(scale.outcomes))}"),
                                    (bar + 4, expected[outcome], "chart-expected")):
             height = plot * float(value) / tallest
             rects.append(Rect(left + offset, top + plot - height, bar, height, css))
             texts.append(Text(left + offset + bar / 2, top + plot - height - 5, _said(value), "chart-value"))
-        texts.append(Text(place * column + column / 2, top + plot + 16, str(SHORT[outcome])))
-        texts.append(Text(place * column + column / 2, top + plot + 31, FACES[outcome], "chart-faces"))
+        for line, text in enumerate(labels[at]):
+            css = "chart-faces" if scale.faces and line == len(labels[at]) - 1 else "chart-label"
+            texts.append(Text(at * column + column / 2, top + plot + 16 + 15 * line, text, css))
     title = _("Outcomes rolled against the outcomes expected: %(list)s.") % {"list": "; ".join(
         _("%(outcome)s %(rolled)s rolled, %(expected)s expected") % {
-            "outcome": SHORT[outcome], "rolled": observed[outcome], "expected": _said(expected[outcome])}
-        for outcome in RANKED)}
+            "outcome": capfirst(str(scale.words[place])), "rolled": observed[outcome],
+            "expected": _said(expected[outcome])}
+        for place, outcome in shown)}
     return Chart(top + plot + bottom, title, tuple(rects), tuple(texts),
                  (Line(0, top + plot, WIDTH, top + plot),))
+
+
+def _lines(word: str, room: float) -> list[str]:
+    """A label on one line, or on two split at a space when it is wider than its column (a 12-unit
+    letter is about 6.5 units wide)."""
+    if len(word) * 6.5 <= room * 0.95 or " " not in word:
+        return [word]
+    middle = len(word) // 2
+    cut = min((at for at, letter in enumerate(word) if letter == " "), key=lambda at: abs(at - middle))
+    return [word[:cut], word[cut + 1:]]
 
 
 def luck_chart(honesty: Honesty) -> Chart | None:

@@ -5,30 +5,22 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.utils.translation import gettext_lazy as _
 
 from campaign.models import GameSession, Membership
 from characters.models import Character
-from core.systems import kind_of
+from core.systems import DAMAGED, Logged, kind_of
 from core.templatetags.words import action as action_word
-from gamerules.charge import Outcome, dice_rolled, odds
 from gamerules.honesty import Honesty, Rolled, honesty
-from gamerules.magic import assured_odds
-from gamerules.threat import MOST_THREAT_DICE, ThreatRule, threat_odds
 
 MOMENTUM_ROLLS = 60
 """A character's momentum is drawn through their latest rolls only, so that the line stays readable
 on a phone and a long campaign's page stays small."""
 
-MOST_DICE = 20
-"""No Charge pool comes near it (fortune rolls stop at 10); a stored pool above it is not one the
-site rolled."""
+UNREAD = _("rolls of a kind whose exact odds no dice system here gives")
 
-NO_DICE = _("no dice were thrown (flashbacks paid for without a roll)")
-OTHER_SYSTEM = _("another dice system's rolls, whose odds these statistics do not count yet")
-DAMAGED = _("the dice kept do not match the pool (an edited or imported log)")
+__all__ = ["DAMAGED", "UNREAD", "DiceStats", "Filters", "dice_stats", "rolled"]
 
 
 @dataclass(frozen=True)
@@ -80,28 +72,15 @@ class DiceStats:
     that moved it, oldest first."""
 
 
-@lru_cache(maxsize=1024)
-def _rolled(pool: int, threat: int, rule: ThreatRule, sure: bool, outcome: Outcome) -> Rolled:
-    chances = threat_odds(pool, threat, rule) if threat else odds(pool)
-    return Rolled.of(assured_odds(chances) if sure else chances, outcome)
-
-
-def rolled(kind: str, pool: int, dice: list, outcome: str, choices: dict) -> Rolled | str:
-    """A roll with the exact odds of the pool it rolled, or why they cannot be computed again."""
-    logged = kind_of(kind)  # a pool read as the rulebook reads it, or why not (core/systems.py)
-    if not logged.read_as_a_pool:
-        return NO_DICE if logged.no_dice else OTHER_SYSTEM
+def rolled(kind: str, pool, dice, outcome: str, choices, result=None, sources=None) -> Rolled | str:
+    """A roll read by its kind (core/systems.py ``LoggedKind.odds``) with the exact odds it had when
+    it was thrown, or why they cannot be computed again."""
+    logged = kind_of(kind)
+    if logged.odds is None:
+        return UNREAD
     try:
-        threat = (choices or {}).get("threat") or {}
-        threat_dice = threat.get("dice") or []
-        helped = ((choices or {}).get("magic") or {}).get("helped") or {}
-        sure = helped.get("benefit") == "success"  # a spell's automatic success ("The effect of magic")
-        rule = ThreatRule(threat.get("rule", ThreatRule.SAME_VALUE.value))
-        if not isinstance(dice, list) or len(dice) != dice_rolled(pool) or len(threat_dice) > MOST_THREAT_DICE \
-                or pool > MOST_DICE:
-            return DAMAGED
-        return _rolled(pool, len(threat_dice), rule, sure, Outcome(outcome))
-    except (AttributeError, TypeError, ValueError):  # not what the site stores
+        return logged.odds(Logged(pool, dice, outcome, choices or {}, result or {}, sources or []))
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError):  # not what the site stores
         return DAMAGED
 
 
@@ -116,11 +95,11 @@ def _tally(kinds: dict[int, Rolled], counted: Counter) -> Counter:
 def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
     campaign = membership.campaign
     counted, left_out, named, kinds = Counter(), Counter(), Counter(), {}
-    fields = ("kind", "pool_size", "dice", "outcome", "choices", "action")
-    for kind, pool, dice, outcome, choices, action in filters.rolls(membership).values_list(*fields):
-        read = rolled(kind, pool, dice, outcome, choices)
+    fields = ("kind", "pool_size", "dice", "outcome", "choices", "result", "dice_sources", "action")
+    for kind, pool, dice, outcome, choices, result, sources, action in filters.rolls(membership).values_list(*fields):
+        read = rolled(kind, pool, dice, outcome, choices, result, sources)
         if isinstance(read, Rolled):
-            counted[id(read)] += 1  # the same Rolled for the same pool (_rolled): counted, not hashed
+            counted[id(read)] += 1  # each kind's odds give equal rolls the same Rolled: counted, not hashed
             kinds[id(read)] = read
         else:
             left_out[read] += 1
@@ -137,7 +116,7 @@ def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
             moves.setdefault(character_id, []).append(tuple(change))
     characters = campaign.characters.filter(pk__in=[int(pk) for pk in moves if pk.isdigit()]).order_by("name")
     return DiceStats(
-        honesty=honesty(_tally(kinds, counted)),
+        honesty=honesty(_tally(kinds, counted), scales=[scale for kind in campaign.site.kinds for scale in kind.scales]),
         left_out=[(str(reason), count) for reason, count in left_out.items()],
         actions=sorted(used.items(), key=lambda item: -item[1]),
         momentum=[(character, moves[str(character.pk)][-MOMENTUM_ROLLS:]) for character in characters

@@ -2,6 +2,8 @@
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from campaign.access import membership_or_404
@@ -60,12 +62,24 @@ def stats_context(membership, filters: Filters) -> dict:
     campaign = membership.campaign
     stats = dice_stats(membership, filters)
     honesty = stats.honesty
+    rolled_on = [scale for scale in honesty.scales if honesty.rolled_on(scale)]
     return {"membership": membership, "campaign": campaign, "filters": filters, "stats": stats, "honesty": honesty,
             "characters": campaign.characters.order_by("name"),
             "members": campaign.memberships.select_related("user").order_by("user__username"),
             "sessions": campaign.sessions.all(),
-            "outcomes": outcomes_chart(honesty.observed, honesty.expected) if honesty.rolls else None,
+            "outcomes": [(scale, outcomes_chart(honesty, scale)) for scale in rolled_on], "scores": scores(rolled_on),
+            "several_scales": len(rolled_on) > 1,
             "luck": luck_chart(honesty), "expected_luck": float(honesty.expected_luck), "most_momentum": MOMENTUM_ROLLS,
             "momentum": [(character, momentum_chart(character.name, changes)) for character, changes in stats.momentum],
             "actions": actions_chart(stats.actions) if any(count for _, count in stats.actions) else None,
             "left_out": sum(count for _, count in stats.left_out)}
+
+
+def scores(scales) -> str:
+    """What each outcome scores in the test, in each system's words: its place, worst first."""
+    def said(scale):
+        if scale.counted:
+            return _("%(scale)s: 1 a success") % {"scale": scale.name}
+        places = ", ".join(f"{capfirst(str(word))} {place}" for place, word in enumerate(scale.words))
+        return f"{scale.name}: {places}" if len(scales) > 1 else places
+    return "; ".join(map(said, scales))

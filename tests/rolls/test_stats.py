@@ -12,11 +12,12 @@ from django.utils import timezone
 from ability.kinds import RollKind as AbilityRoll
 from campaign.models import Membership
 from charge.kinds import RollKind
+from charge.rolled import NO_DICE
 from gamerules.charge import Outcome, odds
 from gamerules.honesty import EXACT_UP_TO, Rolled, honesty
 from rolls.charts import luck_chart
 from rolls.models import Roll
-from rolls.stats import DAMAGED, NO_DICE, OTHER_SYSTEM, Filters, dice_stats, rolled
+from rolls.stats import DAMAGED, UNREAD, Filters, dice_stats, rolled
 from tests.factories import CharacterFactory, GameSessionFactory, RollFactory, another_campaign
 from tests.helpers import HTMX
 from traits.kinds import RollKind as TraitsRoll
@@ -65,8 +66,9 @@ def test_an_automatic_success_counts_as_one():
 
 @pytest.mark.parametrize(("kind", "pool", "dice", "outcome", "why"), [
     (RollKind.FLASHBACK, 0, [], "", NO_DICE),
-    (TraitsRoll.CONFLICT, 3, [1, 4, 6], "whole", OTHER_SYSTEM),
-    (AbilityRoll.QUICK, 1, [3], "success", OTHER_SYSTEM),
+    (TraitsRoll.CONFLICT, 3, [1, 4, 6], "whole", DAMAGED),  # counted by their own odds, but nothing kept to read
+    (AbilityRoll.QUICK, 1, [3], "success", DAMAGED),
+    ("flip", 1, [1], "heads", UNREAD),  # a kind no installed system reads
     (RollKind.ACTION, 3, [4, 6], "full", DAMAGED),  # two dice kept for a pool of three
     (RollKind.ACTION, 1, [6], "critical", DAMAGED),  # one die never shows two 6s
     (RollKind.ACTION, 1, "6", "full", DAMAGED),
