@@ -73,13 +73,14 @@ class PendingRoll(models.Model):
         return Effect(self.effect) if self.effect is not None else None
 
     def risk_and_effect(self, wording) -> str:
-        """"Moderate risk · standard effect", or what it waits for."""
+        """"moderate risk · standard effect", or what it waits for: lower case, as mid-sentence (a
+        screen that starts a line with it capitalises it)."""
         if not self.is_set:
             return by_wording(wording, gettext("the GM sets the risk and the effect"),
                               gettext("the GM sets the position and the effect"))
         return by_wording(wording, gettext("%(risk)s risk · %(effect)s effect"),
                           gettext("%(risk)s position · %(effect)s effect")) % {
-            "risk": self.rules_risk.label(wording), "effect": str(self.rules_effect.label).lower()}
+            "risk": str(self.rules_risk.label(wording)).lower(), "effect": str(self.rules_effect.label).lower()}
 
     def applied_threats(self) -> list:
         """The threats the GM said apply, as they are now: a threat cleared since no longer counts."""
