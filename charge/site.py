@@ -1,9 +1,10 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
+from campaign.views.table import PLAY
 from charge import characters, demo, history
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
-from charge.models import FlashbackCall, PendingRoll, Setup, Threat
+from charge.models import FlashbackCall, HookDraw, PendingRoll, Setup, Spell, Threat
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
@@ -11,7 +12,7 @@ from charge.views.consequences import roll_page
 from charge.views.sheet import charge_sheet, sheet_context
 from charge.views.waiting import charge_waiting
 from core.rendered import reads
-from core.systems import DiceSystem, SystemSite
+from core.systems import DiceSystem, Panel, SystemSite
 from gamerules.characters import session_start_momentum
 from gamerules.words import said
 from rolls.models import Roll
@@ -26,6 +27,24 @@ def variant_and_wording(campaign) -> str:
     return campaign.charge.system_words
 
 
+TABLE_PANELS = (
+    Panel("table-spells", "charge/panels/table_spells.html", reads(*PLAY, Spell), at="header"),
+    Panel("table-threats", "charge/panels/table_threats.html", reads(*PLAY, Threat), at="side"),
+    Panel("table-hooks", "charge/panels/table_hooks.html", reads(*PLAY, HookDraw), at="side"),
+    # The market clock is the campaign's Setup: on record as its campaign.
+    Panel("table-market", "charge/panels/table_market.html", reads(*PLAY), at="side"),
+)
+"""Its Extras' panels on the table screen: what the players see of each."""
+CONSOLE_PANELS = (
+    # The first row: what is on its way, and the latest roll with its controls, declare nothing.
+    Panel("console-roll", "charge/console.html"), Panel("console-pending", "charge/console.html"),
+    Panel("console-threats", "charge/console.html", reads(*PLAY, Threat)),
+    Panel("console-market", "charge/panels/console_market.html", reads(*PLAY), at="row"),
+    Panel("console-magic", "charge/panels/console_magic.html", reads(*PLAY), at="row"),
+)
+"""The GM's console: its first row's panels, and its Extras' cards."""
+
+
 SITE = SystemSite(
     sheet_history=history.KEPT,
     demo=demo.load,
@@ -36,7 +55,7 @@ SITE = SystemSite(
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=table_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
     console_top="charge/console.html#top", console_roll=console_roll,
-    console_panels=("console-roll", "console-pending", "console-threats"), session_bookkeeping=True,
+    console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_bookkeeping=True,
     gm_context=lambda campaign: {"recovery_form": RecoveryForm(campaign=campaign)},
     session_end="charge/recovery.html#session-end", urls="charge.urls", export_parts=PARTS,
     setup=Setup, session_momentum=lambda campaign: session_start_momentum(campaign.charge.rules),

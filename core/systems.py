@@ -84,6 +84,23 @@ class LoggedKind:
 
 
 @dataclass(frozen=True)
+class Panel:
+    """A live panel a system adds to a shared page (the table screen, the console)."""
+
+    name: str
+    """Its partial's name: its element's id, and what the page's ``?panel=`` asks for."""
+    template: str
+    """The template that defines it as an inline partial: included whole where ``at`` says, so
+    that the page keeps the panel as it rendered it (core/rendered.py)."""
+    reads: frozenset[str] | None = None
+    """The models whose rows it shows (core/rendered.py ``reads``); None: it declares nothing, and
+    is rendered anew at every change of its campaign."""
+    at: str = ""
+    """Where the shared page includes it; "" when another of the system's templates does (the
+    console's ``console_top``)."""
+
+
+@dataclass(frozen=True)
 class SystemSite:
     system: DiceSystem
     sheet: Callable
@@ -131,9 +148,13 @@ class SystemSite:
     """A new character is played at once: the system has no creation steps."""
     console_top: str = ""
     """The template of the console's first row: the GM's next decisions."""
-    console_panels: tuple[str, ...] = ()
-    """The live panels of ``console_top`` by name (each a partial of its template), which the
-    console refreshes besides the shared ones."""
+    console_panels: tuple[Panel, ...] = ()
+    """The console's own live panels, which it refreshes besides the shared ones: those of
+    ``console_top`` (at ""), and those ``at`` "row", in the row of cards under the table."""
+    table_panels: tuple[Panel, ...] = ()
+    """The live panels it adds to the table screen, and so to the console, which shows the table:
+    ``at`` "header", beside the campaign's name, or "side", in the column beside the clocks, above
+    the last roll."""
     console_roll: Callable | None = None
     """``console_roll(membership)`` -> the context of the console's latest roll, asked only by its
     panel (``console-roll``)."""

@@ -60,7 +60,8 @@ class Disposition(IntEnum):
 
     @property
     def position(self) -> Risk:
-        """The table's default position: controlled, risky, desperate (low, moderate, high risk)."""
+        """The table's "Default Position" ("Dispositions"), as a ``Risk``: the screens say it in the
+        campaign's words (``Risk.label``)."""
         return {1: Risk.LOW, 0: Risk.MODERATE, -1: Risk.HIGH}[int(self)]
 
     @property

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from gamerules.charge import Outcome, Risk, odds, roll_pool
+from gamerules.charge import Outcome, Risk, RiskWording, odds, roll_pool
 from gamerules.words import Said, said, said_as
 
 HOOK_CARDS = 3
@@ -100,12 +100,23 @@ class MissionStart(Enum):
     CONTROLLED = "controlled"
     CONTROLLED_WITH_BENEFIT = "controlled_with_benefit"
 
-    @property
-    def label(self) -> str:
-        """In the section's position words, with the risk each is."""
-        return {"desperate": said("Desperate (high risk)"), "risky": said("Risky (moderate risk)"),
-                "controlled": said("Controlled (low risk)"),
-                "controlled_with_benefit": said("Controlled (low risk), with a benefit")}[self.value]
+    def label(self, wording: RiskWording = RiskWording.RISK) -> str:
+        """As a label, in the campaign's words: the section's position, or Charge 1.1's risk."""
+        if wording is RiskWording.POSITION:
+            return {"desperate": said("Desperate"), "risky": said("Risky"), "controlled": said("Controlled"),
+                    "controlled_with_benefit": said("Controlled, with a benefit")}[self.value]
+        return {"desperate": said("High risk"), "risky": said("Moderate risk"), "controlled": said("Low risk"),
+                "controlled_with_benefit": said("Low risk, with a benefit")}[self.value]
+
+    def starts(self, wording: RiskWording = RiskWording.RISK) -> str:
+        """Where the mission starts, after "the mission starts", in the campaign's words: "the PCs
+        start in a controlled position", or at low risk."""
+        if wording is RiskWording.POSITION:
+            return {"desperate": said("in a desperate position"), "risky": said("in a risky position"),
+                    "controlled": said("in a controlled position"),
+                    "controlled_with_benefit": said("in a controlled position, with a benefit")}[self.value]
+        return {"desperate": said("at high risk"), "risky": said("at moderate risk"), "controlled": said("at low risk"),
+                "controlled_with_benefit": said("at low risk, with a benefit")}[self.value]
 
     @property
     def risk(self) -> Risk:

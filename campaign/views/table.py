@@ -25,10 +25,8 @@ ROLLS_SHOWN = 8
 EVENTS_SHOWN = 12
 
 
-TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls",
-                              "table-threats", "table-market", "table-hooks", "table-spells", "x-card"), TABLE)
-CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE,
-                  "console-market": CONSOLE, "console-magic": CONSOLE}
+TABLE_PANELS = dict.fromkeys(("table-clocks", "table-characters", "table-rolls", "pending-rolls", "x-card"), TABLE)
+CONSOLE_PANELS = {**TABLE_PANELS, "console-session": CONSOLE, "console-forces": CONSOLE}
 PLAY = (Campaign, Membership, Character)
 """What every panel of a campaign shows something of: its rules, whose it is, its characters."""
 TABLE_READS = {
@@ -36,27 +34,32 @@ TABLE_READS = {
     "table-characters": reads(*PLAY), "pending-rolls": reads(*PLAY, Roll),
     "table-rolls": reads(*PLAY, Roll, Clock, ClockChange), "x-card": reads(*PLAY, XCard),
 }
-"""The models each of the table screen's live panels shows; those that show the system's tiles
-also show its own (``site_reads``). Charge's Extras' panels (threats, market, hooks, spells) declare
-nothing here, which names no system's model: they are rendered anew at every change."""
+"""The models each of the table screen's shared live panels shows; those that show the system's
+tiles also show its own (``site_reads``), and the system's own panels declare theirs."""
 SYSTEMS_TILES = ("table-characters", "pending-rolls", "table-rolls")
 CONSOLE_READS = {
     **TABLE_READS, "console-session": reads(*PLAY, GameSession, Milestone),
     "console-forces": reads(*PLAY, WorldForce),
 }
-"""The console's: the system's own first row declares nothing (rendered anew at every change)."""
 
 
-def site_reads(declared: dict[str, frozenset], site, tiles=SYSTEMS_TILES) -> dict[str, frozenset]:
-    """``declared``, with the system's own models added to the panels that show its ``tiles``."""
-    return {name: models | site.reads if name in tiles else models for name, models in declared.items()}
+def site_reads(declared: dict[str, frozenset], site, tiles=SYSTEMS_TILES, panels=()) -> dict[str, frozenset]:
+    """``declared``, with the system's own models added to the panels that show its ``tiles``, and
+    what each of the system's ``panels`` declares."""
+    return {**{name: models | site.reads if name in tiles else models for name, models in declared.items()},
+            **{panel.name: panel.reads for panel in panels if panel.reads is not None}}
+
+
+def table_panels(campaign) -> dict[str, str]:
+    """The table screen's live panels, each with its template: the shared ones and the system's."""
+    return {**TABLE_PANELS, **{panel.name: panel.template for panel in campaign.site.table_panels}}
 
 
 def console_panels(campaign) -> dict[str, str]:
-    """The console's live panels, each with its template: the shared ones, and those of the
-    system's first row (its ``console_panels``, partials of its ``console_top``)."""
+    """The console's live panels, each with its template: the shared ones, the system's on the
+    table, and its own (its ``console_panels``: its first row's and its cards')."""
     site = campaign.site
-    return {**CONSOLE_PANELS, **dict.fromkeys(site.console_panels, site.console_top.partition("#")[0])}
+    return {**CONSOLE_PANELS, **{panel.name: panel.template for panel in (*site.table_panels, *site.console_panels)}}
 
 
 def _context(membership, viewer, console=False):
@@ -85,10 +88,12 @@ def _context(membership, viewer, console=False):
 def table_screen(request, campaign_id):
     """For the laptop everyone looks at, or a projector: only what every player may see."""
     membership = membership_or_404(request, campaign_id)
-    language = membership.campaign.table_language or translation.get_language()
+    campaign = membership.campaign
+    language = campaign.table_language or translation.get_language()
     with translation.override(language):  # everyone reads the same screen: the table's language
-        response = page(request, TABLE, lambda: _context(membership, TableViewer(membership.campaign, membership)),
-                        TABLE_PANELS, seen_as(membership), site_reads(TABLE_READS, membership.campaign.site))
+        response = page(request, TABLE, lambda: _context(membership, TableViewer(campaign, membership)),
+                        table_panels(campaign), seen_as(membership),
+                        site_reads(TABLE_READS, campaign.site, panels=campaign.site.table_panels))
     response["Content-Language"] = language
     return response
 
@@ -97,10 +102,11 @@ def table_screen(request, campaign_id):
 @require_safe
 def console(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
+    site = membership.campaign.site
     latest_roll = asks_for(request, "console-roll")
     return page(request, CONSOLE, lambda: _console_context(membership, latest_roll),
                 console_panels(membership.campaign), seen_as(membership),
-                site_reads(CONSOLE_READS, membership.campaign.site))
+                site_reads(CONSOLE_READS, site, panels=(*site.table_panels, *site.console_panels)))
 
 
 def _console_context(membership, latest_roll: bool) -> dict:

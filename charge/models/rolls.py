@@ -80,7 +80,8 @@ class PendingRoll(models.Model):
         return Effect(self.effect) if self.effect is not None else None
 
     def risk_and_effect(self, wording) -> str:
-        """"Moderate risk · standard effect", or what it waits for."""
+        """"moderate risk · standard effect", or what it waits for: lower case, as mid-sentence (a
+        screen that starts a line with it capitalises it)."""
         if not self.is_set and self.risk is not None and self.effect is not None:
             return gettext("the GM sets the flashback's price")  # Quick Charge: the dice read the rest
         if not self.is_set:
@@ -88,7 +89,7 @@ class PendingRoll(models.Model):
                               gettext("the GM sets the position and the effect"))
         return by_wording(wording, gettext("%(risk)s risk · %(effect)s effect"),
                           gettext("%(risk)s position · %(effect)s effect")) % {
-            "risk": self.rules_risk.label(wording), "effect": str(self.rules_effect.label).lower()} + (
+            "risk": str(self.rules_risk.label(wording)).lower(), "effect": str(self.rules_effect.label).lower()} + (
             ngettext(" · flashback for %(cost)s momentum", " · flashback for %(cost)s momentum", self.price)
             % {"cost": self.price} if self.flashback else "")
 

@@ -8,7 +8,6 @@ from django.views.decorators.http import require_POST
 
 from campaign.access import gm_membership_or_404
 from campaign.models import Campaign
-from campaign.views.table import CONSOLE
 from charge.actions import bookkeeping, on_its_way
 from charge.panels import market_context
 from core.htmx import answer, attempt
@@ -42,7 +41,7 @@ def new_day(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     error = refusal_once(request, lambda: bookkeeping.new_day(membership, whole_number(request.POST.get("seen"))))
     campaign = Campaign.objects.get(pk=campaign_id)
-    return answer(request, f"{CONSOLE}#console-magic",
+    return answer(request, "charge/panels/console_magic.html#console-magic",
                   lambda: {"membership": membership, "campaign": campaign, "uses_magic": True},
                   reverse("console", args=[campaign_id]), error)
 
@@ -54,6 +53,6 @@ def market_tick(request, campaign_id):
     membership = gm_membership_or_404(request, campaign_id)
     error = refusal_once(request, lambda: bookkeeping.tick_market(membership, whole_number(request.POST.get("seen"))))
     campaign = Campaign.objects.get(pk=campaign_id)
-    return answer(request, f"{CONSOLE}#console-market",
+    return answer(request, "charge/panels/console_market.html#console-market",
                   lambda: {"membership": membership, "campaign": campaign, "uses_market": True,
                            **market_context(campaign)}, reverse("console", args=[campaign_id]), error)

@@ -80,3 +80,9 @@ def partialdef(parser, token):
     template loading ``panels`` after ``partials`` (as every template with a live panel does)."""
     node = partials.partialdef_func(parser, token)
     return InlinePanel(node.partial_name, node.inline, node.nodelist)
+
+
+@register.filter
+def at(panels, where: str) -> list:
+    """A system's panels (core/systems.py ``Panel``) that a shared page includes ``where``."""
+    return [panel for panel in panels if panel.at == where]

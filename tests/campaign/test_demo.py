@@ -1,3 +1,4 @@
+import re
 from io import StringIO
 
 import pytest
@@ -47,6 +48,28 @@ def test_the_demo_plays_every_extra_and_shows_each_on_its_screens(client):
     assert "The hunter&#x27;s rite" in sheet and "Time: 2/6" in sheet and "once per day" in sheet
     table = client.get(reverse("table", args=[campaign.pk])).text
     assert "<strong>Seal of passage</strong> · normal\n          · Ilse Marr" in table
+
+
+POSITION_WORDS = re.compile(r"\b(controlled|risky|desperate|position)\b", re.IGNORECASE)
+
+
+def _words(page: str) -> str:
+    """What a page says: its text, without its markup and scripts."""
+    return " ".join(re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", " ", page, flags=re.S)).split())
+
+
+def test_the_demo_campaign_reads_risk_alone_on_every_screen(client):
+    """The demo plays Charge 1.1's wording: its screens, its Extras' among them (the mission start,
+    the party's dispositions), say risk low / moderate / high and never the classic position."""
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
+    assert campaign.charge.risk_wording == "risk"
+    client.login(username=DEMO_GM, password=DEMO_PASSWORD)
+    pages = [reverse(name, args=[campaign.pk]) for name in ("campaign", "table", "console", "world", "party", "rolls")]
+    pages += [character.get_absolute_url() for character in campaign.characters.all()]
+    pages += [roll.get_absolute_url() for roll in (*campaign.rolls.all(), *campaign.pending_rolls.all())]
+    said = {url: POSITION_WORDS.findall(_words(client.get(url).text)) for url in pages}
+    assert {url: words for url, words in said.items() if words} == {}
 
 
 def test_the_demo_has_a_traits_and_consequence_campaign_with_three_heroes(client):

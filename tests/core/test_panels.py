@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.views.campaigns import PANELS as DASHBOARD_PANELS
-from campaign.views.table import TABLE_PANELS, console_panels
+from campaign.views.table import console_panels, table_panels
 from charge.views.sheet import PANELS as SHEET_PANELS
 from core.htmx import CAMPAIGN_CHANGED
 from tests.helpers import HTMX
@@ -16,7 +16,7 @@ from tests.helpers import HTMX
 def pages(table):
     c = table.campaign.pk
     return [(reverse("campaign", args=[c]), DASHBOARD_PANELS),
-            (reverse("table", args=[c]), TABLE_PANELS),
+            (reverse("table", args=[c]), table_panels(table.campaign)),
             (reverse("console", args=[c]), console_panels(table.campaign)),
             (reverse("character", args=[c, table.character.pk]), SHEET_PANELS)]
 
@@ -54,3 +54,23 @@ def test_another_systems_console_answers_its_own_panels_and_not_charges(table, s
         assert client.get(url, {"panel": name}, **HTMX).status_code == 200, name
     for name in ("console-roll", "console-pending", "console-threats"):  # the first row of Charge's console
         assert client.get(url, {"panel": name}, **HTMX).status_code == 404, name
+
+
+SHARED_PAGES = ("campaign/table.html", "campaign/console.html")
+
+
+def test_the_table_and_the_console_name_none_of_a_systems_panels_nor_what_they_show(table):
+    """A system's panels are its own templates, which the shared pages include as its site lists
+    them (core/systems.py ``table_panels``, ``console_panels``): no panel of Charge's, no name its
+    context gives them, in the shared templates."""
+    from django.template.loader import get_template
+
+    site = table.campaign.site
+    membership = table.campaign.memberships.get(user=table.gm)
+    names = {panel.name for panel in (*site.table_panels, *site.console_panels)}
+    assert {"table-market", "table-hooks", "table-threats", "table-spells", "console-market", "console-magic"} <= names
+    for page in SHARED_PAGES:
+        source = get_template(page).template.source
+        tags = " ".join(re.findall(r"{[{%].*?[}%]}", source))
+        assert [name for name in names if name in source] == [], page
+        assert [key for key in site.context(membership) if re.search(rf"\b{key}\b", tags)] == [], page

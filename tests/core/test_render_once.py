@@ -348,3 +348,40 @@ def test_a_panel_kept_from_its_page_is_served_until_a_change_of_what_it_shows(ta
     with _noting_renders(made):
         spent, _ = _get(player, sheet + "?panels=vitals", **HTMX)
     assert len(made) == 1 and 'id="vitals"' in made[0] and not _same(spent, before)
+
+
+EXTRAS_PANELS = {"table": ("table-spells", "table-threats", "table-hooks", "table-market"),
+                 "console": ("table-spells", "table-threats", "table-hooks", "table-market", "console-threats",
+                             "console-market", "console-magic")}
+"""Charge's Extras' panels on the table screen and on the console (charge/site.py)."""
+
+
+@COMMITTED
+def test_charges_extras_panels_are_served_across_a_change_they_do_not_show(table):
+    """The spells, threats, hooks, market and magic panels declare what they show (charge/site.py):
+    a clock ticked renders none of them anew; a threat named renders the threats' alone."""
+    from charge.actions.bookkeeping import set_dials
+    from gamerules.dials import Dials, Extra
+
+    set_dials(table.campaign.memberships.get(user=table.gm), Dials(extras=frozenset(
+        {Extra.MAGIC, Extra.ECONOMY, Extra.THREAT_LEVEL, Extra.WORLD})))
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+    screens = {page: (table.client("gm" if page == "console" else "player"), reverse(page, args=[table.campaign.pk]))
+               for page in EXTRAS_PANELS}
+
+    def asked():
+        """Each panel, and whether it was rendered anew."""
+        return {(page, name): _rendered(client, f"{url}?panel={name}")
+                for page, (client, url) in screens.items() for name in EXTRAS_PANELS[page]}
+    before = asked()
+    assert all(rendered for _, rendered in before.values())
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    after_tick = asked()
+    assert [panel for panel, (_, rendered) in after_tick.items() if rendered] == []
+    assert all(_same(after_tick[panel][0], before[panel][0]) for panel in before)
+    table.client("gm").post(reverse("threat_add", args=[table.campaign.pk]),
+                            {"source": "A poisonous mist", "rating": 2, "character": ""}, **HTMX)
+    after_threat = asked()
+    assert [panel for panel, (_, rendered) in after_threat.items() if rendered] == [
+        ("table", "table-threats"), ("console", "table-threats"), ("console", "console-threats")]
+    assert "A poisonous mist" in after_threat["table", "table-threats"][0]

@@ -303,11 +303,11 @@ def test_the_gm_draws_hooks_rolls_the_mission_and_reveals_them_to_a_phone(new_pa
     gm.get_by_role("button", name="Mission roll").click()
     expect(gm.get_by_test_id("outcome")).to_have_text("Partial success")
     gm.goto(f"/c/{campaign.pk}/world/")
-    expect(gm.get_by_test_id("mission-start")).to_contain_text("the mission starts risky (moderate risk)")
+    expect(gm.get_by_test_id("mission-start")).to_contain_text("the mission starts at moderate risk")
     gm.get_by_role("button", name="Reveal to the players").click()
     expect(phone.get_by_test_id("hook").nth(2)).to_contain_text("A bounty on a crew of pirates near the reef",
                                                                  timeout=LIVE)
-    expect(phone.get_by_test_id("mission-start")).to_contain_text("risky")
+    expect(phone.get_by_test_id("mission-start")).to_contain_text("at moderate risk")
     screenshot(phone, "world-revealed-phone")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 

@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from gamerules.charge import Risk
+from gamerules.charge import Risk, RiskWording
 from gamerules.world import (
     DECK,
     HOOK_CARDS,
@@ -77,3 +77,20 @@ def test_the_examples_two_red_cards_and_a_4_start_risky():
 def test_no_red_card_rolls_two_dice_and_reads_the_lowest():
     assert mission_odds(0) == {MissionStart.CONTROLLED_WITH_BENEFIT: 0, MissionStart.CONTROLLED: Fraction(1, 36),
                                MissionStart.RISKY: Fraction(8, 36), MissionStart.DESPERATE: Fraction(27, 36)}
+
+
+def test_where_a_mission_starts_reads_in_one_wording():
+    """"The PCs start in a desperate position ... a risky position ... a controlled position, and
+    gain some additional benefit" ("World Extra Rule"); Charge 1.1 says high, moderate, low risk."""
+    starts = list(MissionStart)
+    assert [start.label(RiskWording.POSITION) for start in starts] == [
+        "Desperate", "Risky", "Controlled", "Controlled, with a benefit"]
+    assert [start.label(RiskWording.RISK) for start in starts] == [
+        "High risk", "Moderate risk", "Low risk", "Low risk, with a benefit"]
+    assert [start.starts(RiskWording.POSITION) for start in starts] == [
+        "in a desperate position", "in a risky position", "in a controlled position",
+        "in a controlled position, with a benefit"]
+    assert [start.starts(RiskWording.RISK) for start in starts] == [
+        "at high risk", "at moderate risk", "at low risk", "at low risk, with a benefit"]
+    assert [start.label(RiskWording.RISK) for start in starts] == [
+        f"{start.risk.label(RiskWording.RISK)} risk" + (", with a benefit" if start.benefit else "") for start in starts]

@@ -10,7 +10,7 @@ from django.urls import reverse
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
-from charge.models import PendingRoll, Spell
+from charge.models import PendingRoll, Setup, Spell
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
@@ -312,3 +312,15 @@ def test_a_spells_clocks_show_on_the_sheet_as_each_viewer_may_see_them(crew):
         assert "Time: 8 segments, hidden" in sheet and "5/8" not in sheet
     gm = crew.client("gm").get(sheet_url(crew, "character", crew.ada), {"panel": "spells"}, **HTMX).text
     assert "Danger: 3/4" in gm and "HIDDEN-SPELL-DANGER: 3 of 4" in gm and "Time: 5/8" in gm
+
+
+def test_a_spells_starting_position_reads_in_the_classic_words(crew):
+    """A campaign that says position reads "desperate" where Charge 1.1 says "high risk", on the
+    sheet and in the GM's step of the roll."""
+    magic_on(crew)
+    Setup.objects.filter(campaign=crew.campaign).update(risk_wording="position")
+    page = write_spell(crew, level=3, risk=3).text
+    assert "starts at desperate position" in page and "starts at high position" not in page
+    pending = on_its_way(crew, risk=None, action="Finesse", spell=Spell.objects.get().pk)
+    gm_page = crew.client("gm").get(pending.get_absolute_url()).text
+    assert "Mend flesh starts at great effect and desperate position." in gm_page

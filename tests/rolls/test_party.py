@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
-from charge.models import PartyDetail
+from charge.models import PartyDetail, Setup
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra, ExtraDial
 from rolls.models import Roll
@@ -313,3 +313,17 @@ def test_more_clocks_a_detail_clock_the_gm_hides_stays_hidden_on_the_party_sheet
     party = crew.client("player").get(reverse("party", args=[crew.campaign.pk])).text
     assert "SECRET-AUDIT" not in party and "Track it" not in party.split("The tax office")[1].split("</li>")[0]
     assert "SECRET-AUDIT:\n                  5/8" in crew.client("gm").get(reverse("party", args=[crew.campaign.pk])).text
+
+
+@pytest.mark.parametrize(("wording", "said"), [
+    ("risk", "Positive: low risk, −1 consequence rating, or +1 effect instead; negative: high risk, +1 consequence rating."),
+    ("position", "Positive: controlled, −1 consequence rating, or +1 effect instead; negative: desperate, +1 consequence "
+                 "rating."),
+])
+def test_what_a_disposition_does_to_a_roll_reads_in_the_campaigns_wording(crew, wording, said):
+    """A positive disposition's "Default Position" is controlled ("Dispositions"): in Charge 1.1's
+    words, low risk; a negative one's desperate, high risk."""
+    party(crew)
+    Setup.objects.filter(campaign=crew.campaign).update(risk_wording=wording)
+    page = " ".join(crew.client("player").get(reverse("party", args=[crew.campaign.pk])).text.split())
+    assert said in page

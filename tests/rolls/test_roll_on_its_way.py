@@ -220,3 +220,18 @@ def test_the_roll_on_its_way_is_not_announced_on_its_own_page(crew):
     url = reverse("waiting", args=[crew.campaign.pk])
     assert "Roll it" in crew.client("player").get(url, {"on": reverse("campaign", args=[crew.campaign.pk])}).text
     assert "Roll it" not in crew.client("player").get(url, {"on": pending.get_absolute_url()}).text
+
+
+@pytest.mark.parametrize(("wording", "mid_sentence", "at_the_start"), [
+    ("risk", "· low risk · great effect", "Low risk · great effect:"),
+    ("position", "· controlled position · great effect", "Controlled position · great effect:"),
+])
+def test_a_rolls_risk_and_effect_read_lower_case_mid_sentence_and_capitalised_at_the_start(
+        crew, wording, mid_sentence, at_the_start):
+    """The banner of a roll on its way says them after its action and goal; the console starts a
+    line with them."""
+    Setup.objects.filter(campaign=crew.campaign).update(risk_wording=wording)
+    on_its_way(crew, risk=1, effect=3)
+    table = " ".join(crew.client("player").get(reverse("table", args=[crew.campaign.pk])).text.split())
+    console = " ".join(crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text.split())
+    assert mid_sentence in table and at_the_start in console

@@ -242,3 +242,37 @@ def test_each_draw_on_the_page_rolls_its_own_mission(crew, deal):
     for url, key in forms:
         crew.client("gm").post(url, {"key": key})
     assert Roll.objects.filter(kind="mission").count() == 2
+
+
+@pytest.mark.parametrize(("wording", "label", "starts", "first_call"), [
+    ("risk", "Moderate risk", "at moderate risk", "Your first call of the mission starts at that risk."),
+    ("position", "Risky", "in a risky position", "Your first call of the mission starts in that position."),
+])
+def test_the_mission_start_reads_in_the_campaigns_wording_alone(crew, deal, wording, label, starts, first_call):
+    """"The mission will start with a risky position" ("World Extra Rule"), in Charge 1.1's words
+    a moderate risk: each campaign reads one of the two, lower case mid-sentence and capitalised
+    at a label's start, on the world page, the table, the console and the roll's page."""
+    world(crew)
+    Setup.objects.filter(campaign=crew.campaign).update(risk_wording=wording)
+    deal("2♥", "5♦", "King♣", faces=(4, 2))
+    draw(crew)
+    made = HookDraw.objects.get()
+    c = crew.campaign.pk
+    odds = crew.client("gm").get(reverse("world", args=[c])).text
+    assert f'<li class="list-inline-item">{label}: <strong>' in odds
+    crew.client("gm").post(reverse("world_reveal", args=[c, made.pk]))
+    crew.client("gm").post(reverse("world_mission", args=[c, made.pk]), {"key": "m"})
+    pending = on_its_way(crew, risk=None)
+    pages = {"world": crew.client("player").get(reverse("world", args=[c])).text,
+             "the GM's world": crew.client("gm").get(reverse("world", args=[c])).text,
+             "table": crew.client("player").get(reverse("table", args=[c])).text,
+             "console": crew.client("gm").get(reverse("console", args=[c])).text,
+             "step two": crew.client("gm").get(pending.get_absolute_url(), {"step": 2}).text}
+    pages = {name: " ".join(page.split()) for name, page in pages.items()}
+    assert f"the mission starts <strong>{starts}</strong>." in pages["world"]
+    assert f"The mission starts {starts}." in pages["table"]
+    assert first_call in pages["the GM's world"]
+    assert f"The mission roll: the mission starts {starts}." in pages["console"]
+    assert f"The mission roll: the mission starts {starts}." in pages["step two"]
+    for name, page in pages.items():
+        assert "(moderate risk)" not in page and "risky (" not in page, name
