@@ -47,7 +47,7 @@ def _campaign(membership) -> dict:
         row.pop("gm_notes")  # as their player sees the sheet
         characters.append({"place": place, **row, **sheets[place]})
     named = {part.key: rows for part in parts() if not part.is_history and part.key != "characters"
-             if (rows := [row for row in export[part.key]
+             if (rows := [row for row in export.get(part.key, [])
                           if any(row[name] == username for name, target in part.links.items() if target == USER)])}
     return {"campaign": membership.campaign.name, "role": membership.role, "characters": characters, **named}
 
@@ -65,7 +65,7 @@ def _hanging_from(export: dict, characters: set[int]) -> dict[int, dict]:
         parent = part.links.get(link)
         if parent is None:
             continue
-        for place, row in enumerate(export[part.key]):
+        for place, row in enumerate(export.get(part.key, [])):
             character = row[link] if parent == "characters" else whose.get(parent, {}).get(row[link])
             if character in characters:
                 whose.setdefault(part.key, {})[place] = character

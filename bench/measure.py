@@ -132,8 +132,8 @@ def round_trip(built) -> dict:
     copy = import_campaign(json.loads(json.dumps(first)), built.gm)
     imported = time.perf_counter() - start
     second = export_campaign(copy)
-    rows = sum(len(first[part.key]) for part in parts())
-    fields = sum(len(row) for part in parts() for row in first[part.key]) + len(first["campaign"])
+    rows = sum(len(first.get(part.key, [])) for part in parts())
+    fields = sum(len(row) for part in parts() for row in first.get(part.key, [])) + len(first["campaign"])
     same = comparable(first) == comparable(second)
     copy.delete()
     return {"lossless": same, "rows": rows, "fields": fields, "import_seconds": round(imported, 1),
