@@ -67,14 +67,18 @@ def _context(membership, viewer, console=False):
     querysets are lazy, and so are the rest of what costs a query."""
     campaign = membership.campaign
     rolls = SimpleLazyObject(lambda: list(campaign.rolls.visible_to(viewer).select_related("character")[:ROLLS_SHOWN]))
+    # The two latest sessions tell all three: one runs at a time, so if the latest runs, the one
+    # before it has ended.
+    latest = SimpleLazyObject(lambda: list(campaign.sessions.order_by("-number")[:2]))
     return {
         "membership": membership, "viewer": viewer, "campaign": campaign, "console": console,
         # The table shows every clock in play, scaled to fit its screen; the console the latest.
         "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[
             :CONSOLE_CLOCKS_SHOWN if console else None],
         "characters": campaign.characters.select_related("owner"),
-        "session": SimpleLazyObject(lambda: campaign.current_session),
-        "has_previous": SimpleLazyObject(lambda: campaign.sessions.filter(ended_at__isnull=False).exists()),
+        "session": SimpleLazyObject(lambda: latest[0] if latest and latest[0].is_running else None),
+        "has_previous": SimpleLazyObject(lambda: any(not each.is_running for each in latest)),
+        "next_number": SimpleLazyObject(lambda: latest[0].number + 1 if latest else 1),
         "last_roll": SimpleLazyObject(lambda: rolls[0] if rolls else None), "rolls": rolls,
         **campaign.site.context(membership),
         "shortcuts": console,
@@ -117,7 +121,6 @@ def _console_context(membership, latest_roll: bool) -> dict:
         "forces": campaign.forces.visible_to(membership),
         "milestones": milestones,
         "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
-        "next_number": campaign.next_session_number(),
         "session_momentum": campaign.site.session_momentum(campaign) if campaign.site.session_momentum else None,
     })
     # The system's latest roll, with its controls, where the GM is. Its panel loads after the
