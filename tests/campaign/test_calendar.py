@@ -39,6 +39,7 @@ def test_the_gm_plans_a_session_in_their_time_zone_and_every_member_reads_it(tab
     for who in ("player", "other_player", "gm"):
         text = table.client(who).get(reverse("sessions", args=[table.campaign.pk])).text
         assert "Bring snacks" in text and "Europe/Stockholm" in text and "4 h" in text
+        assert "Sat 5 Dec 2026, 19:00" in text  # as the GM planned it, in the GM's time zone
     assert table.campaign.events.filter(text__contains="planned a session for 2026-12-05 19:00 (Europe/Stockholm)").exists()
 
 
