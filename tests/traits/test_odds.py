@@ -42,17 +42,20 @@ def test_before_the_gm_rolls_each_pool_she_may_roll_shows_whole_mixed_and_loss(t
     page = seen(table, conflict, who, htmx)
     row = {n: " ".join(re.sub(r"<[^>]+>", " ", part).split())
            for n, part in re.findall(r'<tr data-testid="odds-gm-(\d)">(.*?)</tr>', page.text, re.S)}
-    assert row["1"] == "1 100% 1 0% 0 0% 0 0"
-    assert row["3"] == "3 98% 63/64 2% 15/1024 0% 1/1024 1/1024"
+    assert row["1"] == "1 100% 1 0% 0 0% 0"
+    assert row["3"] == "3 98% 63/64 2% 15/1024 0% 1/1024"
     (whole, mixed, loss), margin = ends_by_enumeration(3, 2, 3, 4)
     assert (whole, mixed, loss, margin) == (Fraction(63, 64), Fraction(15, 1024), Fraction(1, 1024), Fraction(1, 1024))
     # Every row adds up to 100 and matches every face of the dice.
     for n in range(1, 9):
         percents = [int(p) for p in re.findall(r"(\d+)%", row[str(n)])]
         assert len(percents) == 3 and sum(percents) == 100
-    (whole, mixed, loss), margin = ends_by_enumeration(3, 2, 5, 4)
-    fractions = re.findall(r"\d+% (\S+)", row["5"])
-    assert fractions == [str(whole), str(mixed), str(loss)] and row["5"].endswith(f" {margin}")
+        (whole, mixed, loss), margin = ends_by_enumeration(3, 2, n, 4)
+        assert re.findall(r"\d+% (\S+)", row[str(n)]) == [str(whole), str(mixed), str(loss)]
+    # What a loss is expected to cost, by the GM's dice: against 3, 1/1024 (a loss by 1).
+    expected = " · ".join(f"{n} {'die' if n == 1 else 'dice'}: {ends_by_enumeration(3, 2, n, 4)[1]}" for n in range(1, 9))
+    assert "3 dice: 1/1024 ·" in expected
+    assert f"Expected Consequence from losing, by the GM's dice: {expected}" in text(page)
     assert "Whole success" in text(page) and "Mixed success" in text(page) and "Loss" in text(page)
 
 
@@ -74,7 +77,8 @@ def test_once_the_gm_has_her_successes_the_roll_shows_whole_mixed_and_loss(trait
     _, conflict = start(table, "Muscle", powers=[table.power])
     step(table, "gm", "conflict_gm", conflict, {"successes": 3})
     said = text(seen(table, conflict, who, htmx))
-    assert "Whole success 87% 7/8 Mixed success 12% 15/128 Loss 1% 1/128" in said
+    assert ("How it may end (behind, bidding the 4 dice on offer) "
+            "Whole success 87% 7/8 Mixed success 12% 15/128 Loss 1% 1/128") in said
     assert "Expected Consequence from losing: 1/128." in said
     assert ends_by_enumeration(3, 2, 0, 4)[0] == (Fraction(1), 0, 0)  # no GM dice: the Power wins
 
@@ -87,5 +91,5 @@ def test_with_nothing_to_bid_there_is_no_mixed_success(traits_table):
     _, conflict = start(table, "Focus")
     step(table, "gm", "conflict_gm", conflict, {"successes": 2})
     said = text(seen(table, conflict, "player", False))
-    assert "Whole success 25% 1/4 Mixed success 0% 0 Loss 75% 3/4" in said
+    assert "How it may end (nothing to bid when behind) Whole success 25% 1/4 Mixed success 0% 0 Loss 75% 3/4" in said
     assert "Expected Consequence from losing: 1." in said
