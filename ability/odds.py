@@ -5,11 +5,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamerules import ability as rules
-from gamerules.ability import EffectLevel, Position
-
-ORDER = [(True, EffectLevel.CRITICAL), (True, EffectLevel.COMPLETE), (True, EffectLevel.MARGINAL),
-         (False, EffectLevel.MARGINAL), (False, EffectLevel.COMPLETE), (False, EffectLevel.CRITICAL)]
-"""The outcomes from best to worst."""
+from gamerules.ability import OUTCOMES, Position
+from gamerules.chances import shares
 
 
 @dataclass(frozen=True)
@@ -23,7 +20,8 @@ class Outlook:
     by_difficulty: tuple = ()
     """Before the director's call: (difficulty die, name, [(position, success chance)])."""
     outcomes: tuple = ()
-    """Once she has called it: (success, effect level, chance), best first."""
+    """Once she has called it: (outcome, exact chance, whole percent), best first, the percents
+    adding up to 100."""
     success: Fraction | None = None
 
 
@@ -37,5 +35,5 @@ def outlook(sizes, difficulty: int | None, position: Position, positions, ties_t
               for p in positions])
             for size in rules.DIE_SIZES), **honest)
     odds = rules.action_odds(sizes, difficulty, position, ties_to_director=ties_to_director)
-    return Outlook(sizes, outcomes=tuple((success, level, odds[(success, level)]) for success, level in ORDER),
+    return Outlook(sizes, outcomes=tuple(shares({outcome: odds[(outcome.success, outcome.level)] for outcome in OUTCOMES})),
                    success=rules.success_chance(odds), **honest)

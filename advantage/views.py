@@ -18,6 +18,7 @@ from core.keys import refusal_once
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules import advantage as rules
+from gamerules.chances import shares
 from gamerules.clocks import ClockKind
 from rolls import playing
 from rolls.models import Roll, new_key
@@ -297,7 +298,7 @@ def check_context(membership, check) -> dict:
                        read=rules.read_check(check.roll.dice, result.minus), gained=actions.gained_words(result))
     else:
         odds = rules.check_odds(plus_dice, minus_dice)
-        context.update(odds=[(outcome, odds[outcome]) for outcome in rules.Outcome],
+        context.update(odds=shares({outcome: odds[outcome] for outcome in rules.Outcome}),
                        expected=rules.expected_boons_and_banes(plus_dice, minus_dice))
     return context
 

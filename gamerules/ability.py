@@ -158,6 +158,30 @@ class ActionResult:
                 (False, EffectLevel.CRITICAL): said("critical failure")}[self.success, self.effect]
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One way an action roll may end ("Outcome and Effect"): a success or a failure, at an effect
+    level, "for successes and failures alike" (reading 1)."""
+
+    success: bool
+    level: EffectLevel
+
+    @property
+    def value(self) -> str:
+        return f"{'success' if self.success else 'failure'}-{self.level.name.lower()}"
+
+    @property
+    def label(self) -> str:
+        if self.success:
+            return said("%(level)s success", level=self.level.label)
+        return said("%(level)s failure", level=self.level.label)
+
+
+OUTCOMES = tuple(Outcome(success, level) for success, levels in
+                 ((True, reversed(EffectLevel)), (False, EffectLevel)) for level in levels)
+"""The outcomes from best to worst: a critical success first, a critical failure last."""
+
+
 def read_action(ability: Sequence[int], difficulty: Sequence[int], position: Position,
                 *, ties_to_director: bool = False) -> ActionResult:
     """"The final result is determined by subtracting the difficulty dice result from ability dice

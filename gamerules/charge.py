@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TypeVar
 
+from gamerules.chances import percentages  # noqa: F401 (Charge's pages import it from here)
 from gamerules.readings import DEFAULT_MOMENTUM_GAIN, SIXES_FOR_CRITICAL, ZERO_DICE_ROLLED
 from gamerules.words import said
 
 FACES = range(1, 7)
-K = TypeVar("K")
 
 
 class Outcome(Enum):
@@ -224,18 +223,6 @@ def odds(pool_size: int) -> Mapping[Outcome, Fraction]:
 
 def _frozen(chances: dict[Outcome, Fraction]) -> Mapping[Outcome, Fraction]:
     return MappingProxyType({outcome: chances[outcome] for outcome in Outcome})
-
-
-def percentages(chances: Mapping[K, Fraction]) -> dict[K, int]:
-    """Whole percentages that add up to exactly 100 (largest remainder), for showing a pool's
-    odds ("Rolling Dice"), or an opposed roll's, as a bar."""
-    exact = {outcome: chance * 100 for outcome, chance in chances.items()}
-    whole = {outcome: int(value) for outcome, value in exact.items()}
-    short = 100 - sum(whole.values())
-    by_remainder = sorted(exact, key=lambda outcome: exact[outcome] - whole[outcome], reverse=True)
-    for outcome in by_remainder[:short]:
-        whole[outcome] += 1
-    return whole
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,45 @@ def expected_tagged(dice: int, tags: int) -> Fraction:
     return Fraction(max(dice, 0) * min(max(tags, 0), MOST_TAGS), 6)
 
 
+@dataclass(frozen=True)
+class ConflictOdds:
+    """The exact chance of each way a conflict ends ("... and Resolve"), and the Consequence a
+    loss's margin is expected to bring ("Losing Conflicts"), over every roll: a win brings none."""
+
+    whole: Fraction
+    mixed: Fraction
+    loss: Fraction
+    loss_consequence: Fraction
+
+    def by_result(self) -> dict[Result, Fraction]:
+        return {Result.WHOLE: self.whole, Result.MIXED: self.mixed, Result.LOSS: self.loss}
+
+
+def resolution_odds(stat_dice: int, powers: int, gm: Mapping[int, Fraction], bid_dice: int) -> ConflictOdds:
+    """The odds of a whole success, a mixed success and a loss ("... and Resolve") before the Stat
+    roll, with ``gm`` the chance of each number of the GM's successes (one number once she has
+    them). Reading: behind after the Stat roll, the player bids every die on offer (``bid_dice``:
+    Traits up to the Stat's value, a die each, and one Item's Value, "Traits and Items"), so a
+    mixed success is the best the bids can do and a loss is lost by what all of them left
+    ("Losing Conflicts": "Consequence equal to the difference")."""
+    whole = mixed = loss = loss_consequence = Fraction(0)
+    stat, bids = success_odds(stat_dice), success_odds(bid_dice)
+    for gm_successes, gm_chance in gm.items():
+        for rolled, rolled_chance in stat.items():
+            first = rolled + powers
+            if first >= gm_successes:
+                whole += gm_chance * rolled_chance
+                continue
+            for bid, bid_chance in bids.items():
+                chance = gm_chance * rolled_chance * bid_chance
+                if first + bid >= gm_successes:
+                    mixed += chance
+                else:
+                    loss += chance
+                    loss_consequence += chance * (gm_successes - first - bid)
+    return ConflictOdds(whole, mixed, loss, loss_consequence)
+
+
 class Result(Enum):
     """How a conflict ends ("... and Resolve")."""
 

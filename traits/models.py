@@ -123,7 +123,22 @@ class Conflict(models.Model):
         if stage == "roll":
             return _("waits for the Stat roll")
         if stage == "bid":
-            return _("rolled: bidding Traits and an Item")
+            return self._bid_words()
         if stage == "split":
             return _("waits for the Consequence to be taken")
         return _("waits for the GM to confirm the damage")
+
+    def _bid_words(self) -> str:
+        """Rolled, not resolved yet: what was bid (or that nothing was), and whether it wins."""
+        result = rules.ConflictRollResult.from_data(self.roll.result)
+        numbers = result.numbers(self.roll.dice)
+        names = ", ".join(bid.name for bid in result.bids)
+        if numbers.result is rules.Result.WHOLE and names:
+            return _("rolled a whole success, bid %(bids)s too, and waits to be resolved") % {"bids": names}
+        if numbers.result is rules.Result.WHOLE:
+            return _("rolled a whole success and waits to be resolved")
+        if numbers.result is rules.Result.MIXED:
+            return _("bid %(bids)s and won: waits to be resolved") % {"bids": names}
+        if names:
+            return _("bid %(bids)s and is still behind") % {"bids": names}
+        return _("rolled, behind, with nothing bid yet")

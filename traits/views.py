@@ -156,7 +156,7 @@ def _conflict_or_404(membership, conflict_id) -> Conflict:
 
 def conflict_context(membership, conflict) -> dict:
     sheet = actions.sheet_of(conflict.character)
-    traits, items, room = actions.bids_left(conflict, sheet) if conflict.roll else ([], [], 0)
+    traits, items, room = actions.bids_left(conflict, sheet)
     rolled = actions.conflict_result(conflict.roll) if conflict.roll else None
     proposed = rolled.proposed if rolled else None
     rest = rolled.consequence - sum(points for _, points in proposed) if proposed is not None else 0

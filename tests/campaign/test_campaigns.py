@@ -5,7 +5,7 @@ from django.utils.html import escape
 from campaign.models import Campaign, Membership, Role
 from charge.models import Setup
 from gamerules.dials import CHARGE_DIALS, NINE_ACTIONS, QUICK_CHARGE_DIALS, Extra
-from tests.helpers import HTMX
+from tests.helpers import HTMX, words
 
 pytestmark = pytest.mark.django_db
 
@@ -181,3 +181,16 @@ def test_a_quick_charge_campaign_starts_from_quick_charges_dials(client, user):
     client.post(reverse("campaign_create"), {"name": "Quick", "ruleset": "quick_charge",
                                              "risk_wording": "risk"})
     assert Campaign.objects.get(name="Quick").charge.rules == QUICK_CHARGE_DIALS
+
+
+def test_a_new_campaigns_dashboard_names_the_player_group_once(client, user):
+    """The player group starts as a force ("Define the Group as a Force"); its mark on the
+    dashboard and the forces page says whose force it is, without saying "the group" again after
+    its name."""
+    client.force_login(user)
+    response = client.post(reverse("campaign_create"), {
+        "name": "Space Pirates", "pitch": "Stars.", "ruleset": "charge", "risk_wording": "risk"})
+    for page in (client.get(response.url), client.get(reverse("forces", args=[Campaign.objects.get().pk]))):
+        said = words(page)
+        assert "The player group the players' force" in said
+        assert "the group the group" not in said.lower() and "The player group the group" not in said

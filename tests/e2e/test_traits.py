@@ -5,6 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
+from accounts.models import Account
 from tests.factories import CharacterFactory, UserFactory, join, make_campaign
 from tests.helpers import LIVE, PHONE, TABLE, log_in
 from traits.models import Feature, FeatureKind, Sheet
@@ -52,12 +53,15 @@ def test_a_conflict_on_a_phone_is_seen_live_on_the_table(new_page, screenshot, d
     dice(6, 2, 1)
     roll_button = phone.get_by_role("button", name="Roll 3 dice")
     expect(roll_button).to_be_visible(timeout=LIVE)
-    expect(phone.get_by_test_id("odds-win")).to_have_text("1/2 (50%)")  # 2 or more of 3 dice
+    # Whole: 2 or more of 3 dice, 1/2. Mixed, bidding the Uppercut's die and the chain's 2: one
+    # success (3/8) then 1 of 3 (7/8), or none (1/8) then 2 of 3 (1/2): 21/64 + 4/64 = 25/64. The
+    # rest, 7/64, a loss. 50 + 39.06 + 10.94: the spare point to the loss.
+    expect(phone.get_by_test_id("odds-ends")).to_contain_text("Whole success 50% 1/2 Mixed success 39% 25/64 Loss 11% 7/64")
     roll_button.click()
     taps += 1
     expect(phone.get_by_text("You need 1 more success.")).to_be_visible()
     expect(phone.get_by_test_id("odds-bid-1")).to_contain_text("1/2 (50%)")
-    expect(on_table).to_contain_text("bidding", timeout=LIVE)
+    expect(on_table).to_contain_text("rolled, behind, with nothing bid yet", timeout=LIVE)
     screenshot(phone, "traits-conflict-bid-phone")
     dice(5)
     phone.get_by_label("Nasty Uppercut").check()
@@ -72,3 +76,43 @@ def test_a_conflict_on_a_phone_is_seen_live_on_the_table(new_page, screenshot, d
     screenshot(table, "traits-table-1920x1080")
     print(f"taps: player {taps} (+2 fields typed), GM {gm_taps} (+1 number)")
     assert (taps, gm_taps) == (7, 2)
+
+
+BROKEN_WORDS = """(root) => {
+  // Every word of the cells that a line break cuts in two: a word's box on more than one line.
+  const broken = [];
+  for (const cell of root.querySelectorAll("th, td")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_the_stats_keep_their_words_whole_on_a_phone(new_page, screenshot):
+    """On a 390 px phone the Stats table's headings and the six Stats of the text ("Muscle",
+    "Perception", "Focus", "Speed", "Charisma", "Stoicism") are never cut mid-word, for the owner
+    (who edits them) and for another player (who reads them, in Swedish, whose words are
+    longer), and the page does not scroll sideways."""
+    gm_user, player, other = (UserFactory(username=name) for name in ("stats-gm", "stats-player", "stats-other"))
+    campaign = make_campaign(gm_user, name="Capes over Harbour City", system="traits")
+    join(campaign, player)
+    join(campaign, other)
+    Account.objects.create(user=other, language="sv")
+    brick = CharacterFactory(campaign=campaign, owner=player, name="Brick", created=True)
+    for name in ("stats-player", "stats-other"):
+        phone = new_page(PHONE)
+        log_in(phone, name)
+        phone.goto(brick.get_absolute_url())
+        stats = phone.locator("#traits-stats")
+        expect(stats.get_by_test_id("stat")).to_have_count(6)
+        assert stats.evaluate(BROKEN_WORDS) == []
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        screenshot(phone, f"traits-stats-phone-{name}")

@@ -15,10 +15,12 @@ from gamerules.traits import (
     conflict_odds,
     damage_errors,
     expected_tagged,
+    resolution_odds,
     successes,
     tagged_consequence,
     take_consequence,
 )
+from tests.traits.enumeration import ends_by_enumeration, successes_counted
 
 
 def faces(dice):
@@ -92,6 +94,28 @@ def test_bid_odds_match_enumeration(dice, needed):
 def test_expected_tagged_consequence_matches_enumeration(dice, tags):
     rolls = list(faces(dice))
     assert expected_tagged(dice, tags) == Fraction(sum(tagged_consequence(r, tags) for r in rolls), len(rolls))
+
+
+@pytest.mark.parametrize(("stat", "powers", "gm_dice", "bid"), [
+    (0, 0, 1, 0), (1, 0, 1, 1), (2, 0, 2, 1), (3, 2, 3, 4), (2, 1, 4, 3), (3, 0, 5, 2), (1, 0, 3, 0)])
+def test_whole_mixed_and_loss_odds_match_enumeration(stat, powers, gm_dice, bid):
+    hers = {n: Fraction(ways, 6 ** gm_dice) for n, ways in successes_counted(gm_dice).items()}
+    odds = resolution_odds(stat, powers, hers, bid)
+    (whole, mixed, loss), margin = ends_by_enumeration(stat, powers, gm_dice, bid)
+    assert (odds.whole, odds.mixed, odds.loss, odds.loss_consequence) == (whole, mixed, loss, margin)
+    assert odds.whole + odds.mixed + odds.loss == 1
+
+
+def test_whole_mixed_and_loss_once_the_gm_has_her_successes():
+    """Muscle 3 with Super-Strength 2 against 3 successes, 4 bid dice: whole unless all three dice
+    fail (7/8); then 1 more success from 4 dice is 15/16 of 1/8 (15/128) mixed; all of them fail
+    1/128, a loss by 1."""
+    odds = resolution_odds(3, 2, {3: Fraction(1)}, 4)
+    assert (odds.whole, odds.mixed, odds.loss, odds.loss_consequence) == (
+        Fraction(7, 8), Fraction(15, 128), Fraction(1, 128), Fraction(1, 128))
+    # Nothing to bid: no mixed success; what the Stat misses is lost.
+    odds = resolution_odds(1, 0, {2: Fraction(1)}, 0)
+    assert (odds.whole, odds.mixed, odds.loss, odds.loss_consequence) == (0, 0, 1, Fraction(3, 2))
 
 
 def test_the_odds_the_text_implies():
