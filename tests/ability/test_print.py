@@ -22,3 +22,11 @@ def test_the_sheet_links_its_print_and_an_outsider_finds_none(ability_table):
     address = reverse("character_print", args=[table.campaign.pk, table.character.pk])
     assert f'href="{address}"' in table.client("other_player").get(table.character.get_absolute_url()).text
     assert table.client("outsider").get(address).status_code == 404
+
+
+def test_a_boost_whose_benefit_is_words_prints_its_words_and_no_die(ability_table):
+    from ability.models import Boost
+    table = ability_table
+    Boost.objects.create(character=table.character, name="Old map", die=None, benefit="Knows the hidden stair")
+    text = " ".join(table.client("player").get(reverse("character_print", args=[table.campaign.pk, table.character.pk])).text.split())
+    assert "Knows the hidden stair" in text and "dNone" not in text

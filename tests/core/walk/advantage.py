@@ -4,6 +4,7 @@ spent, one withdrawn, the GM's threats and jobs."""
 from advantage.models import (
     Check,
     Condition,
+    Crew,
     Expertise,
     Factor,
     Gear,
@@ -14,6 +15,7 @@ from advantage.models import (
     Threat,
     Wound,
 )
+from clocks.models import Clock
 from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only, sheet
 from tests.core.walk.steps import rows
@@ -106,4 +108,28 @@ THREATS = {
     "job ended": advantage("advantage_job_end", "gm", campaign_only, lambda t, n: {}, play),
 }
 
-STRETCHES = {"Advantage sheet": SHEET, "Advantage check": CHECK, "Advantage threats and jobs": THREATS}
+def crew(table):
+    return rows(Crew, campaign=table.campaign) + rows(Clock, campaign=table.campaign)
+
+
+def last_roll(table):
+    return [Roll.objects.filter(campaign=table.campaign).latest("pk").pk]
+
+
+CREW = {
+    "skill added": SKILL,
+    "crew's clocks kept": advantage("advantage_crew_clocks", "gm", campaign_only, lambda t, n: {}, crew),
+    "check started": CHECK["check started"],
+    "hindrance suggested": advantage("advantage_factor", "player", check,
+                                     lambda t, n: {"kind": "situation", "dice": -1, "name": "Rushed"}, play),
+    "pool confirmed": CHECK["pool confirmed"],
+    # The one PLUS shows 2, discarded; the MINUS (the trauma's and the hindrance) show 5, no Bane: a
+    # Hollow success, which brings a Minor Consequence.
+    "check rolled hollow": advantage("advantage_roll", "player", check, scripted(2, *[5] * 10), play),
+    "check done": CHECK["check done"],
+    "crew's Hostility ticked": advantage("advantage_crew_tick", "gm", last_roll, lambda t, n: {"clock": "hostility"},
+                                         crew),
+}
+
+STRETCHES = {"Advantage sheet": SHEET, "Advantage check": CHECK, "Advantage threats and jobs": THREATS,
+             "Advantage crew": CREW}
