@@ -9,11 +9,12 @@ from traits.models import Feature, FeatureKind, Sheet
 
 
 def _stats(name, value):
-    """Each Stat as "Muscle 2/3": its value now (after damage) over its rating."""
+    """Each Stat as "Muscle 2/3": its value now (after damage) over its rating; in the order of
+    their names, since a database may keep a JSON object's keys in another."""
     if name != "stats" or not isinstance(value, dict):
         return value
     return ", ".join(f"{stat_said(stat)} {(each or {}).get('current', '?')}/{(each or {}).get('rating', '?')}"
-                     for stat, each in value.items())
+                     for stat, each in sorted(value.items()))
 
 
 KEPT = (

@@ -26,7 +26,7 @@ def test_the_gm_reads_every_stat_pool_and_feature_change_with_who_made_it(traits
     table.client("gm").post(_url(table, "traits_pool"), {"consequence": 3, "gl": 6}, **HTMX)
     status, text = _history(table)
     assert status == 200
-    assert "Stats: Muscle 3/3, Focus 2/2, Speed 3/3 → Muscle 2/4, Focus 2/2, Speed 3/3" in text
+    assert "Stats: Focus 2/2, Muscle 3/3, Speed 3/3 → Focus 2/2, Muscle 2/4, Speed 3/3" in text
     assert "Item: Lantern · added" in text
     assert "Trait: Nasty Uppercut · removed" in text
     assert "Consequence pool: 0 → 3" in text
