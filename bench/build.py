@@ -10,7 +10,7 @@ from django.utils import timezone
 from campaign import actions
 from campaign.models import Event, GameSession, Membership, Milestone, Role, WorldForce
 from characters.models import Character
-from charge.models import PendingRoll, Talent
+from charge.models import PendingRoll, Sheet, Talent
 from clocks.models import Clock, ClockChange
 from gamerules.charge import read_pool
 from gamerules.progression import TALENT_LINE
@@ -71,9 +71,10 @@ def build(name: str, size: Size, seed: int = 1) -> Built:
     Milestone.objects.bulk_create([Milestone(campaign=campaign, note=f"Milestone {i}", awarded_by=gm)
                                    for i in range(len(TALENT_LINE))])
     characters = Character.objects.bulk_create([
-        Character(campaign=campaign, owner=p, name=f"Character {i}", created=True, momentum=2,
-                  stress=i % 4, concept="A concept", condition="Tired", action_dots=SPREAD)
+        Character(campaign=campaign, owner=p, name=f"Character {i}", created=True, concept="A concept", condition="Tired")
         for i, p in enumerate(players)])
+    Sheet.objects.bulk_create([Sheet(character=c, momentum=2, stress=i % 4, action_dots=SPREAD)
+                               for i, c in enumerate(characters)])
     Talent.objects.bulk_create([
         Talent(character=c, slot=slot, kind=kind.value,
                action=DOT_ACTIONS[slot // 2] if kind.value == "dot" else SITUATIONAL[kind.value],

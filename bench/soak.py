@@ -291,7 +291,7 @@ def starting_state(campaigns) -> dict:
     from characters.models import Character
     from clocks.models import Clock
 
-    return {"momentum": dict(Character.objects.filter(campaign__in=campaigns).values_list("pk", "momentum")),
+    return {"momentum": dict(Character.objects.filter(campaign__in=campaigns).values_list("pk", "charge__momentum")),
             "clocks": dict(Clock.objects.filter(campaign__in=campaigns).values_list("pk", "filled"))}
 
 
@@ -305,24 +305,24 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
     from rolls.models import Roll
 
     problems = []
-    characters = list(Character.objects.filter(campaign__in=campaigns).select_related("campaign__charge"))
+    characters = list(Character.objects.filter(campaign__in=campaigns).select_related("campaign__charge", "charge"))
     clocks = list(Clock.objects.filter(campaign__in=campaigns))
     rolls = list(Roll.objects.filter(campaign__in=campaigns).order_by("pk"))
     changes = list(ClockChange.objects.filter(clock__in=clocks).order_by("pk"))
     for character in characters:
         # Charge sets no most momentum; the least is 0, the most what the rolls below account for.
-        if character.momentum < 0:
-            problems.append(f"{character.name} (#{character.pk}) has momentum {character.momentum}")
-        if not 0 <= character.stress <= character.campaign.charge.rules.stress_clock_size:
-            problems.append(f"{character.name} (#{character.pk}) has stress {character.stress}")
+        if character.charge.momentum < 0:
+            problems.append(f"{character.name} (#{character.pk}) has momentum {character.charge.momentum}")
+        if not 0 <= character.charge.stress <= character.campaign.charge.rules.stress_clock_size:
+            problems.append(f"{character.name} (#{character.pk}) has stress {character.charge.stress}")
         running = start["momentum"][character.pk]
         for roll in rolls:  # a roll locks its characters: in order of pk, each begins where the last ended
             if (moved := roll.momentum.get(str(character.pk))) is not None:
                 if moved[0] != running:
                     problems.append(f"roll #{roll.pk} found {character.name} at {moved[0]} momentum, not {running}")
                 running = moved[1]
-        if running != character.momentum:
-            problems.append(f"{character.name} (#{character.pk}) has {character.momentum} momentum; "
+        if running != character.charge.momentum:
+            problems.append(f"{character.name} (#{character.pk}) has {character.charge.momentum} momentum; "
                             f"the rolls account for {running}")
     became_full = {clock.pk: 0 for clock in clocks}
     for clock in clocks:  # within its size: the database's constraint (filled_within_size) holds it

@@ -32,6 +32,7 @@ from bench.load import session_cookie
 from campaign import actions
 from campaign.models import Membership, Role
 from characters.models import Character
+from charge.models import Sheet
 from clocks.models import Clock
 
 PLAYERS = 4
@@ -67,9 +68,10 @@ def build_tables(count: int, prefix: str) -> list[Table]:
                                              for i in range(PLAYERS)])
         Membership.objects.bulk_create([Membership(campaign=campaign, user=p, role=Role.PLAYER) for p in players])
         characters = Character.objects.bulk_create([
-            Character(campaign=campaign, owner=p, name=f"Character {i}", created=True, momentum=2,
-                      concept="A concept", action_dots={"Sneak": 2, "Notice": 1, "Sway": 1})
+            Character(campaign=campaign, owner=p, name=f"Character {i}", created=True, concept="A concept")
             for i, p in enumerate(players)])
+        Sheet.objects.bulk_create([Sheet(character=c, momentum=2, action_dots={"Sneak": 2, "Notice": 1, "Sway": 1})
+                                   for c in characters])
         clock = Clock.objects.create(campaign=campaign, name="Alert", kind="danger", size=8, filled=1,
                                      visibility="all", who_may_tick="members")
         csrf = get_token(RequestFactory().get("/"))

@@ -20,7 +20,6 @@ from campaign.models import (
 from campaign.own_words import PLAYER_GROUP
 from characters.models import Character
 from core.refused import Refused
-from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 from gamerules.words import kept, said
 
 ROLE_SAID = {Role.GM: said("GM"), Role.PLAYER: said("Player")}
@@ -181,8 +180,8 @@ def _forget_histories(campaign_id: int, characters: set[int]) -> None:
 
 @transaction.atomic
 def start_session(gm: Membership, expected_number: int) -> GameSession:
-    """Start the next session: every character's momentum resets ("Momentum": "You start with
-    2 momentum at the beginning of each session"). ``expected_number`` guards a double submit."""
+    """Start the next session, with its dice system's bookkeeping (Charge: momentum resets).
+    ``expected_number`` guards a double submit."""
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     if campaign.current_session:
         raise Refused(_("%(session)s is still running: end it first.") % {"session": campaign.current_session})
@@ -190,19 +189,8 @@ def start_session(gm: Membership, expected_number: int) -> GameSession:
     if number != expected_number:
         raise Refused(_("Session %(number)s was just started by someone else.") % {"number": number - 1})
     session = GameSession.objects.create(campaign=campaign, number=number)
-    if not campaign.site.session_bookkeeping:  # momentum is Charge's
-        campaign.log(gm.user, said("Session %(number)s started.", number=number))
-        return session
-    momentum = campaign.site.session_momentum(campaign)
-    changes = []
-    for character in campaign.characters.select_for_update().order_by("pk"):
-        if character.momentum != momentum:
-            changes.append(f"{character.name} {character.momentum}→{momentum}")
-            character.momentum = momentum
-            character.save(update_fields=["momentum"])  # recorded in the sheet's history
-    campaign.log(gm.user, said("Session %(number)s started. Momentum resets to %(momentum)s (%(changes)s).",
-                               number=number, momentum=momentum, changes=", ".join(changes)) if changes
-                 else said("Session %(number)s started. Momentum resets to %(momentum)s.", number=number, momentum=momentum))
+    started = campaign.site.session_started
+    campaign.log(gm.user, started(campaign, number) if started else said("Session %(number)s started.", number=number))
     return session
 
 
@@ -214,10 +202,8 @@ def end_session(gm: Membership, session: GameSession) -> None:
         raise Refused(_("%(session)s has already ended.") % {"session": session})
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
-    escalated = campaign.characters.select_for_update().exclude(escalated_action="").order_by("pk")
-    for character in escalated if ESCALATION_LASTS_THE_SESSION else ():
-        character.escalated_action, character.escalated_risk = "", None  # it lasted the session
-        character.save(update_fields=["escalated_action", "escalated_risk"])
+    if campaign.site.session_ended:
+        campaign.site.session_ended(campaign)
     campaign.log(gm.user, said("Session %(number)s ended. Players: update your characters' "
                                "details (concept, appearance, ties) if the session changed them.", number=session.number))
 

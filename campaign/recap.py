@@ -66,7 +66,7 @@ def recap(session: GameSession, viewer) -> Recap:
         rolls=list(session.rolls.visible_to(viewer).select_related("character").order_by("pk")),
         clocks=_clocks(campaign, viewer, session.started_at, until),
         milestones=list(session.milestones.order_by("awarded_at", "pk")),
-        standings=_standings(campaign, session, until) if campaign.site.session_bookkeeping else [],
+        standings=campaign.site.standings(campaign, session, until) if campaign.site.standings else [],
         forces=_revealed(campaign, viewer, session.started_at, until),
         sheets=_sheets(campaign, session.started_at, until),
     )
@@ -95,33 +95,6 @@ def _clocks(campaign, viewer, since: datetime, until: datetime) -> list[ClockMov
                     for change in kept)
         moved.append(ClockMoved(seen, kept[0].before, kept[-1].after, len(kept), ended))
     return moved
-
-
-def _as_of(campaign, when: datetime) -> dict[int, object]:
-    """Each sheet of the campaign as its history recorded it at ``when``."""
-    records = (Character.history.filter(campaign_id=campaign.pk, history_date__lte=when)
-               .order_by("id", "-history_date", "-history_id"))
-    latest: dict[int, object] = {}
-    for record in records:
-        latest.setdefault(record.id, record)
-    return {pk: record for pk, record in latest.items() if record.history_type != "-"}
-
-
-def _standings(campaign, session, until: datetime) -> list[Standing]:
-    started = _as_of(campaign, session.started_at)
-    ended = _as_of(campaign, until) if session.ended_at else None
-    # "You start with 2 momentum at the beginning of each session" (the momentum dial may change it).
-    reset = campaign.site.session_momentum(campaign)
-    standings = []
-    for character in campaign.characters.order_by("name", "pk"):
-        at_end = ended.get(character.pk) if ended is not None else character
-        if at_end is None:  # made after the session
-            continue
-        at_start = started.get(character.pk)
-        standings.append(Standing(character,
-                                  (reset if at_start else None, at_end.momentum),
-                                  (at_start.stress if at_start else None, at_end.stress)))
-    return standings
 
 
 def _revealed(campaign, viewer, since: datetime, until: datetime) -> list[WorldForce]:

@@ -141,7 +141,7 @@ def _roll_ids() -> list[RollIds]:
 
 
 # Links to rows of the same part, set once the whole part exists.
-LATE_LINKS = {"characters": "assisting_id", "rolls": "parent_id", "clock_changes": "undoes_id"}
+LATE_LINKS = {"rolls": "parent_id", "clock_changes": "undoes_id"}
 CAMPAIGN_FIELDS = ("name", "pitch", "gm_notes", "system", "system_options", "day", "created_at", "table_language")
 # Not the live version: it counts changes on this site's screens (an earlier file's is ignored).
 ADDED_FIELDS = {"market_filled": 0, "day": 1, "system": "charge", "system_options": {}, "table_language": ""}
@@ -169,6 +169,78 @@ def _set_setup(campaign: Campaign, data: dict) -> None:
         setattr(setup, name, data[name])
     setup.full_clean(exclude=["campaign"])
     setup.save()
+
+
+SHEET_CARRIERS = ("characters", "character_history")
+"""The parts whose rows carry the characters' system sheets (``_with_sheets``)."""
+
+
+def _sheet_fields() -> dict:
+    """Each system's ``character_sheet`` fields in a character's row, with their model: every
+    character carries them all, those of another system than its campaign's at their defaults,
+    as when they were the character's own columns."""
+    return {name: site.character_sheet for site in registered() if site.character_sheet
+            for name in site.character_sheet.export_fields}
+
+
+def _sheet_defaults() -> dict:
+    return {name: model._meta.get_field(name).get_default() for name, model in _sheet_fields().items()}
+
+
+def _sheet_versions(campaign: Campaign):
+    """The recorded versions of the campaign's characters' own system's sheets, or None."""
+    model = campaign.site.character_sheet
+    return None if model is None else model.history.model.objects.filter(character__campaign=campaign)
+
+
+def _with_sheets(campaign: Campaign, part: Part, rows: list[dict]) -> list[dict]:
+    """A character's row carries its system's sheet (and a version of it the sheet as it was then:
+    its version of the same moment, else the one before); a sheet's versions made with one of the
+    character's own travel in that one's row, not in the sheet's history."""
+    defaults, model = _sheet_defaults(), campaign.site.character_sheet
+    if part.key == "characters":
+        sheets = {} if model is None else {
+            row.pop("character_id"): row for row in model.objects.filter(character__campaign=campaign)
+            .values("character_id", *model.export_fields)}
+        return [row | defaults | sheets.get(row["pk"], {}) for row in rows]
+    if part.key == "character_history":
+        versions: dict[int, list[dict]] = {}
+        for version in ([] if model is None else _sheet_versions(campaign).order_by("history_date", "history_id")
+                        .values("character_id", "history_date", *model.export_fields)):
+            versions.setdefault(version.pop("character_id"), []).append(version)
+        found = []
+        for row in rows:
+            then = [v for v in versions.get(row["id"], ()) if v["history_date"] <= row["history_date"]]
+            found.append(row | defaults | ({name: then[-1][name] for name in model.export_fields} if then else {}))
+        return found
+    if model is not None and part.model is model.history.model:
+        mine = set(_history(Character).objects.filter(campaign=campaign).values_list("id", "history_date"))
+        return [row for row in rows if (row["character_id"], row["history_date"]) not in mine]
+    return rows
+
+
+def _make_sheets(campaign: Campaign, part: Part, created: list, carried: list[dict], translate) -> None:
+    """The sheets (or their versions) the imported characters' rows carried, with their links made
+    ids; nothing for a campaign of another system (its rows carry the defaults)."""
+    model = campaign.site.character_sheet
+    if model is None or part.key not in SHEET_CARRIERS:
+        return
+    sheets = []
+    for obj, said in zip(created, carried, strict=True):
+        sheet = {name: said.get(name, model._meta.get_field(name).get_default()) for name in model.export_fields}
+        for name, target in part.links.items():
+            if name in sheet and target != USER:
+                sheet[name] = translate(target, sheet[name])
+        if part.key == "characters":
+            sheets.append(model(character_id=obj.pk, **sheet))
+        else:
+            sheets.append(model.history.model(
+                character_id=obj.id, history_date=obj.history_date, history_type=obj.history_type,
+                history_user_id=obj.history_user_id, history_change_reason=obj.history_change_reason, **sheet))
+    if sheets:
+        type(sheets[0]).objects.bulk_create(sheets, batch_size=1000)
+
+
 GM_ONLY_TEXT = {"sessions": ("gm_notes",), "forces": ("gm_notes",), "characters": ("gm_notes",)}
 
 
@@ -186,7 +258,7 @@ def _columns(part: Part) -> list[str]:
     # A roll's idempotency key only guards a double submit on the site that made it.
     names = [f.attname for f in part.model._meta.concrete_fields
              if f.attname not in ("id", "history_id", "campaign_id", "idempotency_key")]
-    return names + ["id"] if part.is_history else names
+    return names + ["id"] if part.is_history and "id" in part.links else names
 
 
 def _automatic(model) -> list[str]:
@@ -210,7 +282,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
         if player and part.key == "clock_changes":
             rows = rows.filter(clock__visibility="all")
         key_field = "history_id" if part.is_history else "pk"
-        rows = list(rows.order_by(key_field).values(key_field, *_columns(part)))
+        rows = _with_sheets(campaign, part, list(rows.order_by(key_field).values(key_field, *_columns(part))))
         if not part.is_history:
             places[part.key] = {row["pk"]: place for place, row in enumerate(rows)}
         loaded.append((part, rows))
@@ -236,7 +308,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
             row.pop("history_id", None)
             for name, target in part.links.items():
                 row[name] = usernames.get(row[name]) if target == USER else place(target, row[name])
-            if part.is_history and row["id"] is None:
+            if part.is_history and row[next(iter(part.links))] is None:
                 continue  # the history of something since deleted
             for name, unchanged in part.added.items():
                 if row[name] == unchanged:
@@ -351,7 +423,7 @@ def _known_users(importer, names) -> dict[str, int]:
 
 
 def _check_columns(part: Part, rows) -> None:
-    allowed = set(_columns(part))
+    allowed = set(_columns(part)) | (set(_sheet_fields()) if part.key in SHEET_CARRIERS else set())
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, dict):
             raise Refused(_("Row %(number)s of %(part)s is not a record.") % {"number": number, "part": part.key})
@@ -392,9 +464,13 @@ def _import(document: dict, importer) -> Campaign:
             rows = []  # the importer alone, added below
         late = LATE_LINKS.get(part.key)
         late_places = [row.get(late) for row in rows] if late else []
+        carried = [{name: row.pop(name) for name in _sheet_fields() if name in row} if part.key in SHEET_CARRIERS else {}
+                   for row in rows]
         objects = []
         for row in rows:
             for name, target in part.links.items():
+                if part.key in SHEET_CARRIERS and name in _sheet_fields():
+                    continue  # made with the sheets, below
                 if name == late:
                     row[name] = None
                 elif target == USER:
@@ -425,6 +501,7 @@ def _import(document: dict, importer) -> Campaign:
             part.model.objects.bulk_update(created, changed, batch_size=1000)
         if not part.is_history:
             ids[part.key] = [obj.pk for obj in created]
+        _make_sheets(campaign, part, created, carried, pk)
     Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
     Membership.objects.create(campaign=campaign, user=importer, role=Role.GM)
     campaign.refresh_from_db()

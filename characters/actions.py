@@ -16,7 +16,7 @@ from gamerules.words import said
 
 def locked(character: Character) -> Character:
     """The character's row, locked until the transaction ends: changes apply one after the other."""
-    return Character.objects.select_related("campaign", "playbook").locked(pk=character.pk)
+    return Character.objects.select_related("campaign").locked(pk=character.pk)
 
 
 def log(membership: Membership, text: str, gm_only=False):
@@ -26,13 +26,13 @@ def log(membership: Membership, text: str, gm_only=False):
 
 @transaction.atomic
 def create_character(membership: Membership, name: str, playbook=None) -> Character:
-    """A playbook gives its concept, and the dice system what a new sheet starts with (Charge: the
+    """A playbook gives its concept, and the dice system what its sheet starts with (Charge: the
     session's momentum and the playbook's 3 dots)."""
     campaign, site = membership.campaign, membership.campaign.site
-    character = Character.objects.create(
-        campaign=campaign, owner=membership.user, name=name.strip(), playbook=playbook,
-        concept=playbook.name if playbook else "", created=site.ready_characters,
-        **(site.new_character(campaign, playbook) if site.new_character else {}))
+    character = Character(campaign=campaign, owner=membership.user, name=name.strip(),
+                          concept=playbook.name if playbook else "", created=site.ready_characters)
+    character.sheet_starts = site.new_character(campaign, playbook) if site.new_character else {}
+    character.save()
     log(membership, said("%(user)s started a character: %(name)s.", user=membership.user.username, name=character.name))
     return character
 
@@ -49,18 +49,18 @@ def set_text(membership: Membership, character: Character, field: str, value: st
     character = locked(character)
     if field != "name" and field not in character.text_fields_for(membership):
         raise Refused(_("That part of the sheet cannot be edited here."))
+    holder = character.text_holder(field)
     # The site's own words were shown in the editor's language (core/own_words.py).
-    if seen is not None and _lines(seen) not in map(_lines, (english(getattr(character, field)), str(getattr(character, field)))):
+    if seen is not None and _lines(seen) not in map(_lines, (english(getattr(holder, field)), str(getattr(holder, field)))):
         raise Refused(_("Someone else changed this while you were editing. Their version is shown "
                         "below yours: merge them and save again."))
-    setattr(character, field, Character._meta.get_field(field).to_python(value.strip()))  # the site's words: their meaning
-    character.save(update_fields=[field])
+    setattr(holder, field, type(holder)._meta.get_field(field).to_python(value.strip()))  # the site's words: their meaning
+    holder.save(update_fields=[field])
     return character
 
 
-RESTORABLE = ("name", "concept", "appearance", "condition", "momentum", "stress", "taken_out",
-              "action_dots", "created", "gm_notes", "better_risk_next", "escalated_action",
-              "escalated_risk", "lost_action", "scars", "compensations", "goal_dots", "money")
+RESTORABLE = ("name", "concept", "appearance", "condition", "created", "gm_notes")
+"""The character's own fields a restore puts back; its dice system's sheet says its own."""
 
 
 @transaction.atomic
@@ -73,8 +73,23 @@ def restore_character(gm: Membership, character: Character, history_id) -> Chara
         raise Refused(_("That version is not in this sheet's history."))
     for field in RESTORABLE:
         setattr(character, field, getattr(version, field))
-    character._change_reason = _("Restored to the version of %(when)s") % {
-        "when": dateformat.format(version.history_date, "M d, H:i:s")}
+    reason = _("Restored to the version of %(when)s") % {"when": dateformat.format(version.history_date, "M d, H:i:s")}
+    character._change_reason = reason
     character.save()
+    if (model := character.campaign.site.character_sheet) is not None:
+        _restore_sheet(model, character, version.history_date, reason)
     log(gm, said("The GM restored %(name)s's sheet to an earlier version.", name=character.name), gm_only=True)
     return character
+
+
+def _restore_sheet(model, character: Character, when, reason: str) -> None:
+    """The dice system's sheet as it was at ``when`` (its version then), where it has one."""
+    then = model.history.filter(character_id=character.pk, history_date__lte=when).exclude(history_type="-")
+    then = then.order_by("-history_date", "-history_id").first()
+    if then is None:
+        return
+    sheet = model.objects.select_for_update().get(character=character)
+    for field in model.restorable:
+        setattr(sheet, field, getattr(then, field))
+    sheet._change_reason = reason
+    sheet.save()

@@ -29,9 +29,10 @@ class TextFieldForm(forms.Form):
             "compensations": _("One a line: a clockwork hand, a skin graft, therapy... It lessens a scar, "
                                "it does not remove it.")}
 
-    def __init__(self, *args, field, **kwargs):
+    def __init__(self, *args, field, model=Character, **kwargs):
+        """``model``: where the text is kept (``Character.text_holder``)."""
         super().__init__(*args, **kwargs)
-        limit = Character._meta.get_field(field).max_length
+        limit = model._meta.get_field(field).max_length
         long = field in ("appearance", "gm_notes", "scars", "compensations")
         self.fields["value"] = forms.CharField(
             label=self.LABELS[field], required=field == "name", max_length=limit, help_text=self.HELP.get(field, ""),

@@ -26,6 +26,8 @@ class Kept:
     """A field's value in words, where plain is not enough (a JSON of Stats)."""
     of_character: str = "character"
     """The path from the row to its character."""
+    tells_added: bool = True
+    """Whether a row's making is told: not a one-to-one sheet's, made with its character."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,10 @@ def changes_of(character_ids, kept_rows: tuple[Kept, ...], since=None, until=Non
             versions = versions.filter(history_date__lte=until)
         versions = versions.select_related("history_user").order_by("-history_date", "-history_id")
         before = {}  # a row's previous version, found among the older ones
+        row = kept.model._meta.pk.attname  # a one-to-one sheet's is its character's
         for version in reversed(list(versions[:most] if most else versions)):
-            previous = before.get(version.id)
-            before[version.id] = version
+            previous = before.get(getattr(version, row))
+            before[getattr(version, row)] = version
             if since is not None and version.history_date < since:
                 continue
             if entry := _entry(kept, version, previous):
@@ -86,6 +89,8 @@ def changes_of(character_ids, kept_rows: tuple[Kept, ...], since=None, until=Non
 def _entry(kept: Kept, version, previous) -> Entry | None:
     """One version in words, against the one before it; None when it changed none of its fields."""
     if version.history_type == "+":
+        if not kept.tells_added:
+            return None
         done, changes = _("added"), ()
     elif previous is None and version.history_type == "~":  # a row older than its history
         done = _("as first recorded")

@@ -30,7 +30,8 @@ def keep_sheets(system: DiceSystem, sheet_model) -> None:
 
     def on_create(sender, instance, created, raw=False, **kwargs):
         if created and not raw and instance.campaign.system == system.value:
-            sheet_model.objects.get_or_create(character=instance)
+            # What its creator said the sheet starts with (characters/actions.py create_character).
+            sheet_model.objects.get_or_create(character=instance, defaults=getattr(instance, "sheet_starts", {}))
 
     def on_switch(sender, instance, raw=False, update_fields=None, **kwargs):
         if raw or instance.system != system.value or (update_fields and "system" not in update_fields):

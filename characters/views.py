@@ -15,14 +15,13 @@ from characters.history import MOST, Entry, entries
 from characters.models import Character
 from core.htmx import attempt, changed
 from core.refused import Refused
-from core.templatetags.words import action as action_word
 
 TEXT = "characters/text.html"
 
 
 def character_or_404(membership, character_id, *, talents=True) -> Character:
     """Every member reads every sheet of the campaign (GM-only notes are left out by the view)."""
-    characters = Character.objects.select_related("owner", "playbook")
+    characters = Character.objects.with_sheets(membership.campaign).select_related("owner")
     character = get_object_or_404(characters.prefetch_related("talents") if talents else characters,
                                   campaign=membership.campaign, pk=character_id)
     character.campaign = membership.campaign  # already loaded, with its rules
@@ -90,8 +89,8 @@ def character_text(request, campaign_id, character_id, field):
     membership, character = own_sheet(request, campaign_id, character_id)
     if field != "name" and field not in character.text_fields_for(membership):
         raise Http404("No such field")
-    current = getattr(character, field)
-    form = TextFieldForm(request.POST or None, field=field,
+    current = getattr(character.text_holder(field), field)
+    form = TextFieldForm(request.POST or None, field=field, model=type(character.text_holder(field)),
                          initial={"value": current, "seen": current})
     context = {"form": form, "current": current}
     if request.method == "POST" and form.is_valid():
@@ -100,14 +99,15 @@ def character_text(request, campaign_id, character_id, field):
                                          form.cleaned_data["seen"])
         except Refused as refusal:
             character.refresh_from_db()
-            form = TextFieldForm(field=field, initial={"value": form.cleaned_data["value"],
-                                                       "seen": getattr(character, field)})
-            context.update(form=form, current=getattr(character, field), conflict=str(refusal))
+            current = getattr(character.text_holder(field), field)
+            form = TextFieldForm(field=field, model=type(character.text_holder(field)),
+                                 initial={"value": form.cleaned_data["value"], "seen": current})
+            context.update(form=form, current=current, conflict=str(refusal))
         else:
             if not request.htmx:
                 return redirect(character)
             return changed(render(request, f"{TEXT}#text_field", _text_context(
-                membership, character, field, current=getattr(character, field))))
+                membership, character, field, current=getattr(character.text_holder(field), field))))
     template = f"{TEXT}#text_form" if request.htmx else "characters/text_edit.html"
     return render(request, template, _text_context(membership, character, field, **context))
 
@@ -115,15 +115,7 @@ def character_text(request, campaign_id, character_id, field):
 FIELD_WORDS = {
     "name": pgettext_lazy("sheet field", "name"), "concept": pgettext_lazy("sheet field", "concept"),
     "appearance": pgettext_lazy("sheet field", "appearance"), "condition": pgettext_lazy("sheet field", "condition"),
-    "momentum": pgettext_lazy("sheet field", "momentum"), "stress": pgettext_lazy("sheet field", "stress"),
-    "taken_out": pgettext_lazy("sheet field", "taken out"), "action_dots": pgettext_lazy("sheet field", "action dots"),
     "created": pgettext_lazy("sheet field", "created"), "gm_notes": pgettext_lazy("sheet field", "gm notes"),
-    "better_risk_next": pgettext_lazy("sheet field", "better risk next"),
-    "escalated_action": pgettext_lazy("sheet field", "escalated action"),
-    "escalated_risk": pgettext_lazy("sheet field", "escalated risk"),
-    "lost_action": pgettext_lazy("sheet field", "lost action"), "scars": pgettext_lazy("sheet field", "scars"),
-    "compensations": pgettext_lazy("sheet field", "compensations"),
-    "goal_dots": pgettext_lazy("sheet field", "goal dots"), "money": pgettext_lazy("sheet field", "money"),
 }
 """The words the history names each restorable field by, before capfirst (actions.RESTORABLE)."""
 
@@ -139,10 +131,6 @@ def _changes(version, previous):
             return pgettext("a yes-or-no field's value", "True") if value else pgettext("a yes-or-no field's value", "False")
         if value in ("", None, {}):
             return "—"
-        if field in ("escalated_action", "lost_action"):  # an action's name, in the reader's words
-            return action_word(value)
-        if field == "action_dots" and isinstance(value, dict):
-            return {action_word(name): dots for name, dots in value.items()}
         return value
     return [(FIELD_WORDS.get(change.field, change.field.replace("_", " ")), shown(change.old, change.field),
              shown(change.new, change.field)) for change in delta.changes]

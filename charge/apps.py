@@ -9,14 +9,15 @@ class ChargeConfig(AppConfig):
     verbose_name = _("Charge")
 
     def ready(self):
-        from characters.sheets import keep_setup
+        from characters.sheets import keep_setup, keep_sheets
         from charge import own_words  # noqa: F401 - registers the words Charge writes (core/own_words.py)
         from charge.actions.spells import ready_by_its_ritual
-        from charge.models import Setup
+        from charge.models import Setup, Sheet
         from charge.site import SITE
         from clocks.signals import filled
         from core.systems import register
 
         keep_setup(SITE.system, Setup)
+        keep_sheets(SITE.system, Sheet)
         register(SITE)
         filled.connect(ready_by_its_ritual, dispatch_uid="charge-rituals")

@@ -5,9 +5,9 @@ from gamerules.dials import Extra, ExtraDial
 
 
 def new_character(campaign, playbook) -> dict:
-    """A new sheet starts the session's momentum; a playbook gives its dots."""
+    """A new Charge sheet starts the session's momentum; a playbook gives its dots."""
     rules = campaign.charge.rules
-    return {"momentum": rules.starting_momentum,
+    return {"playbook": playbook, "momentum": rules.starting_momentum,
             "action_dots": {name: dots for name, dots in (playbook.action_dots if playbook else {}).items()
                             if name in rules.action_names}}
 
@@ -19,7 +19,7 @@ def sheet_texts(character) -> tuple[str, ...]:
     setup = character.campaign.charge
     rules = setup.rules
     texts = ["concept", "appearance"] if setup.quick else ["condition", "concept", "appearance"]
-    if rules.has(Extra.SCARS) and (character.created or character.scars or rules.dialled(ExtraDial.SCARS_AT_START)):
+    if rules.has(Extra.SCARS) and (character.created or character.charge.scars or rules.dialled(ExtraDial.SCARS_AT_START)):
         texts.append("scars")
     if rules.dialled(ExtraDial.SCARS_COMPENSATING):
         texts.append("compensations")
@@ -29,11 +29,11 @@ def sheet_texts(character) -> tuple[str, ...]:
 def brought_back_by_another(rules, character) -> bool:
     """Whether an incapacitated character waits for another character's action to come to
     ("Optional dial setting: Bleeding out")."""
-    return character.taken_out and rules.has(Extra.SCARS) and rules.dialled(ExtraDial.SCARS_BLEEDING_OUT)
+    return character.charge.taken_out and rules.has(Extra.SCARS) and rules.dialled(ExtraDial.SCARS_BLEEDING_OUT)
 
 
 def helpers(membership, character) -> list:
     """The characters ``membership`` may bring ``character`` back with: their own (a GM's, any)
     other characters of the campaign, still in the scene."""
-    return list(Character.objects.editable_by(membership).filter(campaign=character.campaign_id, taken_out=False)
+    return list(Character.objects.editable_by(membership).filter(campaign=character.campaign_id, charge__taken_out=False)
                 .exclude(pk=character.pk).only("pk", "name"))

@@ -141,10 +141,10 @@ def _characters(campaign, users, gm):
         Milestone.objects.create(campaign=campaign, note=note, awarded_by=gm)
         campaign.log(gm, said("Milestone: %(note)s. Every character gains a talent.", note=note))
     for spec in CHARACTERS:
-        character = Character.objects.create(
-            campaign=campaign, owner=users[spec["player"]], name=spec["name"], created=True,
-            concept=spec["concept"], appearance=spec["appearance"], condition=spec["condition"],
-            stress=spec.get("stress", 0), action_dots=spec["dots"], money=spec.get("money", 1))
+        character = Character(campaign=campaign, owner=users[spec["player"]], name=spec["name"], created=True,
+                              concept=spec["concept"], appearance=spec["appearance"], condition=spec["condition"])
+        character.sheet_starts = {"stress": spec.get("stress", 0), "action_dots": spec["dots"], "money": spec.get("money", 1)}
+        character.save()
         for slot, kind, action, situation in spec["talents"]:
             Talent.objects.create(character=character, slot=slot, kind=kind, action=action,
                                   situation=situation)
@@ -203,15 +203,15 @@ def _session_in_progress(campaign, users, gm):
         result={"consequence": {"kind": "complication", "rating": 2, "target": vesna.pk,
                                 "clock": campaign.clocks.get(name="Alert").pk, "status": "applied",
                                 "resistance": "still_happens", "final_rating": 2}})
-    vesna.momentum = 0
-    vesna.save(update_fields=["momentum"])
+    vesna.charge.momentum = 0
+    vesna.charge.save(update_fields=["momentum"])
     Asset.objects.create(character=vesna, name="The harbour master's seal", source=AssetSource.BOON)
     Attachment.objects.create(character=vesna, name="Her late father's marsh boat")
     oren = campaign.characters.get(name="Oren Thale")
     Goal.objects.create(character=oren, name="Slay the beast that took his village", difficulty="hard", filled=3)
     ilse = campaign.characters.get(name="Ilse Marr")
-    ilse.scars = "Two fingers that no longer bend, from the guild's punishment"
-    ilse.save(update_fields=["scars"])
+    ilse.charge.scars = "Two fingers that no longer bend, from the guild's punishment"
+    ilse.charge.save(update_fields=["scars"])
     _spells(campaign, oren, ilse)
     ClockChange.objects.filter(clock__campaign=campaign, clock__name="Alert").update(roll=roll)
     # The next roll is on its way: Yann's player chose the goal, and waits for the GM's risk and

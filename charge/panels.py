@@ -62,7 +62,7 @@ def pending_context(membership) -> dict:
     campaign = membership.campaign
     pending = list(campaign.pending_rolls.for_display())
     # One query however many are asked, and none while no roll is on its way.
-    helpers = ({c.pk: c for c in campaign.characters.only("campaign", "name", "assisting")} if pending else {})
+    helpers = ({c.pk: c for c in campaign.characters.select_related("charge").only("campaign", "name", "charge__assisting")} if pending else {})
     threats = campaign.charge.threats_in_play if pending else []
     details = list(campaign.party_details.all()) if pending and campaign.charge.rules.has(Extra.PARTY) else []
     mission = mission_start_pending(campaign) if pending else None
@@ -70,7 +70,7 @@ def pending_context(membership) -> dict:
         "pending_rolls": [
             RollOnItsWay(p, p.character.editable_by(membership),
                          tuple(helpers[pk] for pk in p.asked
-                               if pk in helpers and helpers[pk].assisting_id != p.character_id),
+                               if pk in helpers and helpers[pk].charge.assisting_id != p.character_id),
                          tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
                          tuple((d, d.pk in p.party_details) for d in details), mission,
                          _escalated(p, campaign.charge.wording))
@@ -88,7 +88,7 @@ def pending_context(membership) -> dict:
 def _escalated(pending, wording) -> str:
     """The risk a roll's action starts at after an escalation (ESCALATION_LASTS_THE_SESSION), in
     the campaign's words, or ""."""
-    floor = pending.character.escalated_for(pending.action)
+    floor = pending.character.charge.escalated_for(pending.action)
     return str(floor.label(wording)).lower() if floor else ""
 
 
@@ -251,8 +251,8 @@ def roll_context(membership, roll):
         "may_settle": membership.is_gm or (roll.character and roll.character.editable_by(membership)),
         "may_resist": bool(target and target.editable_by(membership)),
         "protectors": [c for c in campaign.characters.editable_by(membership)
-                       if consequence and c.pk != consequence.target and not c.taken_out],
-        "burn_choices": range(0, (target.momentum if target else 0) + 1),
+                       if consequence and c.pk != consequence.target and not c.charge.taken_out],
+        "burn_choices": range(0, (target.charge.momentum if target else 0) + 1),
         # Attachments the target may break to cancel it outright ("Attachment Extra").
         "breakable": ([a for a in target.attachments.select_related("repair") if a.usable]
                       if target and campaign.charge.rules.has(Extra.ATTACHMENT) and target.editable_by(membership)

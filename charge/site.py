@@ -1,10 +1,10 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
 from campaign.views.table import PLAY
-from charge import characters, demo, history
+from charge import characters, demo, history, sessions
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
-from charge.models import FlashbackCall, HookDraw, PendingRoll, Setup, Spell, Threat
+from charge.models import FlashbackCall, HookDraw, PendingRoll, Setup, Sheet, Spell, Threat
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
@@ -17,6 +17,9 @@ from gamerules.characters import session_start_momentum
 from gamerules.words import said
 from rolls.models import Roll
 
+PLAYED = (*PLAY, Sheet)
+"""What every Charge panel shows of the campaign: its characters with their Charge sheets."""
+
 
 def variant(campaign) -> str:
     """Charge names its ruleset: Charge, Quick Charge..."""
@@ -28,19 +31,19 @@ def variant_and_wording(campaign) -> str:
 
 
 TABLE_PANELS = (
-    Panel("table-spells", "charge/panels/table_spells.html", reads(*PLAY, Spell), at="header"),
-    Panel("table-threats", "charge/panels/table_threats.html", reads(*PLAY, Threat), at="side"),
-    Panel("table-hooks", "charge/panels/table_hooks.html", reads(*PLAY, HookDraw), at="side"),
+    Panel("table-spells", "charge/panels/table_spells.html", reads(*PLAYED, Spell), at="header"),
+    Panel("table-threats", "charge/panels/table_threats.html", reads(*PLAYED, Threat), at="side"),
+    Panel("table-hooks", "charge/panels/table_hooks.html", reads(*PLAYED, HookDraw), at="side"),
     # The market clock is the campaign's Setup: on record as its campaign.
-    Panel("table-market", "charge/panels/table_market.html", reads(*PLAY), at="side"),
+    Panel("table-market", "charge/panels/table_market.html", reads(*PLAYED), at="side"),
 )
 """Its Extras' panels on the table screen: what the players see of each."""
 CONSOLE_PANELS = (
     # The first row: what is on its way, and the latest roll with its controls, declare nothing.
     Panel("console-roll", "charge/console.html"), Panel("console-pending", "charge/console.html"),
-    Panel("console-threats", "charge/console.html", reads(*PLAY, Threat)),
-    Panel("console-market", "charge/panels/console_market.html", reads(*PLAY), at="row"),
-    Panel("console-magic", "charge/panels/console_magic.html", reads(*PLAY), at="row"),
+    Panel("console-threats", "charge/console.html", reads(*PLAYED, Threat)),
+    Panel("console-market", "charge/panels/console_market.html", reads(*PLAYED), at="row"),
+    Panel("console-magic", "charge/panels/console_magic.html", reads(*PLAYED), at="row"),
 )
 """The GM's console: its first row's panels, and its Extras' cards."""
 
@@ -55,7 +58,8 @@ SITE = SystemSite(
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=table_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
     console_top="charge/console.html#top", console_roll=console_roll,
-    console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_bookkeeping=True,
+    console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_bookkeeping=True, session_started=sessions.session_started,
+    session_ended=sessions.session_ended, standings=sessions.standings, character_sheet=Sheet,
     gm_context=lambda campaign: {"recovery_form": RecoveryForm(campaign=campaign)},
     session_end="charge/recovery.html#session-end", urls="charge.urls", export_parts=PARTS,
     setup=Setup, session_momentum=lambda campaign: session_start_momentum(campaign.charge.rules),
@@ -64,4 +68,4 @@ SITE = SystemSite(
     creation_note="charge/creation.html",
     # Its tiles show the characters' momentum and stress; what is on its way, its rolls on their way
     # and the consequences they await (their threats among them), its flashbacks called.
-    reads=reads(FlashbackCall, PendingRoll, Roll, Threat))
+    reads=reads(FlashbackCall, PendingRoll, Roll, Sheet, Threat))

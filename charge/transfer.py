@@ -11,6 +11,7 @@ from charge.models import (
     Playbook,
     Resource,
     ResourcePool,
+    Sheet,
     Spell,
     Talent,
     Threat,
@@ -39,4 +40,9 @@ PARTS = (
           "linked_force_id": "forces", "history_user_id": USER}, after="character_history"),
     Part("talent_history", Talent.history.model, "character__campaign",
          {"id": "talents", "character_id": "characters", "history_user_id": USER}),
+    # The sheet itself travels in its character's row (campaign/transfer.py), and so do its versions
+    # made with one of the character's own; the others are here.
+    Part("sheet_history", Sheet.history.model, "character__campaign",
+         {"character_id": "characters", "playbook_id": "playbooks", "assisting_id": "characters",
+          "recovered_in_id": "sessions", "history_user_id": USER}, new=True),
 )

@@ -187,6 +187,18 @@ class SystemSite:
     session_momentum: Callable | None = None
     """``session_momentum(campaign)`` -> the momentum every character starts a session with, for
     the ``session_bookkeeping``."""
+    session_started: Callable | None = None
+    """``session_started(campaign, number)`` -> the log line of a session's start, after the
+    bookkeeping it does to the sheets (in the start's transaction)."""
+    session_ended: Callable | None = None
+    """``session_ended(campaign)``: what a session's end does to the sheets."""
+    standings: Callable | None = None
+    """``standings(campaign, session, until)`` -> each character's ``campaign.recap.Standing``."""
+    character_sheet: type | None = None
+    """The model, one-to-one with the character (its primary key ``character``, with history),
+    holding what the system adds to every character's sheet: its ``export_fields`` travel in the
+    character's object of an export, its ``text_fields`` are edited as the sheet's texts, its
+    ``restorable`` fields are put back with a restore of the character's version."""
     clock_sizes: Callable | None = None
     """``clock_sizes(campaign)`` -> the sizes a clock may have; by default the rulebook's."""
     new_character: Callable | None = None

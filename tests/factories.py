@@ -100,10 +100,22 @@ class PlaybookFactory(InCampaign):
 
 
 class CharacterFactory(InCampaign):
+    """A character; what its dice system's sheet starts with is said as the character's own
+    (``momentum=3``: a Charge campaign's sheet starts with 3)."""
+
     class Meta:
         model = Character
 
     name = numbered("Character")
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        own = {field.name for field in Character._meta.get_fields()} | {"campaign_id", "owner_id"}
+        starts = {name: kwargs.pop(name) for name in list(kwargs) if name not in own}
+        character = model_class(*args, **kwargs)
+        character.sheet_starts = starts
+        character.save()
+        return character
 
 
 class TieFactory(factory.django.DjangoModelFactory):

@@ -75,7 +75,7 @@ def _context(membership, viewer, console=False):
         # The table shows every clock in play, scaled to fit its screen; the console the latest.
         "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[
             :CONSOLE_CLOCKS_SHOWN if console else None],
-        "characters": campaign.characters.select_related("owner"),
+        "characters": campaign.characters.with_sheets(campaign).select_related("owner"),
         "session": SimpleLazyObject(lambda: latest[0] if latest and latest[0].is_running else None),
         "has_previous": SimpleLazyObject(lambda: any(not each.is_running for each in latest)),
         "next_number": SimpleLazyObject(lambda: latest[0].number + 1 if latest else 1),

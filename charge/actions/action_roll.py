@@ -114,18 +114,18 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         raise Refused(gettext("%(name)s is another player's character: they roll for them.") % {"name": roller.name})
     if request.action not in campaign.charge.rules.action_names:
         raise Refused(not_an_action(request.action))
-    if request.action and roller.lost_action == request.action:
+    if request.action and roller.charge.lost_action == request.action:
         raise Refused(gettext("Lost opportunity: %(action)s did not work. Try another action.") % {"action": action_word(request.action)})
     helpers = []
     for helper_id in request.helper_ids:
         helper = characters.get(helper_id)
         if helper is None or helper.campaign_id != campaign.pk or helper_id == roller.pk:
             raise Refused(gettext("A helper must be another character of this campaign."))
-        if not helper.may_assist(roller, membership):
+        if not helper.charge.may_assist(roller, membership):
             raise Refused(gettext("%(helper)s's player has not offered to assist %(roller)s: "
                                   "they tap “Assist %(roller)s” on their screen first.")
                           % {"helper": helper.name, "roller": roller.name})
-        helpers.append(Helper(str(helper.pk), helper.momentum, helper.name, helper.taken_out))
+        helpers.append(Helper(str(helper.pk), helper.charge.momentum, helper.name, helper.charge.taken_out))
     if request.project_id is not None:
         workable_project(membership, roller, request.project_id)
     if (request.asset is None) != (request.asset_id is None) or (
@@ -134,7 +134,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         raise Refused(gettext("Use an asset %(name)s holds and has not spent.") % {"name": roller.name})
     _check_risk_and_effect(membership, request, roller, pending)
     # A roll on its way is made at the GM's risk (checked above), which may be below the floor.
-    if errors := escalation_errors(request.risk, roller.escalated_for(request.action),
+    if errors := escalation_errors(request.risk, roller.charge.escalated_for(request.action),
                                    membership.is_gm or pending is not None, campaign.charge.wording):
         raise Refused(errors[0])
     own = {t.pk: t for t in roller.talents.all()}
@@ -148,12 +148,12 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         castable(campaign, roller, cast, request.action)
     helping = _helping_spell(campaign, request, cast)
     return ActionRollChoices(
-        rating=roller.rating(_rolled_action(request, own)), momentum=roller.momentum, risk=request.risk,
+        rating=roller.charge.rating(_rolled_action(request, own)), momentum=roller.charge.momentum, risk=request.risk,
         effect=request.effect, pushes=request.pushes, helpers=tuple(helpers),
         tension=bool(request.tension.strip()),
         talents=tuple(talents[t] for t in request.talent_ids if talents[t].changes_roll),
         asset=request.asset, setup=_setup_benefit(campaign, request.setup_from, roller),
-        risk_improved=roller.better_risk_next, taken_out=roller.taken_out,
+        risk_improved=roller.charge.better_risk_next, taken_out=roller.charge.taken_out,
         last_standing=request.last_standing, flashback_cost=request.flashback_cost,
         flashback_most=campaign.charge.rules.flashback_most, cap_lifted=request.cap_lifted,
         disposition=int(bearing_on_a_roll(campaign, pending.party_details if pending else [])[1]),
@@ -333,19 +333,19 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     result = resolve_action_roll(planned, pool, Ruleset(campaign.charge.ruleset), rules.momentum)
 
     roller = characters[request.character_id]
-    momentum = {roller.pk: [roller.momentum, roller.momentum - planned.roller_cost + result.momentum_gained]}
+    momentum = {roller.pk: [roller.charge.momentum, roller.charge.momentum - planned.roller_cost + result.momentum_gained]}
     for helper_id, (_, cost) in zip(request.helper_ids, planned.helper_costs, strict=True):
         helper = characters[helper_id]
-        momentum[helper.pk] = [helper.momentum, helper.momentum - cost]
-        helper.assisting = None  # the offer is spent on this roll
+        momentum[helper.pk] = [helper.charge.momentum, helper.charge.momentum - cost]
+        helper.charge.assisting = None  # the offer is spent on this roll
     for character_id, (_, after) in momentum.items():
-        characters[character_id].momentum = after
-    roller.better_risk_next = False if choices.risk_improved else roller.better_risk_next
-    if roller.lost_action and roller.lost_action != request.action:
-        roller.lost_action = ""  # a new approach: the lost opportunity is behind them
+        characters[character_id].charge.momentum = after
+    roller.charge.better_risk_next = False if choices.risk_improved else roller.charge.better_risk_next
+    if roller.charge.lost_action and roller.charge.lost_action != request.action:
+        roller.charge.lost_action = ""  # a new approach: the lost opportunity is behind them
     for character in characters.values():
-        character.save(update_fields=["momentum", "better_risk_next", "escalated_action", "lost_action",
-                                      "assisting"])
+        character.charge.save(update_fields=["momentum", "better_risk_next", "escalated_action", "lost_action",
+                                             "assisting"])
 
     roll = record(
         key, campaign=campaign, session=campaign.current_session, character=roller,
@@ -414,8 +414,8 @@ def _magic(membership, roll: Roll, caster: Character, pending: PendingRoll | Non
         spell.charge = int(readied) if readied else spell.charge
     spell.save(update_fields=["times_cast", "cast_day", "cast_session", "charge"])
     if spell.stress_cost:  # "Drawbacks (... take stress)"
-        caster.take_stress(spell.stress_cost)
-        caster.save(update_fields=["stress", "taken_out", "scars", "condition"])
+        caster.charge.take_stress(spell.stress_cost)
+        caster.charge.save(update_fields=["stress", "taken_out", "scars"])
     magic["cast"] = {"id": spell.pk, "name": spell.name, "charge": int(readied) if readied else None,
                      "ritual": spell.ritual_id is not None, "stress": spell.stress_cost,
                      "momentum": spell.momentum_cost}

@@ -16,6 +16,6 @@ def offer_assist(membership: Membership, helper: Character, roller: Character | 
     helper = locked(helper)
     if roller is not None and (roller.campaign_id != helper.campaign_id or roller.pk == helper.pk):
         raise Refused(_("Assist another character of this campaign."))
-    helper.assisting = roller
-    helper.save(update_fields=["assisting"])
+    helper.charge.assisting = roller
+    helper.charge.save(update_fields=["assisting"])
     return helper

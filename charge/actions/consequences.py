@@ -147,7 +147,7 @@ def protect(membership: Membership, roll_id, protector_id: int) -> Roll:
         raise Refused(gettext("Protect with your own character."))
     if protector.pk == consequence.target:
         raise Refused(gettext("%(name)s already faces this consequence.") % {"name": protector.name})
-    if protector.taken_out:
+    if protector.charge.taken_out:
         raise Refused(gettext("%(name)s is taken out for the scene and cannot step in.") % {"name": protector.name})
     _set_consequence(roll, consequence.protected(protector.pk, protector.name))
     roll.save(update_fields=["result"])
@@ -196,19 +196,19 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
     roll, consequence, target = _pending(membership, roll_id)
     if not target.editable_by(membership):
         raise Refused(gettext("%(name)s's player resists for them.") % {"name": target.name})
-    if errors := determination_errors(momentum_burned, target.momentum):
+    if errors := determination_errors(momentum_burned, target.charge.momentum):
         raise Refused(errors[0])
     pool = roll_pool(momentum_burned, table_dice(rng))
     outcome = resistance(pool.outcome)
-    before = target.momentum
-    target.momentum -= momentum_burned
-    target.save(update_fields=["momentum"])
+    before = target.charge.momentum
+    target.charge.momentum -= momentum_burned
+    target.charge.save(update_fields=["momentum"])
     record(key, campaign=roll.campaign, session=roll.session, character=target,
             rolled_by=membership.user, kind=RollKind.DETERMINATION, parent=roll,
             goal=filled(RESIST, consequence=lowered(consequence.kind.label(roll.campaign.charge.wording))),
             pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
             dice=list(pool.dice), outcome=pool.outcome.value,
-            momentum={str(target.pk): [before, target.momentum]},
+            momentum={str(target.pk): [before, target.charge.momentum]},
             aftermath=Aftermath(resistance=outcome))
     return _apply(membership, roll, consequence, target, outcome)
 
@@ -220,9 +220,9 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
     stress = None
     if left:
         if left.stress:
-            before = target.stress
-            filled = target.take_stress(left.stress)
-            stress = StressTaken(before, target.stress, filled)
+            before = target.charge.stress
+            filled = target.charge.take_stress(left.stress)
+            stress = StressTaken(before, target.charge.stress, filled)
         if left.danger_ticks and consequence.clock:
             clock = Clock.objects.select_related("campaign").locked(pk=consequence.clock)
             moved = clock.moved_by_roll(left.danger_ticks, success=False)
@@ -235,14 +235,14 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
             _weaken_readied_spell(roll, left.effect_reduction)
         _tick_spell_danger(membership, roll)
         if left.risk_escalation:
-            target.escalated_action = roll.action
-            target.escalated_risk = int(Risk(roll.risk or Risk.MODERATE).escalated())
+            target.charge.escalated_action = roll.action
+            target.charge.escalated_risk = int(Risk(roll.risk or Risk.MODERATE).escalated())
         if left.lost_opportunity:
-            target.lost_action = roll.action
+            target.charge.lost_action = roll.action
     if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED and not roll.campaign.charge.quick:
-        target.better_risk_next = True  # Quick Charge's 66 is "some other benefit", the GM's call
-    target.save(update_fields=["stress", "taken_out", "escalated_action", "escalated_risk", "lost_action",
-                               "better_risk_next", "scars", "condition"])
+        target.charge.better_risk_next = True  # Quick Charge's 66 is "some other benefit", the GM's call
+    target.charge.save(update_fields=["stress", "taken_out", "escalated_action", "escalated_risk", "lost_action",
+                                      "better_risk_next", "scars"])
     _set_consequence(roll, consequence.applied(outcome, left, stress))
     roll.save(update_fields=["result", "effect"])
     return roll

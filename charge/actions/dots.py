@@ -22,26 +22,26 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
     rules = character.campaign.charge.rules
     if action not in rules.action_names:
         raise Refused(_("%(action)s is not an action in this campaign.") % {"action": action_word(action)})
-    spread = {**character.action_dots, action: dots}
+    spread = {**character.charge.action_dots, action: dots}
     if not character.created:
-        fixed = character.playbook.action_dots.get(action, 0) if character.playbook else 0
+        fixed = character.charge.playbook.action_dots.get(action, 0) if character.charge.playbook else 0
         if dots < fixed:
             raise Refused(ngettext("Your playbook, %(playbook)s, gives %(action)s %(dots)s dot.",
                                    "Your playbook, %(playbook)s, gives %(action)s %(dots)s dots.", fixed)
-                          % {"playbook": character.playbook, "action": action_word(action), "dots": fixed})
+                          % {"playbook": character.charge.playbook, "action": action_word(action), "dots": fixed})
         errors = [e for e in creation_errors(spread, rules) if "left to spend" not in e]
     else:
         if not membership.is_gm:
             raise Refused(_("After creation, new dots come from the talent line. Ask your GM "
                             "for anything else."))
-        extra = character.talent_dots()
+        extra = character.charge.talent_dots()
         errors = rating_errors({name: value + extra.get(name, 0) for name, value in spread.items()},
                                rules)
     if errors:
         raise Refused(" ".join(map(str, errors)))
-    before = character.action_dots.get(action, 0)
-    character.action_dots = {name: value for name, value in spread.items() if value}
-    character.save(update_fields=["action_dots"])
+    before = character.charge.action_dots.get(action, 0)
+    character.charge.action_dots = {name: value for name, value in spread.items() if value}
+    character.charge.save(update_fields=["action_dots"])
     if character.created:
         log(membership, said("GM override: %(name)s's %(action)s %(before)s→%(after)s.",
                               name=character.name, action=action_phrase(action), before=before, after=dots))
@@ -51,7 +51,7 @@ def set_dots(membership: Membership, character: Character, action: str, dots: in
 @transaction.atomic
 def finish_creation(membership: Membership, character: Character) -> Character:
     character = locked(character)
-    errors = creation_errors(character.action_dots, character.campaign.charge.rules)
+    errors = creation_errors(character.charge.action_dots, character.campaign.charge.rules)
     if errors:
         raise Refused(" ".join(map(str, errors)))
     character.created = True

@@ -18,11 +18,11 @@ def change_money(membership: Membership, character: Character, delta: int) -> Ch
     if not membership.campaign.charge.rules.has(Extra.ECONOMY):
         raise Refused(_("This campaign does not count money (the Economy extra)."))
     character = locked(character)
-    if not 0 <= character.money + delta <= MONEY_MOST:
+    if not 0 <= character.charge.money + delta <= MONEY_MOST:
         raise Refused(_("Money runs from 0 to %(most)s: %(name)s has %(money)s.") % {
-            "most": MONEY_MOST, "name": character.name, "money": character.money})
-    character.money += delta
-    character.save(update_fields=["money"])
+            "most": MONEY_MOST, "name": character.name, "money": character.charge.money})
+    character.charge.money += delta
+    character.charge.save(update_fields=["money"])
     log(membership, said("%(name)s's money %(before)s→%(after)s (by hand).",
-                          name=character.name, before=character.money - delta, after=character.money))
+                          name=character.name, before=character.charge.money - delta, after=character.charge.money))
     return character

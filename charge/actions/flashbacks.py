@@ -79,14 +79,14 @@ def pay_flashback(membership: Membership, call_id, seen: int | None, key: str) -
         raise Refused(ngettext("The GM changed the price: now %(cost)s momentum. Pay again if you agree.",
                                "The GM changed the price: now %(cost)s momentum. Pay again if you agree.",
                                call.cost) % {"cost": call.cost})
-    if errors := flashback_errors(call.cost, character.momentum, membership.campaign.charge.rules.flashback_most):
+    if errors := flashback_errors(call.cost, character.charge.momentum, membership.campaign.charge.rules.flashback_most):
         raise Refused(errors[0])
-    before = character.momentum
-    character.momentum -= call.cost
-    character.save(update_fields=["momentum"])
+    before = character.charge.momentum
+    character.charge.momentum -= call.cost
+    character.charge.save(update_fields=["momentum"])
     roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                   character=character, rolled_by=membership.user, kind=RollKind.FLASHBACK,
-                  goal=call.note, momentum={str(character.pk): [before, character.momentum]},
+                  goal=call.note, momentum={str(character.pk): [before, character.charge.momentum]},
                   choices={"flashback_cost": call.cost})
     call.delete()
     return roll

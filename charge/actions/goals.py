@@ -74,8 +74,8 @@ def tick_goal(membership: Membership, character: Character, goal: Goal, ticks: i
 
 def end_goal(membership: Membership, character: Character, goal: Goal, dots: int) -> Goal:
     """A goal ends: its talent dots (if any) wait on the sheet to be placed."""
-    character.goal_dots += dots
-    character.save(update_fields=["goal_dots"])
+    character.charge.goal_dots += dots
+    character.charge.save(update_fields=["goal_dots"])
     if goal.ended == "lost":
         log(membership, said("%(name)s's goal is lost: %(goal)s.", name=character.name, goal=goal.name))
     else:
@@ -90,16 +90,16 @@ def place_goal_dot(membership: Membership, character: Character, action: str) ->
     """Place a talent dot from a finished goal, "thematic to the goal" ("Finishing a Goal")."""
     character = locked(character)
     rules = character.campaign.charge.rules
-    if character.goal_dots < 1:
+    if character.charge.goal_dots < 1:
         raise Refused(_("%(name)s has no talent dot from a goal to place.") % {"name": character.name})
     if action not in rules.action_names:
         raise Refused(_("Choose one of the campaign's actions."))
-    if character.rating(action) >= rules.max_rating:
+    if character.charge.rating(action) >= rules.max_rating:
         raise Refused(_("%(action)s is already at %(most)s, the most a rating may be.") % {
             "action": action_word(action), "most": rules.max_rating})
-    character.action_dots = {**character.action_dots, action: character.action_dots.get(action, 0) + 1}
-    character.goal_dots -= 1
-    character.save(update_fields=["action_dots", "goal_dots"])
+    character.charge.action_dots = {**character.charge.action_dots, action: character.charge.action_dots.get(action, 0) + 1}
+    character.charge.goal_dots -= 1
+    character.charge.save(update_fields=["action_dots", "goal_dots"])
     log(membership, said("%(name)s places a talent dot from a goal in %(action)s.",
                           name=character.name, action=action_phrase(action)))
     return character

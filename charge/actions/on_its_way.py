@@ -173,7 +173,7 @@ def ask_for_assist(membership: Membership, pending_id, helper_id) -> PendingRoll
     helper = Character.objects.filter(pk=helper_id, campaign=membership.campaign).first()
     if helper is None or helper.pk == pending.character_id:
         raise Refused(gettext("Ask another character of this campaign."))
-    if helper.taken_out:
+    if helper.charge.taken_out:
         raise Refused(gettext("%(name)s is taken out and cannot assist.") % {"name": helper.name})
     if helper.pk not in pending.asked:
         pending.asked = [*pending.asked, helper.pk]

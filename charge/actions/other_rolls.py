@@ -46,7 +46,7 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
             pk=character_id, campaign=membership.campaign).first()
         if character is None or action not in membership.campaign.charge.rules.action_names:
             raise Refused(gettext("Choose a character of this campaign and one of its actions."))
-        pool = character.rating(action)
+        pool = character.charge.rating(action)
     if not -1 <= pool <= 10 or (opposed_pool is not None and not -1 <= opposed_pool <= 10):
         raise Refused(gettext("A fortune pool has 0 to 10 dice."))
     if existing := made_with(membership.campaign, key):
@@ -105,14 +105,14 @@ def make_market_roll(membership: Membership, character_id: int, trade: Trade, mo
     campaign = membership.campaign
     if not campaign.charge.rules.has(Extra.ECONOMY):
         raise Refused(gettext("This campaign has no market (the Economy extra)."))
-    if errors := spend_money_errors(character.money, money):
+    if errors := spend_money_errors(character.charge.money, money):
         raise Refused(errors[0])
     filled = Setup.objects.values_list("market_filled", flat=True).get(campaign=campaign.pk)  # as it is now
     pool = market_pool(filled, trade, money)
     rolled = roll_pool(pool, table_dice(rng))
     if money:
-        character.money -= money
-        character.save(update_fields=["money"])
+        character.charge.money -= money
+        character.charge.save(update_fields=["money"])
     roll = record(key, campaign=campaign, session=campaign.current_session, character=character,
                    rolled_by=membership.user, kind=RollKind.MARKET, pool_size=pool,
                    dice_sources=["market"] * len(rolled.dice), dice=list(rolled.dice), outcome=rolled.outcome.value,
@@ -257,18 +257,18 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
     character = lock_own_character(membership, character_id, gettext("Roll for your own character."))
     if existing := made_with(membership.campaign, key):
         return existing
-    if errors := determination_errors(burned, character.momentum):
+    if errors := determination_errors(burned, character.charge.momentum):
         raise Refused(errors[0])
     pool = roll_pool(burned, table_dice(rng))
-    before = character.momentum
-    character.momentum -= burned
+    before = character.charge.momentum
+    character.charge.momentum -= burned
     if pool.outcome is Outcome.CRITICAL and not membership.campaign.charge.quick:
-        character.better_risk_next = True
-    character.save(update_fields=["momentum", "better_risk_next"])
+        character.charge.better_risk_next = True
+    character.charge.save(update_fields=["momentum", "better_risk_next"])
     roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    character=character, rolled_by=membership.user, kind=RollKind.DETERMINATION,
                    goal=note[:300], pool_size=burned, dice_sources=["momentum"] * burned,
                    dice=list(pool.dice), outcome=pool.outcome.value,
-                   momentum={str(character.pk): [before, character.momentum]},
+                   momentum={str(character.pk): [before, character.charge.momentum]},
                    aftermath=Aftermath(resistance=resistance(pool.outcome)))
     return roll

@@ -17,13 +17,13 @@ def recover_stress(gm: Membership, character: Character, amount: int) -> Charact
     character = Character.objects.locked(pk=character.pk, campaign=campaign)
     session = campaign.sessions.order_by("-number").first()
     quick = campaign.charge.quick
-    already = session is not None and character.recovered_in_id == session.pk
+    already = session is not None and character.charge.recovered_in_id == session.pk
     if errors := recovery_errors(amount, quick, recovered_this_session=already):
         raise Refused(" ".join(map(str, errors)))
-    before = character.stress
-    character.stress = recover(before, amount, quick)
-    character.recovered_in = session
-    character.save(update_fields=["stress", "recovered_in"])
+    before = character.charge.stress
+    character.charge.stress = recover(before, amount, quick)
+    character.charge.recovered_in = session
+    character.charge.save(update_fields=["stress", "recovered_in"])
     campaign.log(gm.user, said("%(name)s recovers: stress %(before)s→%(after)s. Update the condition to match.",
-                               name=character.name, before=before, after=character.stress))
+                               name=character.name, before=before, after=character.charge.stress))
     return character

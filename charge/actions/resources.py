@@ -92,7 +92,7 @@ def recap_roll(gm: Membership, resource_id, action: str, rng=None,
         raise Refused(_("Choose the action everyone rolls."))
     rolled = []
     for character in gm.campaign.characters.filter(created=True).order_by("name"):
-        dice, marked = roll_gathered(character.rating(action), rng or roll_actions.SYSTEM_RANDOM)
+        dice, marked = roll_gathered(character.charge.rating(action), rng or roll_actions.SYSTEM_RANDOM)
         pool = pool_of(resource, character.pk)
         pool.points += marked
         pool.save(update_fields=["points"])

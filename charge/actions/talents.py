@@ -33,7 +33,7 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
     errors = talent.errors(rules.action_names, slot_kind(slot))
     existing = character.talents.filter(slot=slot).first()
     if talent.kind is TalentKind.ACTION_DOT and not errors:
-        ratings = character.ratings()
+        ratings = character.charge.ratings()
         if existing and existing.kind == TalentKind.ACTION_DOT.value:
             ratings[existing.action] -= 1
         errors = rating_errors({**ratings, talent.action: ratings[talent.action] + 1}, rules)

@@ -20,12 +20,12 @@ from gamerules.words import said
 def change_momentum(membership: Membership, character: Character, delta: int) -> Character:
     """Add or spend momentum by hand; what is not there cannot be spent ("Momentum")."""
     character = locked(character)
-    if character.momentum + delta < 0:
+    if character.charge.momentum + delta < 0:
         raise Refused(_("%(name)s has no momentum left to spend.") % {"name": character.name})
-    character.momentum += delta
-    character.save(update_fields=["momentum"])
+    character.charge.momentum += delta
+    character.charge.save(update_fields=["momentum"])
     log(membership, said("%(name)s's momentum %(before)s→%(after)s (by hand).",
-                          name=character.name, before=character.momentum - delta, after=character.momentum))
+                          name=character.name, before=character.charge.momentum - delta, after=character.charge.momentum))
     return character
 
 
@@ -34,21 +34,21 @@ def change_stress(membership: Membership, character: Character, delta: int) -> C
     """Take stress, or clear it by hand. A full stress clock clears and takes the character out
     for the scene ("Stress & Condition")."""
     character = locked(character)
-    before = character.stress
-    scars = character.scars
-    filled = character.take_stress(delta) if delta > 0 else False
+    before = character.charge.stress
+    scars = character.charge.scars
+    filled = character.charge.take_stress(delta) if delta > 0 else False
     if delta <= 0:
-        character.stress = max(0, before + delta)
-    character.save(update_fields=["stress", "taken_out", "scars", "condition"])
-    if filled and character.scars != scars:
+        character.charge.stress = max(0, before + delta)
+    character.charge.save(update_fields=["stress", "taken_out", "scars"])
+    if filled and character.charge.scars != scars:
         log(membership, said("%(name)s's stress clock is full: a new scar, and incapacitated. "
                               "Say what the scar is on the sheet.", name=character.name))
-    elif filled and character.stress == 0:
+    elif filled and character.charge.stress == 0:
         log(membership, said("%(name)s's stress clock is full: taken out for the scene. "
                               "The clock clears; write a new condition.", name=character.name))
     else:
         log(membership, said("%(name)s's stress %(before)s→%(after)s.",
-                              name=character.name, before=before, after=character.stress))
+                              name=character.name, before=before, after=character.charge.stress))
     return character
 
 
@@ -61,19 +61,19 @@ def back_in_action(membership: Membership, character: Character, helper: Charact
     rules = character.campaign.charge.rules
     brought_back = brought_back_by_another(rules, character)
     if errors := coming_to_errors(brought_back, helper.name if helper else None,
-                                  helper is not None and helper.pk == character.pk, helper is not None and helper.taken_out):
+                                  helper is not None and helper.pk == character.pk, helper is not None and helper.charge.taken_out):
         raise Refused(" ".join(map(str, errors)))
-    character.taken_out = False
+    character.charge.taken_out = False
     if rules.has(Extra.SCARS):
-        before = character.stress
-        character.stress = come_to(before, rules.stress_clock_size)
+        before = character.charge.stress
+        character.charge.stress = come_to(before, rules.stress_clock_size)
         log(membership, said("%(helper)s brings %(name)s back: stress %(before)s→%(after)s. Update the condition.",
-                             helper=helper.name, name=character.name, before=before, after=character.stress)
+                             helper=helper.name, name=character.name, before=before, after=character.charge.stress)
             if brought_back else said("%(name)s comes to: stress %(before)s→%(after)s. Update the condition.",
-                                      name=character.name, before=before, after=character.stress))
+                                      name=character.name, before=before, after=character.charge.stress))
     else:
         log(membership, said("%(name)s is back in action.", name=character.name))
-    character.save(update_fields=["taken_out", "stress"])
+    character.charge.save(update_fields=["taken_out", "stress"])
     return character
 
 
@@ -84,11 +84,11 @@ def harden(membership: Membership, character: Character) -> Character:
     character = locked(character)
     if not character.campaign.charge.rules.has(Extra.SCARS):
         raise Refused("This campaign does not use scars (the Scars extra).")
-    if errors := hardened_errors(len(character.scar_list), character.momentum, character.stress):
+    if errors := hardened_errors(len(character.charge.scar_list), character.charge.momentum, character.charge.stress):
         raise Refused(" ".join(map(str, errors)))
-    character.momentum -= HARDENED_MOMENTUM
-    character.stress -= 1
-    character.save(update_fields=["momentum", "stress"])
+    character.charge.momentum -= HARDENED_MOMENTUM
+    character.charge.stress -= 1
+    character.charge.save(update_fields=["momentum", "stress"])
     log(membership, said("%(name)s is hardened: a scar caused real trouble; 1 momentum clears 1 stress.",
                           name=character.name))
     return character
@@ -101,12 +101,12 @@ def bow_out(membership: Membership, character: Character) -> Character:
     character = locked(character)
     if not character.campaign.charge.rules.has(Extra.SCARS):
         raise Refused("This campaign does not use scars (the Scars extra).")
-    before = character.stress
-    character.stress = bow_out_stress(before, left_a_friend_in_trouble=True)
-    character.taken_out = True
-    character.save(update_fields=["stress", "taken_out"])
+    before = character.charge.stress
+    character.charge.stress = bow_out_stress(before, left_a_friend_in_trouble=True)
+    character.charge.taken_out = True
+    character.charge.save(update_fields=["stress", "taken_out"])
     log(membership, said("%(name)s bows out of the scene, leaving a friend in trouble: stress %(before)s→%(after)s.",
-                          name=character.name, before=before, after=character.stress))
+                          name=character.name, before=before, after=character.charge.stress))
     return character
 
 
@@ -114,10 +114,10 @@ def bow_out(membership: Membership, character: Character) -> Character:
 def clear_escalation(gm: Membership, character: Character) -> Character:
     """The GM sets the risk back: an escalation lasts until the session ends or the GM says."""
     character = locked(character)
-    if character.escalated_action:
-        action = character.escalated_action
-        character.escalated_action, character.escalated_risk = "", None
-        character.save(update_fields=["escalated_action", "escalated_risk"])
+    if character.charge.escalated_action:
+        action = character.charge.escalated_action
+        character.charge.escalated_action, character.charge.escalated_risk = "", None
+        character.charge.save(update_fields=["escalated_action", "escalated_risk"])
         log(gm, said("The GM set %(name)s's %(action)s rolls back to their usual risk.",
                       name=character.name, action=action_phrase(action)))
     return character

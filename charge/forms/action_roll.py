@@ -28,7 +28,7 @@ LAST_STEP = 3
 def with_momentum(character) -> str:
     """"Ash (3 momentum)": a character to choose, with the momentum they have."""
     return ngettext("%(name)s (%(momentum)s momentum)", "%(name)s (%(momentum)s momentum)",
-                    character.momentum) % {"name": character.name, "momentum": character.momentum}
+                    character.charge.momentum) % {"name": character.name, "momentum": character.charge.momentum}
 
 
 def flashback_prices(most: int) -> list[tuple[int, str]]:
@@ -111,7 +111,7 @@ class ActionRollForm(forms.Form):
         self.membership, self.step = membership, step
         campaign = membership.campaign
         self.rules, self.wording = campaign.charge.rules, campaign.charge.wording
-        self.mine = list(campaign.characters.editable_by(membership).order_by("name").prefetch_related("talents"))
+        self.mine = list(campaign.characters.editable_by(membership).order_by("name").select_related("charge").prefetch_related("talents"))
         self.fields["character"].choices = [(c.pk, c.name) for c in self.mine]
         self.fields["action"].choices = [(name, action_word(name)) for name in self.rules.action_names]
         self.fields["flashback_cost"].choices = flashback_prices(self.rules.flashback_most)
@@ -121,7 +121,7 @@ class ActionRollForm(forms.Form):
         self.fields["risk"].label = risk_noun(self.wording)
         self.character = self._chosen_character()
         if self.character:  # each action with the chosen character's rating
-            ratings = self.character.ratings()
+            ratings = self.character.charge.ratings()
             self.fields["action"].choices = [(name, f"{action_word(name)} ({ratings.get(name, 0)})")
                                              for name in self.rules.action_names]
         # Looked up only when shown (step 1) or chosen: the later steps stay as quick as before.
@@ -129,9 +129,9 @@ class ActionRollForm(forms.Form):
         if step == 1 and not self.projects and not self.is_bound:  # shown only with a project; checked always
             del self.fields["project"]
         # The other characters, loaded once: helpers, and whom to ask for help.
-        self.others = list(campaign.characters.exclude(pk=self.character.pk if self.character else None))
+        self.others = list(campaign.characters.select_related("charge").exclude(pk=self.character.pk if self.character else None))
         self.fields["helpers"].choices = [(c.pk, with_momentum(c)) for c in self.others
-                                          if self.character and c.may_assist(self.character, membership)]
+                                          if self.character and c.charge.may_assist(self.character, membership)]
         # Bonuses, and the talents that roll another action's dots in place of this one.
         chosen_action = self.data.get("action") or self.initial.get("action") or ""
         talents = [t for t in (self.character.talents.all() if self.character else [])

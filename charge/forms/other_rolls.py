@@ -122,13 +122,13 @@ class MarketForm(forms.Form):
 
     def __init__(self, *args, membership, **kwargs):
         super().__init__(*args, **kwargs)
-        mine = list(membership.campaign.characters.editable_by(membership).order_by("name"))
+        mine = list(membership.campaign.characters.editable_by(membership).select_related("charge").order_by("name"))
         self.fields["character"].choices = [
-            (c.pk, ngettext("%(name)s (%(money)s money)", "%(name)s (%(money)s money)", c.money) % {
-                "name": c.name, "money": c.money}) for c in mine]
+            (c.pk, ngettext("%(name)s (%(money)s money)", "%(name)s (%(money)s money)", c.charge.money) % {
+                "name": c.name, "money": c.charge.money}) for c in mine]
         # No more money than the trader holds, as pushing offers no more momentum than is held.
         chosen = whole_number(self.data.get("character") or self.initial.get("character"))
         trader = next((c for c in mine if c.pk == chosen), mine[0] if mine else None)
-        self.held = held = min(trader.money, MONEY_MOST) if trader else 0
+        self.held = held = min(trader.charge.money, MONEY_MOST) if trader else 0
         self.fields["money"].choices = [(n, n) for n in range(held + 1)]
         self.fields["money"].error_messages["invalid_choice"] = str(spend_errors(held, held + 1)[0])

@@ -6,10 +6,10 @@ from charge.models.party import PartyDetail, bearing_on_a_roll, concept_disposit
 from charge.models.resources import Resource, ResourcePool
 from charge.models.rolls import FlashbackCall, PendingRoll
 from charge.models.setup import Setup
-from charge.models.sheet import Playbook, Talent, Tie, slot_kind
+from charge.models.sheet import Playbook, Sheet, Talent, Tie, slot_kind
 from charge.models.threats import Threat
 from charge.models.world import HookDraw, WorldTable, mission_start_pending
 
 __all__ = ["Asset", "AssetSource", "Attachment", "FlashbackCall", "Goal", "HookDraw", "PartyDetail", "PendingRoll", "Playbook",
-           "Resource", "ResourcePool", "Setup", "Spell", "Talent", "Threat", "Tie", "WorldTable", "bearing_on_a_roll",
+           "Resource", "ResourcePool", "Setup", "Sheet", "Spell", "Talent", "Threat", "Tie", "WorldTable", "bearing_on_a_roll",
            "concept_dispositions", "mission_start_pending", "slot_kind"]

@@ -15,7 +15,7 @@ from rolls.models import by_wording
 
 class PendingRollQuerySet(LockingQuerySet):
     def for_display(self):
-        return self.select_related("character", "character__owner", "spell").order_by("created_at", "pk")
+        return self.select_related("character", "character__owner", "character__charge", "spell").order_by("created_at", "pk")
 
 
 class PendingRoll(models.Model):
@@ -106,7 +106,7 @@ class PendingRoll(models.Model):
         (``mission``: charge.models.world.mission_start_pending), or where the spell it casts puts a
         caster ("Risk (put you in a certain position by default)"); the worst when more say."""
         spell_risk = self.spell.rules_risk if self.spell_id else None
-        starts = [risk for risk in (self.character.escalated_for(self.action), mission and mission.risk, spell_risk)
+        starts = [risk for risk in (self.character.charge.escalated_for(self.action), mission and mission.risk, spell_risk)
                   if risk]
         return max(starts, default=Risk.MODERATE)
 
@@ -126,7 +126,7 @@ class PendingRoll(models.Model):
 
 class FlashbackCallQuerySet(LockingQuerySet):
     def for_display(self):
-        return self.select_related("character", "character__owner").order_by("created_at", "pk")
+        return self.select_related("character", "character__owner", "character__charge").order_by("created_at", "pk")
 
 
 class FlashbackCall(models.Model):

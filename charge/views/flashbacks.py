@@ -77,7 +77,7 @@ def flashback_call(request, campaign_id, call_id):
 def _call_page(request, membership, call, error=""):
     character = call.character
     context = {"membership": membership, "campaign": membership.campaign, "call": call, "error": error,
-               "short": call.is_set and call.cost > character.momentum,
+               "short": call.is_set and call.cost > character.charge.momentum,
                "meaning": flashback_costs(membership.campaign.charge.rules.flashback_most).get(call.cost, "")}
     return render(request, f"{PAGE}#call" if request.htmx else PAGE, context)
 

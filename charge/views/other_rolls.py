@@ -64,7 +64,7 @@ def fortune_odds(request, campaign_id):
     pool = pool if pool is not None and 0 <= pool <= 10 else 1
     character = membership.campaign.characters.filter(pk=whole_number(request.GET.get("character")) or 0).first()
     if character and request.GET.get("action") in membership.campaign.charge.rules.action_names:
-        pool = character.rating(request.GET["action"])  # the action's rating is the pool
+        pool = character.charge.rating(request.GET["action"])  # the action's rating is the pool
     context = {"bars": odds_bars(pool), "pool": pool}
     if against is not None and 0 <= against <= 10:
         chances = opposed_odds(pool, against)

@@ -74,5 +74,5 @@ def difficulty_words(difficulty: Difficulty) -> str:
 
 def escalated(character, wording) -> str:
     """The risk an escalated action's rolls start at, in the campaign's words, or ""."""
-    risk = character.escalated_for(character.escalated_action)
+    risk = character.charge.escalated_for(character.charge.escalated_action)
     return str(risk.label(wording)).lower() if risk else ""

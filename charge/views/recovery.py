@@ -36,5 +36,5 @@ def character_recovery(request, campaign_id, character_id):
         return redirect(membership.campaign)
     attempt(request, lambda: actions.recover_stress(membership, character, form.cleaned_data["amount"]),
             lambda recovered: ngettext("%(name)s now has %(stress)s stress.", "%(name)s now has %(stress)s stress.",
-                                       recovered.stress) % {"name": recovered.name, "stress": recovered.stress})
+                                       recovered.charge.stress) % {"name": recovered.name, "stress": recovered.charge.stress})
     return redirect(membership.campaign)

@@ -40,7 +40,7 @@ def resources_context(membership, form=None) -> dict:
                  [(c.pk, c.name, points.get(c.pk, 0), c.editable_by(membership)) for c in characters])
         rows.append((resource, pools, sum(points.values())))
     odds = []
-    for rating in sorted({c.rating(a) for c in characters for a in campaign.charge.rules.action_names} | {0}):
+    for rating in sorted({c.charge.rating(a) for c in characters for a in campaign.charge.rules.action_names} | {0}):
         chances = gather_odds(rating)
         shown = percentages(chances)
         odds.append((rating, [(marks, chances[marks], shown[marks]) for marks in chances]))

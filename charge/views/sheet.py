@@ -9,7 +9,7 @@ from campaign.models import Campaign, GameSession, Membership, WorldForce
 from characters.models import Character
 from charge.characters import brought_back_by_another, helpers
 from charge.forms.spells import SpellForm
-from charge.models import Asset, Attachment, Goal, Playbook, Spell, Talent, Threat, Tie
+from charge.models import Asset, Attachment, Goal, Playbook, Sheet, Spell, Talent, Threat, Tie
 from charge.views.panels import difficulty_words, escalated, spells_seen, talent_line
 from clocks.models import Clock, ClockChange
 from core.htmx import answer, page
@@ -24,7 +24,7 @@ from gamerules.goals import Difficulty
 SHEET = "charge/sheet.html"
 PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals",
                         "economy", "spells"), SHEET)
-SHEET_OF = (Campaign, Membership, Character, Playbook, Talent)
+SHEET_OF = (Campaign, Membership, Character, Sheet, Playbook, Talent)
 """What every panel of a sheet shows something of: the rules, whose it is, its character (the
 talents count in the ratings)."""
 READS = {
@@ -39,21 +39,21 @@ READS = {
 def sheet_context(membership, character, **extra):
     campaign = membership.campaign
     rules = campaign.charge.rules
-    dots_spent = sum(character.action_dots.values())
+    dots_spent = sum(character.charge.action_dots.values())
     can_edit = character.editable_by(membership)
     # GM notes reach the template only for a GM.
     fields = character.text_fields_for(membership)
 
     def ratings():
         prefetch_related_objects([character], "talents")  # talent dots count in the ratings
-        return character.actions_by_attribute(rules)
+        return character.charge.actions_by_attribute(rules)
     # What costs a query is made only if the panel rendered shows it (a live panel renders alone).
     return {
         "membership": membership, "campaign": campaign, "character": character, "rules": rules,
         "can_edit": can_edit, "actions": SimpleLazyObject(ratings),
         "may_set_dots": (can_edit and not character.created) or (membership.is_gm and character.created),
         "escalated": escalated(character, campaign.charge.wording),
-        "text_fields": [(field, getattr(character, field)) for field in fields],
+        "text_fields": [(field, getattr(character.text_holder(field), field)) for field in fields],
         "dots_left": rules.starting_dots - dots_spent,
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
         "talents": SimpleLazyObject(lambda: talent_line(campaign, character)),

@@ -24,7 +24,7 @@ def character_talent(request, campaign_id, character_id, slot):
         raise Http404("No such slot")
     rules = membership.campaign.charge.rules
     existing = character.talents.filter(slot=slot).first()
-    prefill = (character.playbook.talents.get(str(slot), {}) if character.playbook else {})
+    prefill = (character.charge.playbook.talents.get(str(slot), {}) if character.charge.playbook else {})
     initial = ({"kind": existing.kind, "action": existing.action, "situation": existing.situation,
                 "instead_of": existing.instead_of} if existing else
                {"kind": slot_kind(slot).value, **prefill})

@@ -7,7 +7,7 @@ from rolls.models import Roll
 def charge_waiting(request, membership, on: str):
     """Charge's: rolls on their way, asks for help, consequences to answer, risks to set, flashbacks
     to price or to pay."""
-    mine = {c.pk: c for c in membership.campaign.characters.editable_by(membership)}
+    mine = {c.pk: c for c in membership.campaign.characters.editable_by(membership).select_related("charge")}
     context = pending_context(membership)
     rolls = context["pending_rolls"]
     return ("charge/table.html#waiting", {
@@ -21,6 +21,6 @@ def charge_waiting(request, membership, on: str):
         "own_flashbacks": [] if membership.is_gm else [call for call, mine in context["flashback_calls"]
                                                         if mine and call.get_absolute_url() != on],
         "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
-                 if pk in mine and not membership.is_gm and mine[pk].assisting_id != r.pending.character_id],
+                 if pk in mine and not membership.is_gm and mine[pk].charge.assisting_id != r.pending.character_id],
         "consequences": [roll for roll in Roll.objects.awaiting_answer(membership)
                          if roll.get_absolute_url() != on]})

@@ -56,7 +56,7 @@ def _step_three_data(posted, pending, as_set_now=True):
         data["risk"], data["effect"] = str(pending.risk), str(pending.effect)
         data["flashback_cost"] = str(pending.price)
     awaited = [pk for pk in data.getlist("awaited") if pk.isdigit()]
-    agreed = Character.objects.filter(pk__in=awaited, assisting=pending.character_id).values_list("pk", flat=True)
+    agreed = Character.objects.filter(pk__in=awaited, charge__assisting=pending.character_id).values_list("pk", flat=True)
     data.setlist("helpers", [*data.getlist("helpers"), *(str(pk) for pk in agreed)])
     return data
 
@@ -84,7 +84,7 @@ def _odds_context(membership, form, pending, changed=False):
     and the odds of the choices."""
     wording = membership.campaign.charge.wording
     helping = {pk for pk, _ in form.fields["helpers"].choices}
-    others = [c for c in form.others if c.pk not in helping and not c.taken_out]
+    others = [c for c in form.others if c.pk not in helping and not c.charge.taken_out]
     context = {"pending": pending, "form": form, "changed": changed,
                "asked": [c for c in others if c.pk in pending.asked],
                "askable": [c for c in others if c.pk not in pending.asked], "plan": None, "reasons": [],

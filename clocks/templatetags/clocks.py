@@ -27,9 +27,3 @@ def segment_target(segment, clock):
 def filled_segments(filled, size):
     """(number, path, filled) for a clock of ``size`` segments with ``filled`` of them filled."""
     return [(index + 1, path, index < filled) for index, path in enumerate(wedges(size))]
-
-
-@register.filter
-def stress_segments(character, size):
-    """(number, path, filled) for a character's stress clock of ``size`` segments."""
-    return filled_segments(character.stress, size)

@@ -17,10 +17,11 @@ def test_a_player_deletes_their_account_and_their_characters_stay(table):
     client = table.client("player")
     Account.objects.create(user=table.player, language="sv")
     ada = table.character
-    ada.stress = 4
-    ada._history_user = table.player  # a change the player made, in the sheet's history
+    ada.charge.stress = 4
+    ada.charge._history_user = table.player  # a change the player made, in the sheet's history
     ada.save()
-    assert ada.history.filter(stress=4, history_user=table.player).exists()
+    ada.charge.save()
+    assert ada.charge.history.filter(stress=4, history_user=table.player).exists()
     roll = RollFactory(campaign=table.campaign, character=ada, rolled_by=table.player, idempotency_key="mine")
     page = client.get(reverse("account_delete"))
     assert "your characters stay with their campaigns" in words(page)
@@ -30,9 +31,9 @@ def test_a_player_deletes_their_account_and_their_characters_stay(table):
     assert not get_user_model().objects.filter(username="player1").exists()
     assert not Account.objects.filter(language="sv").exists()
     ada = fresh(ada)
-    assert ada.owner is None and ada.campaign == table.campaign and ada.stress == 4
+    assert ada.owner is None and ada.campaign == table.campaign and ada.charge.stress == 4
     assert fresh(roll).rolled_by is None
-    assert ada.history.filter(stress=4, history_user__isnull=True).exists()  # the history is kept
+    assert ada.charge.history.filter(stress=4, history_user__isnull=True).exists()  # the history is kept
     assert Event.objects.filter(campaign=table.campaign,
                                 text="player1 left the campaign. Their characters stay with the campaign.").exists()
 

@@ -33,6 +33,7 @@ from characters.models import Character
 from charge.models import PendingRoll
 from clocks.models import Clock, ClockChange
 from rolls.models import Roll
+from tests.helpers import update_character
 
 
 @pytest.fixture
@@ -65,7 +66,7 @@ def test_the_players_steps_make_rolls_whose_effects_all_add_up(soak_table):
 
 
 def _momentum_moved_behind_the_rolls(seat):
-    Character.objects.filter(pk=seat.character).update(momentum=9)
+    update_character(seat.character, momentum=9)
 
 
 def _a_rolls_tick_lost(seat):
@@ -77,7 +78,7 @@ def _a_clock_moved_without_a_change(seat):
 
 
 def _stress_past_its_clock(seat):
-    Character.objects.filter(pk=seat.character).update(stress=5)
+    update_character(seat.character, stress=5)
 
 
 def _a_roll_on_its_way_with_a_used_key(seat):

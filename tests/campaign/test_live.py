@@ -81,8 +81,8 @@ def test_a_transaction_that_changes_many_rows_bumps_its_campaign_once(table):
     version = current(table)
     with transaction.atomic():
         table.campaign.log(table.gm, "One.")
-        table.character.momentum += 1
-        table.character.save()
+        table.character.charge.momentum += 1
+        table.character.charge.save()
         table.revealed_force.save()
         assert current(table) == version  # nothing yet: screens refetch only what committed
     assert current(table) == version + 1

@@ -5,10 +5,9 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import GameSession
-from characters.models import Character
 from clocks.models import Clock
 from rolls.models import Roll
-from tests.helpers import HTMX, SPREAD, wizard, words
+from tests.helpers import HTMX, SPREAD, update_character, wizard, words
 from tests.security.test_derived_views import clock_post
 
 
@@ -17,7 +16,7 @@ def evening(table, dice):
     """Session 1 ends, session 2 is played and ended by the GM and a player, as they would."""
     c = table.campaign.pk
     gm, player = table.client("gm"), table.client("player")
-    Character.objects.filter(pk=table.character.pk).update(action_dots=dict(SPREAD), created=True)
+    update_character(table.character.pk, action_dots=dict(SPREAD), created=True)
     gm.post(reverse("session_end", args=[c, table.session.pk]))
     gm.post(reverse("session_start", args=[c]), {"number": 2})  # "You start with 2 momentum"
     session = GameSession.objects.get(campaign_id=c, number=2)

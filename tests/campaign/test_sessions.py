@@ -18,7 +18,7 @@ def test_starting_a_session_resets_every_characters_momentum_to_two_and_records_
     CharacterFactory(campaign=table.campaign, name="Bo", momentum=0)
     response = start(table, 2)
     assert "Session 2 started" in response.text
-    assert sorted(table.campaign.characters.values_list("name", "momentum")) == [("Ada", 2), ("Bo", 2)]
+    assert sorted(table.campaign.characters.values_list("name", "charge__momentum")) == [("Ada", 2), ("Bo", 2)]
     event = table.campaign.events.first()
     assert event.text == "Session 2 started. Momentum resets to 2 (Ada 5→2, Bo 0→2)."
 
@@ -28,7 +28,7 @@ def test_the_momentum_a_session_starts_with_follows_the_dial(table):
     table.campaign.charge.save()
     start(table, 2)
     table.character.refresh_from_db()
-    assert table.character.momentum == 3
+    assert table.character.charge.momentum == 3
 
 
 def test_a_double_submit_starts_one_session(table):
@@ -116,16 +116,16 @@ def test_recovery_clears_the_stress_the_gm_chooses_once_per_session(table):
     url = reverse("recovery", args=[table.campaign.pk, table.character.pk])
     table.client("gm").post(url, {"amount": 2})
     table.character.refresh_from_db()
-    assert table.character.stress == 1
+    assert table.character.charge.stress == 1
     response = table.client("gm").post(url, {"amount": 1}, follow=True)
     assert "Recovery happens once per session" in response.text
     table.character.refresh_from_db()
-    assert table.character.stress == 1
+    assert table.character.charge.stress == 1
     table.client("gm").post(reverse("session_end", args=[table.campaign.pk, table.session.pk]))
     table.client("gm").post(reverse("session_start", args=[table.campaign.pk]), {"number": 2})
     table.client("gm").post(url, {"amount": 4})
     table.character.refresh_from_db()
-    assert table.character.stress == 0
+    assert table.character.charge.stress == 0
 
 
 def test_quick_charge_recovers_one_segment(table):
@@ -136,7 +136,7 @@ def test_quick_charge_recovers_one_segment(table):
     assert "clear 1 stress" in response.text
     table.client("gm").post(url, {"amount": 1})
     table.character.refresh_from_db()
-    assert table.character.stress == 2
+    assert table.character.charge.stress == 2
 
 
 def test_recovery_outside_one_to_four_changes_nothing(table):
@@ -145,7 +145,7 @@ def test_recovery_outside_one_to_four_changes_nothing(table):
         response = table.client("gm").post(url, {"amount": amount}, follow=True)
         assert "clear 1 to 4 stress" in response.text
     table.character.refresh_from_db()
-    assert table.character.stress == 3
+    assert table.character.charge.stress == 3
 
 
 def test_a_player_cannot_clear_stress(table):

@@ -118,8 +118,8 @@ def test_a_gm_calls_for_a_roll_and_the_characters_roll_answers_it(secrets, dice)
     dashboard = secrets.client("player").get(secrets.campaign.get_absolute_url()).text
     assert f'hx-get="{reverse("waiting", args=[secrets.campaign.pk])}?on=' in dashboard
     assert "calls for a roll" in secrets.client("player").get(reverse("waiting", args=[secrets.campaign.pk])).text
-    secrets.character.action_dots = {"Sneak": 2}
-    secrets.character.save()
+    secrets.character.charge.action_dots = {"Sneak": 2}
+    secrets.character.charge.save()
     set_risk_and_effect(secrets, pending)
     dice(4, 1)
     secrets.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": 1})

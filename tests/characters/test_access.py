@@ -23,8 +23,8 @@ WRITES = [("character_dots", (), {"action": "Sneak", "dots": 1}),
 
 def snapshot(character):
     character.refresh_from_db()
-    return (character.momentum, character.stress, character.condition, character.action_dots,
-            character.taken_out, character.created, character.ties.count(), character.talents.count(),
+    return (character.charge.momentum, character.charge.stress, character.condition, character.charge.action_dots,
+            character.charge.taken_out, character.created, character.ties.count(), character.talents.count(),
             Clock.objects.filter(character=character).count())
 
 

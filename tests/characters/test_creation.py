@@ -20,7 +20,7 @@ def set_dots(table, character, action, dots, who="player"):
 
 def test_a_new_character_starts_in_creation_with_the_sessions_momentum(table):
     bo = new_character(table)
-    assert (bo.owner, bo.created, bo.momentum, bo.action_dots) == (table.player, False, 2, {})
+    assert (bo.owner, bo.created, bo.charge.momentum, bo.charge.action_dots) == (table.player, False, 2, {})
     page = table.client("player").get(bo.get_absolute_url()).text
     assert "7 dots left" in page
 
@@ -31,7 +31,7 @@ def test_spending_dots_counts_down_and_seven_under_the_cap_finish_creation(table
     assert "5 dots left" in response.text
     for action, dots in (("Finesse", 2), ("Notice", 1), ("Move", 1), ("Sway", 1)):
         set_dots(table, bo, action, dots)
-    assert fresh(bo).action_dots == {"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1}
+    assert fresh(bo).charge.action_dots == {"Sneak": 2, "Finesse": 2, "Notice": 1, "Move": 1, "Sway": 1}
     response = table.client("player").post(sheet_url(table, "character_finish", bo), **HTMX)
     assert response.status_code == 200 and response["HX-Refresh"] == "true"
     assert fresh(bo).created
@@ -41,7 +41,7 @@ def test_three_dots_in_one_action_are_refused_with_the_reason(table):
     bo = new_character(table)
     response = set_dots(table, bo, "Sneak", 3)
     assert "At creation an action has at most 2 dots (Sneak has more)." in response.text
-    assert fresh(bo).action_dots == {}
+    assert fresh(bo).charge.action_dots == {}
 
 
 def test_an_eighth_dot_is_refused(table):
@@ -51,7 +51,7 @@ def test_an_eighth_dot_is_refused(table):
     set_dots(table, bo, "Move", 1)
     response = set_dots(table, bo, "Sway", 1)
     assert "You spent 8 dots; a new character has 7." in response.text
-    assert sum(fresh(bo).action_dots.values()) == 7
+    assert sum(fresh(bo).charge.action_dots.values()) == 7
 
 
 def test_finishing_with_dots_left_is_refused_and_says_how_many(table):
@@ -69,7 +69,7 @@ def test_hostile_dots_are_refused_with_a_message(table, data):
     response = table.client("player").post(sheet_url(table, "character_dots", bo), data, **HTMX)
     assert response.status_code == 200
     assert 'role="alert"' in response.text
-    assert fresh(bo).action_dots == {}
+    assert fresh(bo).charge.action_dots == {}
 
 
 def test_a_quick_charge_campaign_has_six_actions_and_four_dots(table):
@@ -97,7 +97,7 @@ def test_after_creation_only_a_gm_changes_dots_and_it_is_recorded(table, sheet):
     response = set_dots(table, sheet, "Sneak", 3)
     assert "new dots come from the talent line" in response.text
     set_dots(table, sheet, "Sneak", 3, who="gm")
-    assert fresh(sheet).action_dots["Sneak"] == 3
+    assert fresh(sheet).charge.action_dots["Sneak"] == 3
     assert table.campaign.events.filter(text="GM override: Ada's Sneak 2→3.").exists()
     response = set_dots(table, sheet, "Sneak", 5, who="gm")
     assert "rating is at most 4 (Sneak is higher)" in response.text
@@ -110,11 +110,11 @@ def test_a_playbook_gives_its_concept_and_three_dots_the_player_cannot_remove(ta
     playbook = Playbook.objects.get(name="The Smuggler")
     assert playbook.talents == {"2": {"action": "Sneak", "situation": "through the marsh at night"}}
     bo = new_character(table, playbook=playbook.pk)
-    assert (bo.concept, bo.action_dots) == ("The Smuggler", {"Sneak": 2, "Finesse": 1})
+    assert (bo.concept, bo.charge.action_dots) == ("The Smuggler", {"Sneak": 2, "Finesse": 1})
     assert "4 dots left" in table.client("player").get(bo.get_absolute_url()).text
     response = set_dots(table, bo, "Sneak", 1)
     assert "Your playbook, The Smuggler, gives Sneak 2 dots." in response.text
-    assert fresh(bo).action_dots["Sneak"] == 2
+    assert fresh(bo).charge.action_dots["Sneak"] == 2
 
 
 @pytest.mark.parametrize(("dots", "message"), [("Sneak 2", "A playbook pre-assigns 3 action dots."),
@@ -138,6 +138,6 @@ def test_a_removed_players_character_stays_and_the_gm_still_edits_it(table, shee
     table.client("gm").post(reverse("member_remove", args=[table.campaign.pk, member.pk]))
     assert fresh(sheet).owner is None
     table.client("gm").post(sheet_url(table, "character_momentum", sheet), {"delta": 1})
-    assert fresh(sheet).momentum == 3
+    assert fresh(sheet).charge.momentum == 3
     join(table.campaign, table.player)
     assert table.client("player").post(sheet_url(table, "character_momentum", sheet), {"delta": 1}).status_code == 404

@@ -4,16 +4,15 @@ clock gives talent dots the player places."""
 import pytest
 
 from campaign.models import Campaign
-from characters.models import Character
 from charge.models import Goal, Setup
-from tests.helpers import HTMX, fresh, sheet_url
+from tests.helpers import HTMX, fresh, sheet_url, update_character
 
 
 @pytest.fixture
 def with_goals(table):
     Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": ["goals"]})
     table.campaign.refresh_from_db()
-    Character.objects.filter(pk=table.character.pk).update(created=True, action_dots={"Sneak": 2, "Move": 1})
+    update_character(table.character.pk, created=True, action_dots={"Sneak": 2, "Move": 1})
     return table
 
 
@@ -29,7 +28,7 @@ def test_a_goal_fills_by_its_difficulty_and_gives_its_talent_dots(with_goals, di
     assert (goal.size, goal.filled) == (8, 0)
     for _ in range(steps):
         post(with_goals, who="gm", advance=goal.pk)
-    assert fresh(goal).complete and fresh(with_goals.character).goal_dots == dots
+    assert fresh(goal).complete and fresh(with_goals.character).charge.goal_dots == dots
     assert "is already complete" in post(with_goals, who="gm", advance=goal.pk).text
 
 
@@ -37,19 +36,19 @@ def test_the_player_places_a_goals_dot_and_only_the_gm_ticks(with_goals):
     post(with_goals, name="Learn the old tongue", difficulty="easy")
     goal = Goal.objects.get()
     assert "The GM ticks a goal" in post(with_goals, advance=goal.pk).text and fresh(goal).filled == 0
-    Character.objects.filter(pk=with_goals.character.pk).update(goal_dots=1)
+    update_character(with_goals.character.pk, goal_dots=1)
     page = with_goals.client("player").get(sheet_url(with_goals, "character", with_goals.character)).text
     assert "1 talent dot from a finished goal" in page
     post(with_goals, place="Sneak")
     ada = fresh(with_goals.character)
-    assert (ada.action_dots["Sneak"], ada.goal_dots) == (3, 0)
+    assert (ada.charge.action_dots["Sneak"], ada.charge.goal_dots) == (3, 0)
     assert "no talent dot from a goal" in post(with_goals, place="Sneak").text
 
 
 def test_a_dot_is_not_placed_past_the_highest_rating(with_goals):
-    Character.objects.filter(pk=with_goals.character.pk).update(goal_dots=1, action_dots={"Sneak": 4})
+    update_character(with_goals.character.pk, goal_dots=1, action_dots={"Sneak": 4})
     assert "Sneak is already at 4" in post(with_goals, place="Sneak").text
-    assert fresh(with_goals.character).goal_dots == 1
+    assert fresh(with_goals.character).charge.goal_dots == 1
 
 
 def test_goals_need_the_extra_a_name_and_a_difficulty(with_goals, table):

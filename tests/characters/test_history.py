@@ -9,7 +9,7 @@ from tests.helpers import HTMX, fresh, sheet_url
 
 def test_a_change_by_hand_is_recorded_with_who_made_it(table, sheet):
     table.client("player").post(sheet_url(table, "character_momentum", sheet), {"delta": 1}, **HTMX)
-    latest = sheet.history.first()
+    latest = sheet.charge.history.first()
     assert (latest.momentum, latest.history_user, latest.history_type) == (3, table.player, "~")
     previous = latest.prev_record
     assert previous.momentum == 2
@@ -21,8 +21,8 @@ def test_the_session_start_reset_is_recorded_on_every_sheet(table, sheet):
     table.session.save()
     Bo = CharacterFactory(campaign=table.campaign, name="Bo", momentum=5)
     table.client("gm").post(reverse("session_start", args=[table.campaign.pk]), {"number": 2})
-    assert [h.momentum for h in Bo.history.all()[:2]] == [2, 5]
-    assert Bo.history.first().history_user == table.gm
+    assert [h.momentum for h in Bo.charge.history.all()[:2]] == [2, 5]
+    assert Bo.charge.history.first().history_user == table.gm
 
 
 def test_clock_and_force_changes_are_recorded(table):
@@ -52,9 +52,9 @@ def test_the_gm_restores_an_earlier_version_and_the_restoring_is_recorded(table,
     tired = sheet.history.first()
     client.post(sheet_url(table, "character_text", sheet, "condition"), {"value": "Drunk", "seen": "Tired"})
     client.post(sheet_url(table, "character_momentum", sheet), {"delta": -1})
-    assert (fresh(sheet).condition, sheet.momentum) == ("Drunk", 1)
+    assert (fresh(sheet).condition, sheet.charge.momentum) == ("Drunk", 1)
     table.client("gm").post(sheet_url(table, "character_restore", sheet, tired.history_id))
-    assert (fresh(sheet).condition, sheet.momentum) == ("Tired", 2)
+    assert (fresh(sheet).condition, sheet.charge.momentum) == ("Tired", 2)
     assert sheet.history.first().history_change_reason.startswith("Restored to the version of")
     assert table.campaign.events.filter(text__contains="restored Ada's sheet", gm_only=True).exists()
 

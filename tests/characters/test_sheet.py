@@ -14,32 +14,32 @@ def post(table, who, name, character, data=None, *args, htmx=True):
 
 def test_momentum_goes_up_and_down_and_never_below_zero(table, sheet):
     post(table, "player", "character_momentum", sheet, {"delta": 1})
-    assert fresh(sheet).momentum == 3
+    assert fresh(sheet).charge.momentum == 3
     for _ in range(3):
         post(table, "player", "character_momentum", sheet, {"delta": -1})
     response = post(table, "player", "character_momentum", sheet, {"delta": -1})
     assert "Ada has no momentum left to spend." in response.text
-    assert fresh(sheet).momentum == 0
+    assert fresh(sheet).charge.momentum == 0
 
 
 @pytest.mark.parametrize("delta", ["5", "-5", "x", ""])
 def test_momentum_moves_one_at_a_time(table, sheet, delta):
     response = post(table, "player", "character_momentum", sheet, {"delta": delta})
     assert "one at a time" in response.text
-    assert fresh(sheet).momentum == 2
+    assert fresh(sheet).charge.momentum == 2
 
 
 def test_stress_fills_the_clock_then_takes_the_character_out_and_clears_it(table, sheet):
     for expected in (1, 2, 3):
         post(table, "player", "character_stress", sheet, {"delta": 1})
-        assert fresh(sheet).stress == expected
+        assert fresh(sheet).charge.stress == expected
     response = post(table, "player", "character_stress", sheet, {"delta": 1})
-    assert (fresh(sheet).stress, sheet.taken_out) == (0, True)
+    assert (fresh(sheet).charge.stress, sheet.charge.taken_out) == (0, True)
     assert "Taken out for the scene." in response.text
     assert "Write a new condition below" in response.text
     assert table.campaign.events.filter(text__startswith="Ada's stress clock is full: taken out").exists()
     post(table, "player", "character_back", sheet)
-    assert not fresh(sheet).taken_out
+    assert not fresh(sheet).charge.taken_out
 
 
 def test_the_stress_clock_follows_the_dial(table, sheet):
@@ -47,14 +47,14 @@ def test_the_stress_clock_follows_the_dial(table, sheet):
     table.campaign.charge.save()
     for _ in range(5):
         post(table, "player", "character_stress", sheet, {"delta": 1})
-    assert (fresh(sheet).stress, sheet.taken_out) == (5, False)
+    assert (fresh(sheet).charge.stress, sheet.charge.taken_out) == (5, False)
     page = table.client("player").get(sheet.get_absolute_url()).text
     assert 'aria-label="Stress: 5 of 6"' in page
 
 
 def test_clearing_stress_never_goes_below_zero(table, sheet):
     post(table, "player", "character_stress", sheet, {"delta": -1})
-    assert fresh(sheet).stress == 0
+    assert fresh(sheet).charge.stress == 0
 
 
 def award(table):
@@ -73,7 +73,7 @@ def test_the_talent_line_opens_only_after_a_milestone(table, sheet):
     assert not Talent.objects.exists()
     award(table)
     talent(table, sheet, 1, kind="dot", action="Sneak")
-    assert fresh(sheet).rating("Sneak") == 3
+    assert fresh(sheet).charge.rating("Sneak") == 3
     response = talent(table, sheet, 2, kind="effect", action="Sneak", situation="in the marsh")
     assert "Slot 2 opens at milestone 2." in response.text
 
@@ -104,8 +104,8 @@ def test_a_dot_slot_cannot_hold_a_situational_talent_nor_pass_the_max_rating(tab
     award(table)
     response = talent(table, sheet, 1, kind="die", action="Sneak", situation="x")
     assert "Select a valid choice" in response.text
-    sheet.action_dots = {**sheet.action_dots, "Sneak": 4}
-    sheet.save()
+    sheet.charge.action_dots = {**sheet.charge.action_dots, "Sneak": 4}
+    sheet.charge.save()
     response = talent(table, sheet, 1, kind="dot", action="Sneak")
     assert "rating is at most 4 (Sneak is higher)" in response.text
 
@@ -208,13 +208,13 @@ def test_a_force_in_a_tie_of_another_campaign_is_not_offered(table, sheet):
 @pytest.mark.parametrize(("name", "field"), [("character_momentum", "momentum"), ("character_stress", "stress")])
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
 def test_a_step_sent_again_with_its_key_moves_once_and_answers_as_done(table, sheet, name, field, htmx):
-    before = getattr(sheet, field)
+    before = getattr(sheet.charge, field)
     first = post(table, "player", name, sheet, {"delta": 1, "key": "tap"}, htmx=htmx)
     again = post(table, "player", name, sheet, {"delta": 1, "key": "tap"}, htmx=htmx)
-    assert getattr(fresh(sheet), field) == before + 1
+    assert getattr(fresh(sheet).charge, field) == before + 1
     assert again.status_code == first.status_code and "alert-danger" not in again.text
     post(table, "player", name, sheet, {"delta": 1, "key": "another"}, htmx=htmx)
-    assert getattr(fresh(sheet), field) == before + 2
+    assert getattr(fresh(sheet).charge, field) == before + 2
 
 
 def test_the_sheet_gives_each_step_a_key_of_its_own(table, sheet):

@@ -167,7 +167,7 @@ def test_a_roll_cut_at_any_query_is_whole_or_absent(table):
     def state():
         character.refresh_from_db()
         return (Roll.objects.count(), PendingRoll.objects.count(), table.campaign.events.count(),
-                character.momentum, character.stress)
+                character.charge.momentum, character.charge.stress)
 
     before = state()
     answer = cut_at_every_query(lambda: player.post(pending.get_absolute_url(), {

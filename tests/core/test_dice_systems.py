@@ -30,8 +30,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 def charge_setup(table):
     table.character.created = True
-    table.character.action_dots = dict(SPREAD)
-    table.character.save()
+    table.character.charge.action_dots = dict(SPREAD)
+    table.character.charge.save()
 
 
 def charge_roll(table, dice):

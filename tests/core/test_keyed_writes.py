@@ -139,8 +139,9 @@ def playing(table, system):
     Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": EVERY_EXTRA,
                                                                 "extra_dials": ["attachment_condition"]})
     table.campaign.refresh_from_db()
-    table.character.action_dots, table.character.created = dict(SPREAD), True
+    table.character.charge.action_dots, table.character.created = dict(SPREAD), True
     table.character.save()
+    table.character.charge.save()
     if system == "advantage":  # trauma to heal
         AdvantageSheet.objects.filter(character=table.character).update(trauma=3)
     return table

@@ -17,6 +17,7 @@ from clocks.models import Clock
 from core import rendered
 from core.rendered import CHANGES_SPANNED, Audience, changed, reads
 from tests.factories import ClockFactory
+from tests.helpers import update_character
 
 CAMPAIGN = 7
 CLOCKS, CHARACTERS = reads(Clock), reads(Character)
@@ -89,7 +90,7 @@ def test_a_bump_puts_on_record_the_models_of_its_signals_and_of_the_writes_no_si
 
     @transaction.atomic
     def view(request):
-        Character.objects.filter(pk=table.character.pk).update(momentum=1)  # no signal sent
+        update_character(table.character.pk, momentum=1)  # no signal sent
         clock.filled = 3
         clock.save()
         return HttpResponse()
@@ -97,7 +98,7 @@ def test_a_bump_puts_on_record_the_models_of_its_signals_and_of_the_writes_no_si
     ChangesOnRecord(view)(RequestFactory().get("/"))
     version = Campaign.objects.get(pk=table.campaign.pk).live_version
     on_record = cache.get(f"changed:{table.campaign.pk}:{version}")
-    assert {"characters.character", "clocks.clock"} <= set(on_record)
+    assert {"charge.sheet", "clocks.clock"} <= set(on_record)
     assert "campaign.campaign" not in on_record  # the bump's own write changes no row shown
     clock.filled = 4
     clock.save()
@@ -107,11 +108,11 @@ def test_a_bump_puts_on_record_the_models_of_its_signals_and_of_the_writes_no_si
 @pytest.mark.django_db(transaction=True)
 def test_the_safety_net_puts_on_record_the_models_of_the_tables_written(table):
     def view(request):
-        Character.objects.filter(pk=table.character.pk).update(momentum=1)
+        update_character(table.character.pk, momentum=1)
         return HttpResponse()
 
     request = RequestFactory().get("/")
     request.resolver_match = type("Match", (), {"kwargs": {"campaign_id": table.campaign.pk}})()
     ChangesOnRecord(view)(request)
     version = Campaign.objects.get(pk=table.campaign.pk).live_version
-    assert cache.get(f"changed:{table.campaign.pk}:{version}") == ["characters.character"]
+    assert cache.get(f"changed:{table.campaign.pk}:{version}") == ["charge.sheet"]

@@ -17,7 +17,7 @@ from django.urls import reverse
 import core.htmx
 from core.rendered import CSRF_PLACEHOLDER
 from tests.factories import ClockFactory, UserFactory, join
-from tests.helpers import HTMX
+from tests.helpers import HTMX, update_character
 
 
 @pytest.fixture(autouse=True)
@@ -215,14 +215,13 @@ def test_a_request_whose_writes_a_bump_covers_bumps_once_and_quietly(table, capl
 
     from campaign.live import ChangesOnRecord
     from campaign.models import Campaign
-    from characters.models import Character
 
     clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
     version = Campaign.objects.get(pk=table.campaign.pk).live_version
 
     @transaction.atomic
     def view(request):
-        Character.objects.filter(pk=table.character.pk).update(momentum=1)  # no signal sent
+        update_character(table.character.pk, momentum=1)  # no signal sent
         clock.filled = 3
         clock.save()  # a followed model: bumps the version on commit
         return HttpResponse()

@@ -64,7 +64,7 @@ def test_an_attachment_marked_on_the_sheet_is_broken_to_cancel_a_consequence(new
     expect(page.locator("#attachments")).to_contain_text("broken")
     expect(page.locator("#attachments")).to_contain_text("repair: 0/4")
     ada.refresh_from_db()
-    assert ada.stress == 0
+    assert ada.charge.stress == 0
 
 
 def test_a_full_stress_clock_leaves_a_scar_and_the_character_comes_to(new_page, screenshot):
@@ -85,7 +85,7 @@ def test_a_full_stress_clock_leaves_a_scar_and_the_character_comes_to(new_page, 
     page.get_by_role("button", name="Ada comes to").click()
     expect(page.locator("#vitals")).not_to_contain_text("Incapacitated.")
     ada.refresh_from_db()
-    assert (ada.stress, ada.taken_out) == (2, False)
+    assert (ada.charge.stress, ada.charge.taken_out) == (2, False)
 
 
 def test_a_goal_set_on_a_phone_is_finished_by_the_gm_and_its_dot_placed(new_page):
@@ -112,7 +112,7 @@ def test_a_goal_set_on_a_phone_is_finished_by_the_gm_and_its_dot_placed(new_page
     phone.get_by_role("button", name="Place it").click()
     expect(phone.locator("#goals")).not_to_contain_text("talent dot from a finished goal")
     ada.refresh_from_db()
-    assert ada.action_dots.get("Study") == 1 and ada.goal_dots == 0
+    assert ada.charge.action_dots.get("Study") == 1 and ada.charge.goal_dots == 0
 
 
 def test_rolling_to_advance_and_to_resolve_a_goal_on_a_phone(new_page, screenshot, dice):
@@ -147,7 +147,7 @@ def test_rolling_to_advance_and_to_resolve_a_goal_on_a_phone(new_page, screensho
     expect(phone.get_by_test_id("extra-result")).to_have_text("Learn the old tongue: complete, 2 talent dots to place.")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ada.refresh_from_db()
-    assert ada.goal_dots == 2
+    assert ada.charge.goal_dots == 2
 
 
 def test_a_threat_set_on_the_console_is_rolled_with_the_players_dice(new_page, screenshot, dice):

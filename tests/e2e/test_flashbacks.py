@@ -44,7 +44,7 @@ def test_the_player_calls_the_gm_prices_on_the_console_and_the_player_pays(new_p
     expect(player.get_by_role("link", name="A fortune roll: it was a matter of luck")).to_be_visible()
     screenshot(player, "flashback-3-paid")
     ada.refresh_from_db()
-    assert ada.momentum == 1
+    assert ada.charge.momentum == 1
     roll = campaign.rolls.get()
     assert (roll.kind, roll.goal, roll.choices) == ("flashback", "Bribed the guards last night", {"flashback_cost": 1})
     expect(gm.get_by_role("article", name="Ada's flashback")).to_have_count(0, timeout=LIVE)

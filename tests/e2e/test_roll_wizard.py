@@ -73,7 +73,7 @@ def test_an_assisted_pushed_roll_gets_a_consequence_that_is_resisted(new_page, s
     expect(player.get_by_text("Ada's stress 0 → 1")).to_be_visible()
     screenshot(player, f"roll-6-resisted-{width}")
     ada.refresh_from_db()
-    assert (ada.momentum, ada.stress) == (0, 1)
+    assert (ada.charge.momentum, ada.charge.stress) == (0, 1)
 
 
 def test_enter_in_a_text_field_of_the_last_step_does_not_roll(new_page, monkeypatch):

@@ -155,5 +155,5 @@ def test_a_session_on_four_screens(new_page, screenshot, dice):
     timings["the resistance reaches the console"] = seen_within(console.locator("#console-roll"), "reduced")
     screenshot(screen, "session-table-1920x1080")
     bo.refresh_from_db()
-    assert (bo.momentum, bo.assisting) == (1, None)  # Bo paid 1 for his assist, and it is spent
+    assert (bo.charge.momentum, bo.charge.assisting) == (1, None)  # Bo paid 1 for his assist, and it is spent
     print("\n".join(f"{name}: {seconds:.2f} s" for name, seconds in timings.items()))

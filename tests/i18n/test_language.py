@@ -112,9 +112,8 @@ def test_the_rulebooks_actions_are_translated_and_the_gms_own_names_are_not(clie
     from django.utils import translation
     from django.utils.translation import pgettext
 
-    from characters.models import Character
     from gamerules.dials import Dials
-    from tests.factories import make_campaign
+    from tests.factories import CharacterFactory, make_campaign
 
     gm = UserFactory()
     campaign = make_campaign(gm, name="Salt and Iron")
@@ -122,8 +121,8 @@ def test_the_rulebooks_actions_are_translated_and_the_gms_own_names_are_not(clie
     dials["actions"] = [["Prowl" if name == "Sneak" else name, attribute] for name, attribute in dials["actions"]]
     campaign.charge.dials = dials
     campaign.charge.save()
-    ada = Character.objects.create(campaign=campaign, owner=gm, name="Ada", created=True,
-                                   action_dots={"Prowl": 2, "Finesse": 1})
+    ada = CharacterFactory(campaign=campaign, owner=gm, name="Ada", created=True,
+                           action_dots={"Prowl": 2, "Finesse": 1})
     Account.objects.create(user=gm, language="fr")
     client.force_login(gm)
     session = client.session

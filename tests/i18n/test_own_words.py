@@ -21,7 +21,7 @@ from core.own_words import in_english
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
 from tests.factories import UserFactory
-from tests.helpers import HTMX, SPREAD, sheet_url, wizard
+from tests.helpers import HTMX, SPREAD, sheet_url, update_character, wizard
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_editing_the_player_group_in_french_without_changing_its_name_keeps_its_
 def scarred(table):
     Setup.objects.filter(campaign=table.campaign.pk).update(dials={"extras": ["scars"]})
     table.campaign.refresh_from_db()
-    Character.objects.filter(pk=table.character.pk).update(created=True, stress=3, condition="", action_dots=dict(SPREAD))
+    update_character(table.character.pk, created=True, stress=3, condition="", action_dots=dict(SPREAD))
     return table
 
 
@@ -85,7 +85,7 @@ def test_a_scar_taken_in_french_reads_in_english_and_a_french_edit_of_the_condit
     french_player = reading(scarred.player, "fr")
     french_player.post(sheet_url(scarred, "character_stress", scarred.character), {"delta": 1}, **HTMX)
     ada = Character.objects.get(pk=scarred.character.pk)
-    assert (str.__str__(ada.condition), str.__str__(ada.scars)) == ("Incapacitated", "A new scar: say what stays behind")
+    assert (str.__str__(ada.condition), str.__str__(ada.charge.scars)) == ("Incapacitated", "A new scar: say what stays behind")
     english = reading(scarred.gm, "en").get(sheet_url(scarred, "character", scarred.character)).text
     assert "Incapacitated" in english and said_in("fr", "Incapacitated") not in english
     # The French editor started from the French words: saving a new condition is no conflict.
@@ -191,12 +191,12 @@ def test_an_export_round_trip_in_french_leaves_every_text_as_it_was(table):
 
 
 def test_a_french_edit_of_the_scars_keeps_the_new_scar_line_its_meaning(scarred):
-    Character.objects.filter(pk=scarred.character.pk).update(scars="A burnt hand\nA new scar: say what stays behind")
+    update_character(scarred.character.pk, scars="A burnt hand\nA new scar: say what stays behind")
     with override("fr"):
         shown = "A burnt hand\r\n" + gettext("A new scar: say what stays behind")  # as a browser posts a textarea
     url = sheet_url(scarred, "character_text", scarred.character, "scars")
     reading(scarred.player, "fr").post(url, {"value": shown + "\r\nA limp", "seen": shown})
-    assert str.__str__(Character.objects.get(pk=scarred.character.pk).scars) == (
+    assert str.__str__(Character.objects.get(pk=scarred.character.pk).charge.scars) == (
         "A burnt hand\r\nA new scar: say what stays behind\r\nA limp")
 
 

@@ -10,9 +10,10 @@ def crew(table):
     """Ada (the player's: Sneak 2, 2 momentum), Bo (the other player's: 2 momentum), a progress
     clock and a danger clock."""
     ada = table.character
-    ada.action_dots = dict(SPREAD)
-    ada.created, ada.momentum, ada.stress = True, 2, 0
+    ada.charge.action_dots = dict(SPREAD)
+    ada.created, ada.charge.momentum, ada.charge.stress = True, 2, 0
     ada.save()
+    ada.charge.save()
     bo = CharacterFactory(campaign=table.campaign, owner=table.other_player, name="Bo", momentum=2,
                           created=True, action_dots={"Muscle": 2})
     vault = ClockFactory(campaign=table.campaign, name="Open the vault", kind="progress", size=8,

@@ -7,13 +7,12 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from characters.models import Character
 from charge.models import Setup
 from clocks.models import ClockChange
 from gamerules.charge import Outcome, odds, percentages
 from rolls.models import Roll
 from tests.factories import TalentFactory
-from tests.helpers import HTMX, fresh, on_its_way, wizard
+from tests.helpers import HTMX, fresh, on_its_way, update_character, wizard
 
 
 def last_roll():
@@ -47,7 +46,7 @@ def test_a_roll_with_no_bonus_dice_rolls_the_rating_and_gains_momentum_by_the_di
     assert response.url == roll.get_absolute_url()
     assert (roll.pool_size, roll.dice, roll.outcome, roll.dice_sources) == (2, [6, 2], "full", ["rating", "rating"])
     assert (roll.risk, roll.effect, roll.consequence_rating) == (2, 2, 0)
-    assert fresh(crew.ada).momentum == 4  # +2 for a 6
+    assert fresh(crew.ada).charge.momentum == 4  # +2 for a 6
     assert roll.momentum == {str(crew.ada.pk): [2, 4]}
 
 
@@ -55,7 +54,7 @@ def test_a_roll_with_no_bonus_dice_rolls_the_rating_and_gains_momentum_by_the_di
 def test_momentum_gained_is_one_two_three_or_none(crew, dice, faces, gain):
     dice(*faces)
     wizard(crew)
-    assert fresh(crew.ada).momentum == 2 + gain
+    assert fresh(crew.ada).charge.momentum == 2 + gain
 
 
 def test_the_xavier_example_push_for_a_die_then_a_partial_ticks_the_alert_clock_by_two(crew, dice):
@@ -65,7 +64,7 @@ def test_the_xavier_example_push_for_a_die_then_a_partial_ticks_the_alert_clock_
     wizard(crew, risk="2", effect="3", pushes=["die"])
     roll = last_roll()
     assert (roll.pool_size, roll.outcome, roll.consequence_rating) == (3, "partial", 2)
-    assert fresh(crew.ada).momentum == 0  # 2 for the push; a roll with momentum spent gains none
+    assert fresh(crew.ada).charge.momentum == 0  # 2 for the push; a roll with momentum spent gains none
     offer(crew, roll, "complication", crew.ada, clock=crew.alert.pk)
     accept(crew, roll)
     crew.alert.refresh_from_db()
@@ -87,18 +86,18 @@ def test_an_assist_costs_the_helper_one_momentum_and_exposes_them(crew, dice):
     wizard(crew, helpers=[crew.bo.pk])
     roll = last_roll()
     assert roll.dice_sources == ["rating", "rating", "assist"]
-    assert (fresh(crew.ada).momentum, fresh(crew.bo).momentum) == (2, 1)  # no gain: momentum spent
+    assert (fresh(crew.ada).charge.momentum, fresh(crew.bo).charge.momentum) == (2, 1)  # no gain: momentum spent
     offer(crew, roll, "worse_condition", crew.bo)
     accept(crew, roll, "other_player")
-    assert fresh(crew.bo).stress == 2
+    assert fresh(crew.bo).charge.stress == 2
 
 
 def test_worse_condition_takes_stress_equal_to_the_risk_and_a_full_clock_takes_out(crew, dice):
-    Character.objects.filter(pk=crew.ada.pk).update(stress=2)
+    update_character(crew.ada.pk, stress=2)
     dice(3, 1)
     accepted(crew, "worse_condition", risk="3")
     ada = fresh(crew.ada)
-    assert (ada.stress, ada.taken_out) == (0, True)
+    assert (ada.charge.stress, ada.charge.taken_out) == (0, True)
 
 
 @pytest.mark.parametrize(("resist_faces", "stress", "better_risk"), [
@@ -116,19 +115,19 @@ def test_resisting_with_a_determination_roll(crew, dice, resist_faces, stress, b
     crew.client("player").post(reverse("roll_resist", args=[crew.campaign.pk, roll.pk]),
                                {"burn": len(resist_faces), "key": key})
     ada = fresh(crew.ada)
-    assert ada.stress == stress
-    assert ada.momentum == 3 - len(resist_faces)  # +1 for the 4, then the momentum burned
-    assert ada.better_risk_next is better_risk
+    assert ada.charge.stress == stress
+    assert ada.charge.momentum == 3 - len(resist_faces)  # +1 for the 4, then the momentum burned
+    assert ada.charge.better_risk_next is better_risk
     determination = Roll.objects.get(idempotency_key=key)
     assert (determination.parent, determination.kind, determination.dice) == (roll, "determination", list(resist_faces))
 
 
 def test_a_determination_critical_lowers_the_next_rolls_risk_once(crew, dice):
-    Character.objects.filter(pk=crew.ada.pk).update(better_risk_next=True)
+    update_character(crew.ada.pk, better_risk_next=True)
     dice(6, 1)
     wizard(crew, risk="3")
     assert last_roll().risk == 2
-    assert not fresh(crew.ada).better_risk_next
+    assert not fresh(crew.ada).charge.better_risk_next
     dice(6, 1)
     wizard(crew, risk="3")
     assert last_roll().risk == 3
@@ -142,7 +141,7 @@ def test_protecting_moves_the_consequence_to_the_protector(crew, dice):
     crew.client("other_player").post(reverse("roll_protect", args=[crew.campaign.pk, roll.pk]),
                                      {"protector": crew.bo.pk})
     accept(crew, roll, "other_player")
-    assert (fresh(crew.ada).stress, fresh(crew.bo).stress) == (0, 2)
+    assert (fresh(crew.ada).charge.stress, fresh(crew.bo).charge.stress) == (0, 2)
 
 
 def test_reduced_effect_lowers_the_ticks_on_the_progress_clock(crew, dice):
@@ -165,7 +164,7 @@ def test_escalated_risk_makes_rolls_with_that_action_riskier_until_the_session_e
     dice(4, 2)
     accepted(crew, "escalated_risk", risk=1)  # suffered at low risk
     ada = fresh(crew.ada)
-    assert (ada.escalated_action, ada.escalated_risk) == ("Sneak", 2)
+    assert (ada.charge.escalated_action, ada.charge.escalated_risk) == ("Sneak", 2)
     dice(6, 1)
     wizard(crew)
     assert last_roll().risk == 2  # the wizard starts one level worse than low: moderate
@@ -175,9 +174,9 @@ def test_escalated_risk_makes_rolls_with_that_action_riskier_until_the_session_e
     dice(6, 1)
     wizard(crew, action="Finesse", risk=1)  # another action is not affected
     assert last_roll().risk == 1
-    assert fresh(crew.ada).escalated_action == "Sneak"  # it lasts: "future rolls"
+    assert fresh(crew.ada).charge.escalated_action == "Sneak"  # it lasts: "future rolls"
     crew.client("gm").post(reverse("character_escalation", args=[crew.campaign.pk, crew.ada.pk]))
-    assert fresh(crew.ada).escalated_action == ""  # only the GM sets it back (or the session's end)
+    assert fresh(crew.ada).charge.escalated_action == ""  # only the GM sets it back (or the session's end)
 
 
 def test_the_console_shows_an_escalated_floor_and_the_player_cannot_roll_below_the_gms_risk(crew, dice):
@@ -198,9 +197,9 @@ def test_the_console_shows_an_escalated_floor_and_the_player_cannot_roll_below_t
 def test_an_escalation_ends_with_the_session(crew, dice):
     dice(4, 2)
     accepted(crew, "escalated_risk")
-    assert fresh(crew.ada).escalated_risk == 3  # moderate, one worse: high
+    assert fresh(crew.ada).charge.escalated_risk == 3  # moderate, one worse: high
     crew.client("gm").post(reverse("session_end", args=[crew.campaign.pk, crew.session.pk]))
-    assert (fresh(crew.ada).escalated_action, fresh(crew.ada).escalated_risk) == ("", None)
+    assert (fresh(crew.ada).charge.escalated_action, fresh(crew.ada).charge.escalated_risk) == ("", None)
 
 
 def test_a_lost_opportunity_refuses_the_same_action_until_another_is_tried(crew, dice):
@@ -211,7 +210,7 @@ def test_a_lost_opportunity_refuses_the_same_action_until_another_is_tried(crew,
     assert Roll.objects.count() == 1
     dice(4, 1)
     wizard(crew, action="Finesse")
-    assert fresh(crew.ada).lost_action == ""
+    assert fresh(crew.ada).charge.lost_action == ""
 
 
 def test_the_wizard_shows_the_exact_odds_of_gamerules(crew):
@@ -240,7 +239,7 @@ def test_refusals_say_why_and_save_nothing(crew, dice, choices, message):
     response = wizard(crew, **choices)
     assert message in response.text
     assert not Roll.objects.exists()
-    assert (fresh(crew.ada).momentum, fresh(crew.bo).momentum) == (2, 2)
+    assert (fresh(crew.ada).charge.momentum, fresh(crew.bo).charge.momentum) == (2, 2)
 
 
 def test_a_gm_lifts_the_cap(crew, dice):
@@ -260,16 +259,16 @@ def test_a_double_submit_rolls_once_and_spends_once(crew, dice):
     second = client.post(pending.get_absolute_url(), data)  # the roll is no longer on its way
     assert first.url == second.url == Roll.objects.get().get_absolute_url()
     assert Roll.objects.count() == 1
-    assert fresh(crew.ada).momentum == 0
+    assert fresh(crew.ada).charge.momentum == 0
 
 
 def test_a_taken_out_character_must_push_to_act(crew, dice):
-    Character.objects.filter(pk=crew.ada.pk).update(taken_out=True)
+    update_character(crew.ada.pk, taken_out=True)
     response = wizard(crew)
     assert "must push themselves (2 momentum) to act" in response.text
     dice(5, 1)
     wizard(crew, pushes=["taken_out"])
-    assert fresh(crew.ada).momentum == 0
+    assert fresh(crew.ada).charge.momentum == 0
 
 
 def test_talents_whose_situation_applies_add_their_bonus(crew, dice):
@@ -278,7 +277,7 @@ def test_talents_whose_situation_applies_add_their_bonus(crew, dice):
     wizard(crew, talents=[talent.pk])
     roll = last_roll()
     assert roll.dice_sources == ["rating", "rating", "talent"]
-    assert fresh(crew.ada).momentum == 4  # talents are free: the roll still gains momentum
+    assert fresh(crew.ada).charge.momentum == 4  # talents are free: the roll still gains momentum
 
 
 def test_a_setup_gives_the_follower_its_chosen_benefit(crew, dice):
@@ -297,7 +296,7 @@ def test_a_flashback_paid_in_the_wizard_spends_momentum_and_gains_none(crew, dic
     """The player marks the roll a flashback; the GM prices it with the risk and the effect."""
     dice(6, 1)
     wizard(crew, flashback="on", price=1)
-    assert fresh(crew.ada).momentum == 1
+    assert fresh(crew.ada).charge.momentum == 1
     assert last_roll().choices["flashback_cost"] == 1
 
 
@@ -322,7 +321,7 @@ def test_a_zero_dice_roll_reads_the_lowest_of_two(crew, dice):
 
 def test_a_quick_charge_roll_reads_effect_from_the_dice_and_skips_risk(crew, dice):
     Setup.objects.filter(campaign=crew.campaign.pk).update(ruleset="quick_charge")
-    Character.objects.filter(pk=crew.ada.pk).update(action_dots={"Talk": 2, "Move": 2})
+    update_character(crew.ada.pk, action_dots={"Talk": 2, "Move": 2})
     client = crew.client("player")
     url = reverse("roll_new", args=[crew.campaign.pk])
     page = client.get(url)
@@ -331,4 +330,4 @@ def test_a_quick_charge_roll_reads_effect_from_the_dice_and_skips_risk(crew, dic
     assert "Even the odds" in step.text  # nothing waits for the GM: the dice read risk and effect
     dice(6, 6)
     client.post(step.redirect_chain[-1][0], {"step": 3, "effect": "0", "risk": "2", "roll": "1"})
-    assert (last_roll().effect, fresh(crew.ada).momentum) == (3, 5)
+    assert (last_roll().effect, fresh(crew.ada).charge.momentum) == (3, 5)

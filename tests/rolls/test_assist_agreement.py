@@ -25,7 +25,7 @@ def test_without_an_offer_another_players_momentum_cannot_be_spent(crew, dice):
     with pytest.raises(Refused, match="Bo's player has not offered to assist Ada"):
         make_action_roll(player, request, "direct")  # nor does the action, asked directly
     assert not Roll.objects.exists()
-    assert fresh(crew.bo).momentum == 2
+    assert fresh(crew.bo).charge.momentum == 2
 
 
 def test_a_gm_names_any_helper(crew, dice):
@@ -33,28 +33,28 @@ def test_a_gm_names_any_helper(crew, dice):
     gm = Membership.objects.get(campaign=crew.campaign, user=crew.gm)
     request = ActionRollRequest(character_id=crew.ada.pk, action="Sneak", helper_ids=(crew.bo.pk,))
     make_action_roll(gm, request, "by-the-gm")
-    assert fresh(crew.bo).momentum == 1
+    assert fresh(crew.bo).charge.momentum == 1
 
 
 def test_the_offer_lists_the_helper_and_the_roll_spends_it(crew, dice):
     offer(crew, crew.bo, crew.ada)
-    assert fresh(crew.bo).assisting == crew.ada
+    assert fresh(crew.bo).charge.assisting == crew.ada
     dice(4, 3, 1)
     wizard(crew, helpers=[crew.bo.pk])
     roll = Roll.objects.get()
     assert roll.dice_sources == ["rating", "rating", "assist"]
-    assert fresh(crew.bo).momentum == 1 and fresh(crew.bo).assisting is None
+    assert fresh(crew.bo).charge.momentum == 1 and fresh(crew.bo).charge.assisting is None
     dice(4, 3, 1)
     wizard(crew, helpers=[crew.bo.pk])  # the same help again, without a new offer
-    assert Roll.objects.count() == 1 and fresh(crew.bo).momentum == 1
+    assert Roll.objects.count() == 1 and fresh(crew.bo).charge.momentum == 1
 
 
 def test_an_offer_can_be_withdrawn_and_only_its_player_makes_it(crew):
     offer(crew, crew.bo, crew.ada)
     offer(crew, crew.bo, None)
-    assert fresh(crew.bo).assisting is None
+    assert fresh(crew.bo).charge.assisting is None
     assert offer(crew, crew.bo, crew.ada, who="player").status_code == 404  # Ada's player
-    assert fresh(crew.bo).assisting is None
+    assert fresh(crew.bo).charge.assisting is None
 
 
 def test_the_offer_shows_on_the_dashboard_and_the_wizard_lists_only_willing_helpers(crew):
@@ -75,7 +75,7 @@ def test_a_character_offers_help_only_to_another_of_its_campaign(crew, roller, o
     target = crew.bo if roller == "self" else other_campaign_character
     response = offer(crew, crew.bo, target)
     assert response.status_code == 200 and 'role="alert"' in response.text
-    assert fresh(crew.bo).assisting is None
+    assert fresh(crew.bo).charge.assisting is None
 
 
 @pytest.fixture

@@ -57,7 +57,7 @@ def test_breaking_an_attachment_cancels_the_consequence_and_starts_its_repair(at
                                           {"attachment": attachment.pk}, **HTMX)
     assert "An attachment was broken: the consequence is cancelled." in response.text
     assert "Ada broke Mech&#x27;s core reactor." in response.text
-    assert fresh(crew.ada).stress == 0 and not Roll.objects.filter(kind="determination").exists()
+    assert fresh(crew.ada).charge.stress == 0 and not Roll.objects.filter(kind="determination").exists()
     attachment.refresh_from_db()
     assert attachment.broken and not attachment.usable
     assert (attachment.repair.name, attachment.repair.size, attachment.repair.kind) == ("Repair: Mech's core reactor", 4, "project")

@@ -30,7 +30,7 @@ def test_the_same_roll_submitted_twice_at_once_rolls_once(setting):
     assert errors == []
     assert Roll.objects.count() == 1
     character.refresh_from_db()
-    assert character.momentum == 0
+    assert character.charge.momentum == 0
 
 
 def test_two_devices_spending_the_last_momentum_at_once_spend_it_once(setting):
@@ -41,7 +41,7 @@ def test_two_devices_spending_the_last_momentum_at_once_spend_it_once(setting):
     assert len(errors) == 1 and "This needs 2 momentum and there are only 0." in str(errors[0])
     assert Roll.objects.count() == 1
     character.refresh_from_db()
-    assert character.momentum == 0
+    assert character.charge.momentum == 0
 
 
 def test_two_rolls_using_the_same_readied_spell_at_once_use_it_once(setting):

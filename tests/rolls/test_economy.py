@@ -9,19 +9,18 @@ import pytest
 from django.urls import reverse
 
 from campaign.transfer import export_campaign, import_campaign
-from characters.models import Character
 from charge.actions.bookkeeping import set_dials
 from charge.models import Setup
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
 from tests.factories import UserFactory
-from tests.helpers import HTMX, fresh
+from tests.helpers import HTMX, fresh, update_character
 
 
 def economy(crew, filled=0, money=0):
     set_dials(crew.campaign.memberships.get(user=crew.gm), Dials(extras=frozenset({Extra.ECONOMY})))
     Setup.objects.filter(campaign=crew.campaign.pk).update(market_filled=filled)
-    Character.objects.filter(pk=crew.ada.pk).update(money=money)
+    update_character(crew.ada.pk, money=money)
     crew.campaign.refresh_from_db()
     return crew
 
@@ -66,12 +65,12 @@ def test_money_is_kept_on_the_sheet_from_0_to_10(crew):
     economy(crew, money=9)
     url = reverse("character_money", args=[crew.campaign.pk, crew.ada.pk])
     answer = crew.client("player").post(url, {"delta": 1}, **HTMX)
-    assert fresh(crew.ada).money == 10 and 'data-testid="money">10' in answer.text
+    assert fresh(crew.ada).charge.money == 10 and 'data-testid="money">10' in answer.text
     refused = crew.client("player").post(url, {"delta": 1}, **HTMX)
-    assert "Money runs from 0 to 10: Ada has 10." in refused.text and fresh(crew.ada).money == 10
+    assert "Money runs from 0 to 10: Ada has 10." in refused.text and fresh(crew.ada).charge.money == 10
     assert crew.client("other_player").post(url, {"delta": -1}).status_code == 404
     crew.client("gm").post(url, {"delta": -1})
-    assert fresh(crew.ada).money == 9
+    assert fresh(crew.ada).charge.money == 9
     sheet = crew.client("other_player").get(reverse("character", args=[crew.campaign.pk, crew.ada.pk])).text
     assert 'data-testid="money">9' in sheet and "Market roll" not in sheet  # not theirs to roll
 
@@ -108,10 +107,10 @@ def test_a_market_roll_spends_the_money_and_reads_the_market_at_roll_time(crew, 
     made = Roll.objects.get()
     assert (made.kind, made.pool_size, made.dice, made.outcome) == ("market", 2, [6, 2], "full")
     assert made.choices == {"trade": "buying", "market": 2, "money": 2}
-    assert fresh(crew.ada).money == 1
+    assert fresh(crew.ada).charge.money == 1
     assert "Buying in a high market (2/4), 2 money spent: the GM says what the buying brings." in page
     assert "There is only 1 money to spend." in market_roll(crew, money=2).text
-    assert Roll.objects.count() == 1 and fresh(crew.ada).money == 1
+    assert Roll.objects.count() == 1 and fresh(crew.ada).charge.money == 1
 
 
 def test_a_double_submit_rolls_and_spends_once(crew, dice):
@@ -119,13 +118,13 @@ def test_a_double_submit_rolls_and_spends_once(crew, dice):
     dice(4, 4, 4, 4)
     for _ in range(2):
         market_roll(crew, money=1, key="same")
-    assert Roll.objects.count() == 1 and fresh(crew.ada).money == 1
+    assert Roll.objects.count() == 1 and fresh(crew.ada).charge.money == 1
 
 
 def test_spending_more_than_held_is_refused_and_nothing_is_saved(crew):
     economy(crew, money=1)
     page = market_roll(crew, money=2).text
-    assert "There is only 1 money to spend." in page and not Roll.objects.exists() and fresh(crew.ada).money == 1
+    assert "There is only 1 money to spend." in page and not Roll.objects.exists() and fresh(crew.ada).charge.money == 1
 
 
 def test_the_money_offered_is_what_the_trader_holds(crew):
@@ -163,13 +162,13 @@ def test_switched_off_the_money_and_market_are_kept_and_hidden(crew):
     sheet = crew.client("player").get(reverse("character", args=[crew.campaign.pk, crew.ada.pk])).text
     assert 'data-testid="money"' not in sheet
     economy(crew, filled=3, money=4)
-    assert (fresh(crew.campaign).charge.market_filled, fresh(crew.ada).money) == (3, 4)
+    assert (fresh(crew.campaign).charge.market_filled, fresh(crew.ada).charge.money) == (3, 4)
 
 
 def test_the_market_and_money_travel_with_the_campaign(crew):
     economy(crew, filled=3, money=4)
     copy = import_campaign(export_campaign(crew.campaign), crew.gm)
-    assert copy.charge.market_filled == 3 and copy.characters.get(name="Ada").money == 4
+    assert copy.charge.market_filled == 3 and copy.characters.get(name="Ada").charge.money == 4
 
 
 def test_a_double_tap_ticks_the_market_once(crew):

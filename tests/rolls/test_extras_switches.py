@@ -12,7 +12,8 @@ from charge.actions.bookkeeping import set_dials
 from charge.forms.dials import OFFERED_EXTRAS, DialsForm
 from charge.models import Asset, Attachment, Goal, PartyDetail, Threat
 from gamerules.dials import Dials, Extra, ExtraDial
-from tests.helpers import on_its_way
+from tests.factories import CharacterFactory
+from tests.helpers import on_its_way, update_character
 
 TOKENS = re.compile(r'(csrfmiddlewaretoken" value="|name="key" value="|nonce="|"X-CSRFToken": "|/live/\?v=)[^"]+')
 
@@ -68,10 +69,10 @@ def test_every_extras_dial_changes_what_the_table_sees(crew, dial):
     a threat applies to the roll on its way, and the party sheet has a supporting detail."""
     Goal.objects.create(character=crew.ada, name="Find my sister", filled=4, due=1)
     Attachment.objects.create(character=crew.ada, name="Old Bertha, my rifle")
-    Character.objects.filter(pk=crew.ada.pk).update(scars="A burn across the back")
+    update_character(crew.ada.pk, scars="A burn across the back")
     new = Character.objects.create(campaign=crew.campaign, owner=crew.ada.owner, name="Cy")
-    out = Character.objects.create(campaign=crew.campaign, owner=crew.ada.owner, name="Bo", created=True, stress=4,
-                                   taken_out=True, scars="A deep cut across the arm")  # incapacitated
+    out = CharacterFactory(campaign=crew.campaign, owner=crew.ada.owner, name="Bo", created=True, stress=4,
+                           taken_out=True, scars="A deep cut across the arm")  # incapacitated
     Threat.objects.create(campaign=crew.campaign, source="A poisonous mist", rating=2)
     PartyDetail.objects.create(campaign=crew.campaign, concept="allies", text="The dockworkers", disposition=1)
     switch(crew, OFFERED_EXTRAS)

@@ -40,7 +40,7 @@ def test_the_player_calls_the_gm_prices_it_and_the_player_pays(crew, cost, momen
     assert called.url == flashback.get_absolute_url() and flashback.cost is None
     page = crew.client("player").get(flashback.get_absolute_url())
     assert "Waiting for the GM" in page.text and "flashback_pay" not in page.text
-    assert fresh(crew.ada).momentum == 2 and not Roll.objects.exists()  # nothing paid yet
+    assert fresh(crew.ada).charge.momentum == 2 and not Roll.objects.exists()  # nothing paid yet
     console = crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text
     assert "Ada's flashback" in console and "Bribed the guards last night" in console
     assert "(2 momentum)" in " ".join(console.split())  # the GM prices it knowing what Ada holds
@@ -50,7 +50,7 @@ def test_the_player_calls_the_gm_prices_it_and_the_player_pays(crew, cost, momen
     paid = pay(crew, cost)
     roll = Roll.objects.get()
     assert paid.url == roll.get_absolute_url()
-    assert fresh(crew.ada).momentum == momentum
+    assert fresh(crew.ada).charge.momentum == momentum
     assert (roll.kind, roll.character, roll.goal) == ("flashback", crew.ada, "Bribed the guards last night")
     assert roll.choices == {"flashback_cost": cost} and roll.momentum == {str(crew.ada.pk): [2, momentum]}
     assert not FlashbackCall.objects.exists()
@@ -84,8 +84,8 @@ def test_the_gm_prices_it_in_one_tap_on_the_console_and_the_panel_answers(crew):
 
 
 def test_a_price_beyond_the_momentum_is_said_and_the_flashback_may_be_withdrawn(crew):
-    crew.ada.momentum = 1
-    crew.ada.save()
+    crew.ada.charge.momentum = 1
+    crew.ada.charge.save()
     call(crew)
     price(crew, 2)
     page = crew.client("player").get(FlashbackCall.objects.get().get_absolute_url())
@@ -93,11 +93,11 @@ def test_a_price_beyond_the_momentum_is_said_and_the_flashback_may_be_withdrawn(
     assert "flashback/1/pay" not in page.text and "Pay 2 momentum" not in page.text
     refused = pay(crew, 2)
     assert "This flashback costs 2 momentum and there is only 1." in refused.text
-    assert fresh(crew.ada).momentum == 1 and not Roll.objects.exists()
+    assert fresh(crew.ada).charge.momentum == 1 and not Roll.objects.exists()
     flashback = FlashbackCall.objects.get()
     gone = crew.client("player").post(reverse("flashback_withdraw", args=[crew.campaign.pk, flashback.pk]))
     assert gone.url == reverse("campaign", args=[crew.campaign.pk])
-    assert not FlashbackCall.objects.exists() and fresh(crew.ada).momentum == 1 and not Roll.objects.exists()
+    assert not FlashbackCall.objects.exists() and fresh(crew.ada).charge.momentum == 1 and not Roll.objects.exists()
     call(crew, note="Another plan")  # nothing is stuck: a new call goes on its way
     assert FlashbackCall.objects.get().note == "Another plan"
 
@@ -112,7 +112,7 @@ def test_a_double_tap_and_a_repeated_key_pay_once(crew):
     with_htmx = client.post(url, {"cost": 1, "key": flashback.key}, **HTMX)
     roll = Roll.objects.get()
     assert first.url == again.url == with_htmx["HX-Redirect"] == roll.get_absolute_url()
-    assert fresh(crew.ada).momentum == 1
+    assert fresh(crew.ada).charge.momentum == 1
     assert call(crew, note="Sent again").url == roll.get_absolute_url()  # the call's key made that roll
     assert not FlashbackCall.objects.exists()
 
@@ -123,8 +123,8 @@ def test_a_price_changed_since_the_page_showed_it_is_not_paid(crew):
     price(crew, 2)
     refused = pay(crew, 1)
     assert "The GM changed the price: now 2 momentum. Pay again if you agree." in refused.text
-    assert fresh(crew.ada).momentum == 2 and not Roll.objects.exists()
-    assert pay(crew, 2).status_code == 302 and fresh(crew.ada).momentum == 0
+    assert fresh(crew.ada).charge.momentum == 2 and not Roll.objects.exists()
+    assert pay(crew, 2).status_code == 302 and fresh(crew.ada).charge.momentum == 0
 
 
 def test_an_unpriced_flashback_cannot_be_paid(crew):
@@ -150,9 +150,9 @@ def test_who_may_call_open_pay_price_and_withdraw(crew):
     price(crew, 1)
     assert crew.client("other_player").post(urls["flashback_pay"], {"cost": 1, "key": flashback.key}).status_code == 404
     assert crew.client("other_player").post(urls["flashback_withdraw"]).status_code == 404
-    assert fresh(crew.ada).momentum == 2 and FlashbackCall.objects.exists()
+    assert fresh(crew.ada).charge.momentum == 2 and FlashbackCall.objects.exists()
     assert crew.client("gm").post(urls["flashback_pay"], {"cost": 1, "key": flashback.key}).status_code == 302
-    assert fresh(crew.ada).momentum == 1 and Roll.objects.get().rolled_by == crew.gm
+    assert fresh(crew.ada).charge.momentum == 1 and Roll.objects.get().rolled_by == crew.gm
 
 
 def test_one_flashback_at_a_time_for_a_character(crew):
@@ -188,8 +188,8 @@ def test_what_waits_tells_the_gm_to_price_and_the_player_to_pay(crew):
 
 def test_the_gm_may_let_a_flashback_cost_more_than_two(crew):
     """"Flashbacks": "2 (or more) momentum" in the body; 0-2 in the recap, the default."""
-    crew.ada.momentum = 5
-    crew.ada.save()
+    crew.ada.charge.momentum = 5
+    crew.ada.charge.save()
     call(crew)
     refused = price(crew, 3, **HTMX)
     assert "A flashback costs 0, 1 or 2 momentum." in refused.text and FlashbackCall.objects.get().cost is None
@@ -197,7 +197,7 @@ def test_the_gm_may_let_a_flashback_cost_more_than_two(crew):
     assert 'value="3" title="An elaborate action' in crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text
     price(crew, 3)
     pay(crew, 3)
-    assert fresh(crew.ada).momentum == 2
+    assert fresh(crew.ada).charge.momentum == 2
 
 
 # A flashback resolved by an action roll: marked in the wizard, priced with the risk and the effect.
@@ -224,7 +224,7 @@ def test_the_wizard_marks_a_flashback_and_the_gm_prices_it_with_risk_and_effect(
                                                             "step": 3, "roll": "1"})
     roll = Roll.objects.get()
     assert roll.choices["flashback_cost"] == 2 and roll.outcome == "full"
-    assert fresh(crew.ada).momentum == 0  # paid 2, and a roll that spent momentum gains none
+    assert fresh(crew.ada).charge.momentum == 0  # paid 2, and a roll that spent momentum gains none
 
 
 def test_a_flashback_roll_waits_for_the_price_on_the_players_screen(crew):
@@ -237,8 +237,8 @@ def test_a_flashback_roll_waits_for_the_price_on_the_players_screen(crew):
 
 
 def test_a_flashback_roll_beyond_the_momentum_says_so_and_may_be_withdrawn(crew):
-    crew.ada.momentum = 1
-    crew.ada.save()
+    crew.ada.charge.momentum = 1
+    crew.ada.charge.save()
     pending = on_its_way(crew, risk=None, flashback="on")
     crew.client("gm").post(reverse("roll_set", args=[crew.campaign.pk, pending.pk]),
                            {"risk": 2, "effect": 2, "flashback_cost": 2})
@@ -246,7 +246,7 @@ def test_a_flashback_roll_beyond_the_momentum_says_so_and_may_be_withdrawn(crew)
     assert "This flashback costs 2 momentum and there is only 1." in step.text
     gone = crew.client("player").post(reverse("roll_withdraw", args=[crew.campaign.pk, pending.pk]))
     assert gone.status_code == 302 and not PendingRoll.objects.exists()
-    assert fresh(crew.ada).momentum == 1 and not Roll.objects.exists()
+    assert fresh(crew.ada).charge.momentum == 1 and not Roll.objects.exists()
 
 
 def test_a_flashback_roll_made_after_the_gm_changed_the_price_is_refused(crew, dice):
@@ -257,13 +257,13 @@ def test_a_flashback_roll_made_after_the_gm_changed_the_price_is_refused(crew, d
     refused = crew.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "flashback_cost": 1,
                                                                       "step": 3, "roll": "1"})
     assert "The GM priced the flashback at 2 momentum. Roll again if you agree." in refused.text
-    assert not Roll.objects.exists() and fresh(crew.ada).momentum == 2
+    assert not Roll.objects.exists() and fresh(crew.ada).charge.momentum == 2
 
 
 def test_a_roll_that_is_no_flashback_pays_no_price(crew, dice):
     dice(6, 1)
     wizard(crew)
-    assert Roll.objects.get().choices["flashback_cost"] == 0 and fresh(crew.ada).momentum == 4
+    assert Roll.objects.get().choices["flashback_cost"] == 0 and fresh(crew.ada).charge.momentum == 4
 
 
 def test_quick_charge_waits_for_the_gms_price_alone(crew, dice):

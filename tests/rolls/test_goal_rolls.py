@@ -103,7 +103,7 @@ def test_rolling_to_resolve_a_medium_goal_at_5_of_8_rolls_1_die(crew, dice, face
     assert made.pool_size == 1 and made.dice == [faces[0]]
     if faces == (6, 6):
         ended, dots = "done", 2
-    assert (goal.ended, ada.goal_dots) == (ended, dots)
+    assert (goal.ended, ada.charge.goal_dots) == (ended, dots)
     assert ("the goal is lost" in page.text) == (ended == "lost")
 
 
@@ -113,7 +113,7 @@ def test_a_partial_with_a_consequence_keeps_every_dot(crew, dice):
     dice(4, 2, 1)
     page = roll(crew, goal, "resolve", partial="consequence")
     assert Roll.objects.latest("pk").pool_size == 3
-    assert fresh(crew.ada).goal_dots == 3 and fresh(goal).ended == "done"
+    assert fresh(crew.ada).charge.goal_dots == 3 and fresh(goal).ended == "done"
     assert "3 talent dots to place. And a consequence, as the GM says." in page.text
 
 
@@ -128,7 +128,7 @@ def test_too_soon_to_resolve_and_a_full_clock_waits_for_the_roll(crew, dice):
     for _ in range(2):
         progress(crew, goal)
     goal = fresh(goal)
-    assert (goal.filled, goal.ended, fresh(crew.ada).goal_dots) == (8, "", 0)
+    assert (goal.filled, goal.ended, fresh(crew.ada).charge.goal_dots) == (8, "", 0)
     assert "Roll to resolve (3d)" in crew.client("player").get(crew.ada.get_absolute_url()).text
     assert "clock is full: roll to resolve it" in progress(crew, goal).text
 
@@ -137,7 +137,7 @@ def test_without_the_dials_the_gm_ticks_and_a_full_goal_completes(crew):
     dialled(crew)
     goal = goal_of(crew, filled=6)
     progress(crew, goal)
-    assert fresh(goal).ended == "done" and fresh(crew.ada).goal_dots == 1
+    assert fresh(goal).ended == "done" and fresh(crew.ada).charge.goal_dots == 1
 
 
 def test_a_goal_roll_shows_in_the_log_on_the_table_and_the_console(crew, dice):

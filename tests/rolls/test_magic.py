@@ -111,7 +111,7 @@ def test_casting_presets_the_gms_risk_and_effect_and_charges_its_costs(crew, dic
     page = crew.client("player").post(pending.get_absolute_url(), {"risk": 3, "effect": 3, "step": 3, "roll": "1"},
                                       follow=True).text
     ada, spell = fresh(crew.ada), fresh(spell)
-    assert (ada.momentum, ada.stress) == (1, 2)  # 2 - 1 paid, no gain; 2 stress taken on casting
+    assert (ada.charge.momentum, ada.charge.stress) == (1, 2)  # 2 - 1 paid, no gain; 2 stress taken on casting
     assert (spell.charge, spell.times_cast) == (3, 1)
     assert "Cast Mend flesh: ready, great effect, to help a roll. It cost 1 momentum and 2 stress." in page
 
@@ -128,8 +128,8 @@ def test_the_casting_rolls_effect_readies_the_spell_and_a_critical_raises_it_per
     write_spell(crew)
     spell = Spell.objects.get()
     extra = {"pushes": ["die"]} if len(faces) == 3 else {}
-    crew.ada.momentum = 2
-    crew.ada.save()
+    crew.ada.charge.momentum = 2
+    crew.ada.charge.save()
     cast(crew, spell, dice, faces, effect=effect, **extra)
     assert fresh(spell).charge == charge
 

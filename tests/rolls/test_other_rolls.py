@@ -52,7 +52,7 @@ def test_a_fortune_roll_adds_a_die_per_likeliness_level(crew, dice):
     fortune(crew, likeliness=3, label="Are there bullets in the gun?")
     roll = Roll.objects.get()
     assert (roll.kind, roll.pool_size, roll.dice, roll.outcome) == ("fortune", 3, [6, 6, 3], "critical")
-    assert fresh(crew.ada).momentum == 2  # fortune rolls feature no momentum
+    assert fresh(crew.ada).charge.momentum == 2  # fortune rolls feature no momentum
 
 
 def test_really_unlikely_is_two_dice_read_lowest(crew, dice):
@@ -96,7 +96,7 @@ def test_a_standalone_determination_roll_burns_momentum(crew, dice):
     crew.client("player").post(reverse("roll_determination", args=[crew.campaign.pk]),
                                {"key": "d", "character": crew.ada.pk, "burn": 2, "note": "Resist the fall"})
     ada = fresh(crew.ada)
-    assert (ada.momentum, ada.better_risk_next) == (0, True)
+    assert (ada.charge.momentum, ada.charge.better_risk_next) == (0, True)
     assert Roll.objects.get().result == {"resistance": "avoided_and_risk_improved"}
 
 
@@ -162,7 +162,7 @@ def test_players_cannot_inflict_consequences_nor_resist_for_others(crew, dice):
     assert "player resists for them." in response.text
     response = crew.client("other_player").post(reverse("roll_accept", args=[c, roll.pk]), **HTMX)
     assert "target, or a GM, accepts it." in response.text
-    assert fresh(crew.ada).stress == 0
+    assert fresh(crew.ada).charge.stress == 0
 
 
 @pytest.mark.parametrize("name", ["rolls", "roll_new", "roll_fortune", "roll_determination", "roll_flashback"])

@@ -222,13 +222,13 @@ def test_progress_burns_as_momentum_for_a_push(crew, dice):
     party(crew)
     progress = clock(crew, "progress")
     Clock.objects.filter(pk=progress.pk).update(filled=3)
-    crew.ada.momentum = 0
-    crew.ada.save()
+    crew.ada.charge.momentum = 0
+    crew.ada.charge.save()
     pending = on_its_way(crew)
     assert "Burn the party" in crew.client("player").get(pending.get_absolute_url()).text
     dice(6, 1, 1)
     page = roll_with(crew, pending, pushes=["die"], burn=2).text
-    assert fresh(progress).filled == 1 and fresh(crew.ada).momentum == 0
+    assert fresh(progress).filled == 1 and fresh(crew.ada).charge.momentum == 0
     made = Roll.objects.get()
     assert (made.pool_size, made.outcome) == (3, "full")
     assert "2 of the party&#x27;s progress burned as momentum." in page

@@ -5,26 +5,25 @@ import re
 import pytest
 from django.urls import reverse
 
-from characters.models import Character
 from charge.models import Setup
 from rolls.models import Roll
-from tests.helpers import HTMX, fresh, on_its_way, wizard
+from tests.helpers import HTMX, fresh, on_its_way, update_character, wizard
 
 
 @pytest.fixture
 def quick(crew):
     Setup.objects.filter(campaign=crew.campaign.pk).update(ruleset="quick_charge")
-    Character.objects.filter(pk=crew.ada.pk).update(action_dots={"Finesse": 2, "Move": 2})
+    update_character(crew.ada.pk, action_dots={"Finesse": 2, "Move": 2})
     crew.campaign.refresh_from_db()
     return crew
 
 
 def test_creation_assigns_four_dots_with_no_other_limit(quick):
     """"At character creation, players assign 4 action dots"."""
-    Character.objects.filter(pk=quick.ada.pk).update(created=False, action_dots={})
+    update_character(quick.ada.pk, created=False, action_dots={})
     url = reverse("character_dots", args=[quick.campaign.pk, quick.ada.pk])
     quick.client("player").post(url, {"action": "Muscle", "dots": 4}, **HTMX)
-    assert fresh(quick.ada).action_dots == {"Muscle": 4}
+    assert fresh(quick.ada).charge.action_dots == {"Muscle": 4}
 
 
 def test_a_determination_66_gives_some_other_benefit_not_a_better_risk(quick, dice):
@@ -34,7 +33,7 @@ def test_a_determination_66_gives_some_other_benefit_not_a_better_risk(quick, di
                                            {"key": "k66", "character": quick.ada.pk, "burn": 2, "note": "A fall"},
                                            follow=True)
     assert "you get some other benefit" in response.content.decode()
-    assert fresh(quick.ada).better_risk_next is False
+    assert fresh(quick.ada).charge.better_risk_next is False
 
 
 def test_a_setup_gives_plus_one_effect_only(quick, dice):

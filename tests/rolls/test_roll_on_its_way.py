@@ -71,7 +71,7 @@ def test_the_player_cannot_roll_before_the_gm_sets_them_nor_with_other_values(cr
     set_risk_and_effect(crew, pending, 2, 2)
     refused = crew.client("player").post(pending.get_absolute_url(), {"risk": 1, "effect": 3, "step": 3, "roll": "1"})
     assert "The GM changed the risk and the effect: now moderate risk, standard effect." in refused.text
-    assert not Roll.objects.exists() and fresh(crew.ada).momentum == 2
+    assert not Roll.objects.exists() and fresh(crew.ada).charge.momentum == 2
 
 
 def test_a_change_of_the_gms_mind_shows_in_the_odds_before_the_roll(crew):
@@ -175,7 +175,7 @@ def test_the_roller_asks_for_an_assist_and_the_helper_agrees_in_one_tap(crew, di
     crew.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": "1",
                                                            "helpers": [crew.bo.pk]})
     assert Roll.objects.get().dice_sources == ["rating", "rating", "assist"]
-    assert fresh(crew.bo).momentum == 1
+    assert fresh(crew.bo).charge.momentum == 1
 
 
 def test_the_gm_agrees_for_a_helper_from_the_console(crew):
@@ -185,12 +185,12 @@ def test_the_gm_agrees_for_a_helper_from_the_console(crew):
     assert "Bo assists (their player agrees)" in text
     crew.client("gm").post(reverse("character_assist", args=[crew.campaign.pk, crew.bo.pk]),
                            {"roller": crew.ada.pk}, **HTMX)
-    assert fresh(crew.bo).assisting == crew.ada and "Bo assists (their" not in console(crew)
+    assert fresh(crew.bo).charge.assisting == crew.ada and "Bo assists (their" not in console(crew)
 
 
 def test_a_taken_out_helper_cannot_be_asked(crew):
-    crew.bo.taken_out = True
-    crew.bo.save()
+    crew.bo.charge.taken_out = True
+    crew.bo.charge.save()
     pending = on_its_way(crew)
     page = crew.client("player").post(pending.get_absolute_url(), {"step": 3, "ask": crew.bo.pk})
     assert "Bo is taken out and cannot assist." in page.text and fresh(pending).asked == []

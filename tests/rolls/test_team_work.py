@@ -4,12 +4,11 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Membership
-from characters.models import Character
 from charge.actions.action_roll import ActionRollRequest, make_action_roll
 from core.refused import Refused
 from rolls.models import Roll
 from tests.factories import CharacterFactory
-from tests.helpers import HTMX, fresh, wizard
+from tests.helpers import HTMX, fresh, update_character, wizard
 
 
 def offer_help(crew, helper, roller, who="other_player"):
@@ -17,12 +16,12 @@ def offer_help(crew, helper, roller, who="other_player"):
 
 
 def test_a_character_taken_out_does_not_assist(crew, dice):
-    Character.objects.filter(pk=crew.bo.pk).update(taken_out=True)
+    update_character(crew.bo.pk, taken_out=True)
     offer_help(crew, crew.bo, crew.ada)
     dice(4, 3, 1)
     response = wizard(crew, helpers=[crew.bo.pk])
     assert "Bo is taken out for the scene and cannot assist." in response.text
-    assert not Roll.objects.exists() and fresh(crew.bo).momentum == 2
+    assert not Roll.objects.exists() and fresh(crew.bo).charge.momentum == 2
 
 
 def test_a_character_taken_out_does_not_protect(crew, dice):
@@ -31,7 +30,7 @@ def test_a_character_taken_out_does_not_protect(crew, dice):
     roll = Roll.objects.get()
     crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
                            {"kind": "worse_condition", "target": crew.ada.pk})
-    Character.objects.filter(pk=crew.bo.pk).update(taken_out=True)
+    update_character(crew.bo.pk, taken_out=True)
     response = crew.client("other_player").post(reverse("roll_protect", args=[crew.campaign.pk, roll.pk]),
                                                 {"protector": crew.bo.pk}, **HTMX)
     assert "Bo is taken out for the scene and cannot step in." in response.text
@@ -47,7 +46,7 @@ def test_two_helpers_with_one_name_both_assist(crew, dice):
     wizard(crew, helpers=[crew.bo.pk, twin.pk], cap_lifted="on", who="gm")
     roll = Roll.objects.get()
     assert roll.dice_sources == ["rating", "rating", "assist", "assist"]
-    assert (fresh(crew.bo).momentum, fresh(twin).momentum) == (1, 1)
+    assert (fresh(crew.bo).charge.momentum, fresh(twin).charge.momentum) == (1, 1)
 
 
 def test_the_one_who_set_up_does_not_follow_through_their_own_setup(crew, dice):

@@ -12,7 +12,7 @@ def test_a_tension_roll_shows_its_consequence_everywhere_and_gains_momentum(crew
     wizard(crew, tension="The guard's dog starts barking")
     roll = Roll.objects.get()
     assert roll.dice_sources == ["rating", "rating", "tension"]
-    assert fresh(crew.ada).momentum == 2 + 1 + 1  # +1 for a 4-5, +1 for the tension
+    assert fresh(crew.ada).charge.momentum == 2 + 1 + 1  # +1 for a 4-5, +1 for the tension
     c = crew.campaign.pk
     for url in (reverse("roll", args=[c, roll.pk]), reverse("rolls", args=[c]), reverse("campaign", args=[c]),
                 reverse("table", args=[c])):
@@ -42,7 +42,7 @@ def test_a_reduced_consequence_at_low_risk_is_avoided_and_says_so(crew, dice):
     response = crew.client("player").post(reverse("roll_resist", args=[c, roll.pk]),
                                           {"burn": 1, "key": "resist-low"}, **HTMX)
     assert "The consequence is reduced to nothing: it is avoided." in response.content.decode()
-    assert fresh(crew.ada).stress == 0
+    assert fresh(crew.ada).charge.stress == 0
 
 
 def test_a_fortune_roll_may_use_a_characters_action_and_shows_both_opposed_pools(crew, dice):

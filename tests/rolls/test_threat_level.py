@@ -152,7 +152,7 @@ def test_example_1_the_3_is_cancelled_and_the_5_is_read(crew, dice):
     assert (made.dice, made.outcome, made.consequence_rating) == ([3, 5], "partial", 2)
     assert made.threat == {"sources": ["A poisonous mist (2)"], "dice": [2, 3], "left": [5], "rule": "same_value"}
     assert "Threat dice from A poisonous mist (2): 2 3. They cancelled 3; left 5." in page
-    assert fresh(crew.ada).momentum == 3  # a partial success gains 1 ("Momentum")
+    assert fresh(crew.ada).charge.momentum == 3  # a partial success gains 1 ("Momentum")
 
 
 def test_example_2_every_die_cancelled_is_a_critical_fail(crew, dice):
@@ -165,13 +165,13 @@ def test_example_2_every_die_cancelled_is_a_critical_fail(crew, dice):
     made = Roll.objects.get()
     assert (made.outcome, made.consequence_rating, made.threat["left"]) == ("bad", 2, [])
     assert "They cancelled every action die: a critical fail." in page
-    assert fresh(crew.ada).momentum == 2
+    assert fresh(crew.ada).charge.momentum == 2
 
 
 def test_example_3_harsher_the_6_cancels_the_5_and_the_4_the_3(crew, dice):
     threatened(crew, "threat_level_harsher")
-    crew.ada.action_dots = {"Sneak": 3}
-    crew.ada.save()
+    crew.ada.charge.action_dots = {"Sneak": 3}
+    crew.ada.charge.save()
     add_threat(crew)
     pending = on_its_way(crew, threats=Threat.objects.all())
     dice(2, 3, 5, 4, 6)
@@ -182,8 +182,8 @@ def test_example_3_harsher_the_6_cancels_the_5_and_the_4_the_3(crew, dice):
 
 def test_example_3_deadlier_the_6_cancels_the_highest_die(crew, dice):
     threatened(crew, "threat_level_deadlier")
-    crew.ada.action_dots = {"Sneak": 3}
-    crew.ada.save()
+    crew.ada.charge.action_dots = {"Sneak": 3}
+    crew.ada.charge.save()
     add_threat(crew)
     pending = on_its_way(crew, threats=Threat.objects.all())
     dice(2, 3, 5, 3, 6)
@@ -199,7 +199,7 @@ def test_a_roll_is_made_only_against_the_threats_its_player_read(crew, dice):
     dice(6, 1, 6, 2)
     page = roll_it(crew, pending, 0).text
     assert "The GM changed the threats that apply (now: A poisonous mist (2)). Roll again if you agree." in page
-    assert not Roll.objects.exists() and fresh(crew.ada).momentum == 2
+    assert not Roll.objects.exists() and fresh(crew.ada).charge.momentum == 2
 
 
 def test_a_threat_cleared_before_the_roll_no_longer_counts(crew, dice):

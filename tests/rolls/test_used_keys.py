@@ -26,7 +26,7 @@ def test_step_one_sent_again_after_its_roll_lands_on_that_roll_and_the_next_roll
     dice(6, 2)
     client.post(started.url, {"risk": 2, "effect": 2, "step": 3, "roll": "1"})
     first = Roll.objects.get(idempotency_key=key)
-    assert fresh(crew.ada).momentum == 4  # +2 for a 6
+    assert fresh(crew.ada).charge.momentum == 4  # +2 for a 6
 
     again = client.post(url, step_one)  # the back button, then Next
     assert again.url == first.get_absolute_url()
@@ -37,7 +37,7 @@ def test_step_one_sent_again_after_its_roll_lands_on_that_roll_and_the_next_roll
     rolled = wizard(crew)
     second = Roll.objects.order_by("-pk").first()
     assert second != first and rolled.url == second.get_absolute_url()
-    assert fresh(crew.ada).momentum == 5  # +1 for a 5
+    assert fresh(crew.ada).charge.momentum == 5  # +1 for a 5
 
 
 def test_step_one_sent_again_with_htmx_is_sent_to_the_roll(crew, dice):
@@ -73,7 +73,7 @@ def test_a_roll_on_its_way_stuck_on_a_used_key_is_set_free(crew, dice):
     dice(5, 4)
     wizard(crew)
     assert Roll.objects.count() == 2
-    assert fresh(crew.ada).momentum == 5
+    assert fresh(crew.ada).charge.momentum == 5
 
 
 @pytest.mark.parametrize(("name", "data"), [
@@ -86,9 +86,9 @@ def test_a_roll_form_sent_again_lands_on_its_roll_and_the_form_offers_a_new_key(
     posted = {"key": key, **data, **({"character": crew.ada.pk} if "character" in data else {})}
     dice(4, 4, 4)
     first = client.post(url, posted)
-    momentum = fresh(crew.ada).momentum
+    momentum = fresh(crew.ada).charge.momentum
     again = client.post(url, posted)
     made = Roll.objects.get(idempotency_key=key)
     assert first.url == again.url == made.get_absolute_url()
-    assert Roll.objects.count() == 1 and fresh(crew.ada).momentum == momentum
+    assert Roll.objects.count() == 1 and fresh(crew.ada).charge.momentum == momentum
     assert key_offered(client, url) != key

@@ -18,7 +18,7 @@ from gamerules.world import Card
 from rolls import actions as roll_actions
 from rolls.models import Roll
 from tests.factories import UserFactory
-from tests.helpers import HTMX, fresh, on_its_way
+from tests.helpers import HTMX, fresh, on_its_way, update_character
 
 
 class StackedDeck(random.Random):
@@ -212,10 +212,9 @@ def test_the_world_travels_and_a_players_export_keeps_the_gms_secrets(crew, deal
 
 def test_an_escalation_and_the_mission_roll_start_at_the_worse_of_the_two(crew):
     """"Worse Position" lasts for future rolls with that action; the mission roll does not lift it."""
-    from characters.models import Character
     from gamerules.world import MissionStart
 
-    Character.objects.filter(pk=crew.ada.pk).update(escalated_action="Sneak", escalated_risk=2)
+    update_character(crew.ada.pk, escalated_action="Sneak", escalated_risk=2)
     pending = on_its_way(crew, risk=None)
     assert pending.suggested_risk(MissionStart.DESPERATE) == 3
     assert pending.suggested_risk(MissionStart.CONTROLLED) == 2

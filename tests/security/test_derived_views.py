@@ -12,7 +12,6 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign, Membership
-from characters.models import Character
 from charge.actions.action_roll import ActionRollRequest, make_action_roll
 from charge.models import HookDraw, Setup, Spell
 from clocks.models import Clock
@@ -20,7 +19,7 @@ from core.refused import Refused
 from core.rendered import Audience
 from rolls.models import Roll
 from tests.factories import CharacterFactory
-from tests.helpers import HTMX, SPREAD, wizard
+from tests.helpers import HTMX, SPREAD, update_character, wizard
 from tests.security.rules import RULES, routes
 
 MARKERS = ("HIDDEN-DANGER-CLOCK", "HIDDEN-PROGRESS-CLOCK", "HIDDEN-FORCE-NAME", "ONCE-SHOWN-FORCE",
@@ -47,7 +46,7 @@ def played(table, dice):
     c = table.campaign.pk
     gm, player = table.client("gm"), table.client("player")
     ada = table.character
-    Character.objects.filter(pk=ada.pk).update(action_dots=dict(SPREAD), created=True, momentum=2)
+    update_character(ada.pk, action_dots=dict(SPREAD), created=True, momentum=2)
     CharacterFactory(campaign=table.campaign, owner=table.other_player, name="Bo", created=True)
 
     def new_clock(**fields):

@@ -57,7 +57,7 @@ def fingerprint():
     rows = {model.__name__: model.objects.count() for model in TABLES}
     state = (list(Campaign.objects.order_by("pk").values_list("live_version", "name", "charge__dials")),
              list(PendingRoll.objects.order_by("pk").values_list("action", "goal", "risk", "effect", "asked")),
-             list(Character.objects.order_by("pk").values_list("momentum", "stress", "action_dots", "condition")),
+             list(Character.objects.order_by("pk").values_list("charge__momentum", "charge__stress", "charge__action_dots", "condition")),
              list(Clock.objects.order_by("pk").values_list("filled", "archived", "size", "name")))
     return rows, state
 

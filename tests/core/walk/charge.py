@@ -11,6 +11,7 @@ from charge.models import (
     Resource,
     ResourcePool,
     Setup,
+    Sheet,
     Tie,
     WorldTable,
 )
@@ -19,7 +20,7 @@ from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only, sheet
 from tests.core.walk.shared import clocks
 from tests.core.walk.steps import rows
-from tests.helpers import SPREAD
+from tests.helpers import SPREAD, update_character
 
 
 def details(table):
@@ -105,7 +106,7 @@ def dials_form(n):
 
 
 def ada(table):
-    return rows(Character, pk=table.character.pk)
+    return rows(Character, pk=table.character.pk) + rows(Sheet, pk=table.character.pk)
 
 
 def pending(table):
@@ -146,25 +147,25 @@ def cy_sheet(table):
 
 
 def characters(table):
-    return rows(Character, campaign=table.campaign)
+    return rows(Character, campaign=table.campaign) + rows(Sheet, character__campaign=table.campaign)
 
 
 def full_dots(table):
     """Cy's seven dots, the last given on the page before."""
-    Character.objects.filter(pk=cy(table).pk).update(action_dots={**SPREAD, "Sneak": 2})
+    update_character(cy(table).pk, action_dots={**SPREAD, "Sneak": 2})
     return cy_sheet(table)
 
 
 def escalated(table, n):
     """Ada's Sneak escalated, as a consequence leaves it (walked with the rolls), for the GM to set back."""
-    Character.objects.filter(pk=table.character.pk).update(escalated_action="Sneak", escalated_risk=3)
+    update_character(table.character.pk, escalated_action="Sneak", escalated_risk=3)
     return {"delta": 1}
 
 
 def scars_on(table):
     Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "extras": [
         *table.campaign.charge.dials["extras"], "scars"]})
-    Character.objects.filter(pk=table.character.pk).update(scars="Stabbed through the right shoulder", stress=3,
+    update_character(table.character.pk, scars="Stabbed through the right shoulder", stress=3,
                                                            momentum=2)
     return [table.character.pk]
 

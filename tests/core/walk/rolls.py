@@ -1,18 +1,21 @@
+
 """Steps of Charge's rolls: on their way, thrown, what follows them, and the rolls of their own."""
 
 from characters.models import Character
-from charge.models import Attachment, FlashbackCall, Goal, PendingRoll, Setup, Threat
+from charge.models import Attachment, FlashbackCall, Goal, PendingRoll, Setup, Sheet, Threat
 from clocks.models import Clock
 from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only
 from tests.core.walk.shared import alarm, clocks
 from tests.core.walk.steps import rows
+from tests.helpers import update_character
 
 
 def play(table):
     """What a roll changes: the rolls, those on their way, the sheets and the clocks."""
     return (rows(Roll, campaign=table.campaign) + rows(PendingRoll, character__campaign=table.campaign)
-            + rows(FlashbackCall, campaign=table.campaign) + rows(Character, campaign=table.campaign) + clocks(table))
+            + rows(FlashbackCall, campaign=table.campaign) + rows(Character, campaign=table.campaign)
+            + rows(Sheet, character__campaign=table.campaign) + clocks(table))
 
 
 def flashback_call(table):
@@ -88,7 +91,7 @@ def resisted(table, n):
 
 
 def rifle(table, n):
-    Character.objects.filter(pk=table.character.pk).update(momentum=3)
+    update_character(table.character.pk, momentum=3)
     return {"attachment": Attachment.objects.get_or_create(character=table.character, name="Old Bertha")[0].pk}
 
 
