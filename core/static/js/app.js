@@ -288,8 +288,8 @@
   // The focused clock stays focused through a swap.
   var focusedId = null;
   function rememberFocus() {
-    var active = document.activeElement && document.activeElement.closest("[data-clock]");
-    focusedId = active ? active.id : null;
+    var active = document.activeElement, clock = active && active.closest("[data-clock]");
+    focusedId = clock ? (active.id || clock.id) : null;  // the control itself when it has an id
   }
   document.addEventListener("htmx:beforeSwap", rememberFocus);
   document.addEventListener("htmx:afterSettle", function () {
