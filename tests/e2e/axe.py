@@ -35,6 +35,33 @@ def audit(page) -> list[dict]:
     return page.evaluate(RUN, TAGS)
 
 
+MOVING = """() => {
+    const moves = durations => durations.split(',').some(duration => parseFloat(duration) > 0.01);
+    const moving = [...document.querySelectorAll('*')].filter(element => {
+        const style = getComputedStyle(element);
+        return moves(style.transitionDuration) || (style.animationName !== 'none' && moves(style.animationDuration));
+    }).map(element => element.tagName.toLowerCase() + (element.id ? '#' + element.id : '')
+                      + [...element.classList].map(name => '.' + name).join(''));
+    if (getComputedStyle(document.documentElement).scrollBehavior === 'smooth') moving.unshift('html (smooth scrolling)');
+    return moving;
+}"""
+
+
+def beyond_axe(page, language) -> list[dict]:
+    """What the suite checks itself on the page, in axe's shape: the page's language attribute
+    (WCAG 3.1.1), and nothing that moves for someone who asked for reduced motion (the context's
+    ``reduced_motion``; WCAG 2.3.3)."""
+    found = []
+    if (said := page.evaluate("document.documentElement.lang")) != language:
+        found.append({"rule": "page-language", "impact": "serious",
+                      "nodes": [{"target": "html", "why": f"lang={said!r} on a page in {language!r}"}]})
+    if moving := page.evaluate(MOVING):
+        found.append({"rule": "reduced-motion", "impact": "moderate",
+                      "nodes": [{"target": target, "why": "moves for someone who asked for reduced motion"}
+                                for target in moving]})
+    return found
+
+
 def described(found: dict[str, list[dict]]) -> str:
     """Each violation on its own lines: the rule, the page and each target's selector."""
     lines = []
