@@ -555,7 +555,7 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
     return _done_if_nothing_to_spend(membership, check, sheet)
 
 
-def may_spend(roll: Roll, sheet: Sheet) -> bool:
+def _may_spend(roll: Roll, sheet: Sheet) -> bool:
     """Whether anything is left to spend on a rolled check: an Action Point to improve a result
     short of Major or to ignore Banes, or a Boon while AP are not full."""
     result = result_of(roll)
@@ -566,7 +566,7 @@ def may_spend(roll: Roll, sheet: Sheet) -> bool:
 
 def _done_if_nothing_to_spend(membership: Membership, check: Check, sheet: Sheet) -> Roll:
     """With nothing left to spend the player has nothing to decide: the check is done at once."""
-    return check.roll if may_spend(check.roll, sheet) else done(membership, check.pk)
+    return check.roll if _may_spend(check.roll, sheet) else done(membership, check.pk)
 
 
 def result_of(roll: Roll) -> rules.CheckRollResult:

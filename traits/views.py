@@ -181,9 +181,9 @@ def conflict_context(membership, conflict) -> dict:
             "explodes_if_pooled": rolled is not None and sheet.consequence + rolled.consequence >= sheet.gl,
             "roll": conflict.roll, "rolled": rolled, "sheet": sheet, "may_play": conflict.character.editable_by(membership),
             "traits": traits, "items": items, "room": room,
-            "stats": stats, "split_rows": [(name, current, split.get(name, 0)) for name, _, current in stats],
+            "split_rows": [(name, current, split.get(name, 0)) for name, _, current in stats],
             "split_damage": bool(split),
-            # One button a bid, those that risk no Consequence first, the most dice first.
+            # One button a bid: Traits without a © tag first, then the Items (most dice first), © Traits last.
             "bid_order": [t for t in traits if room and not t.tagged] + sorted(items, key=lambda item: -item.value)
             + [t for t in traits if room and t.tagged],
             "outlook": conflict_outlook(conflict, sheet, traits, items, room),
