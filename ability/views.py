@@ -173,7 +173,9 @@ def action_new(request, campaign_id):
     error = ""
     if request.method == "GET" and character and (on_its_way := Action.objects.filter(character=character).first()):
         return redirect(on_its_way)  # one action roll at a time: the one on its way
-    start = _start_of(request.POST, character)
+    # Started from a skill on the sheet (``?skill=``), that skill is chosen already.
+    data = request.POST if request.method == "POST" else request.GET
+    start = _start_of(data, character)
     if request.method == "POST":
         try:
             return redirect(actions.start_action(membership, start, posted_text(request, "key", 64) or new_key()))
@@ -185,7 +187,7 @@ def action_new(request, campaign_id):
         "skills": list(character.skills.all()) if character else [],
         "boosts": list(character.boosts.all()) if character else [],
         "clocks": [c for c in _clocks(membership, PROGRESS_KINDS) if c.tickable_by(membership)],
-        "key": posted_text(request, "key", 64) or new_key(), "error": error, "posted": request.POST,
+        "key": posted_text(request, "key", 64) or new_key(), "error": error, "posted": data,
         **(_draft(membership, character, start) if character else {})})
 
 

@@ -552,7 +552,21 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
                                      tuple(gained), gained_ap).to_data())
     check.roll = roll
     check.save(update_fields=["roll"])
-    return roll
+    return _done_if_nothing_to_spend(membership, check, sheet)
+
+
+def _may_spend(roll: Roll, sheet: Sheet) -> bool:
+    """Whether anything is left to spend on a rolled check: an Action Point to improve a result
+    short of Major or to ignore Banes, or a Boon while AP are not full."""
+    result = result_of(roll)
+    if sheet.ap >= 1 and (roll.outcome != rules.Outcome.MAJOR.value or result.banes_left):
+        return True
+    return bool(result.boons_left) and sheet.ap < sheet.ap_max
+
+
+def _done_if_nothing_to_spend(membership: Membership, check: Check, sheet: Sheet) -> Roll:
+    """With nothing left to spend the player has nothing to decide: the check is done at once."""
+    return check.roll if _may_spend(check.roll, sheet) else done(membership, check.pk)
 
 
 def result_of(roll: Roll) -> rules.CheckRollResult:
@@ -606,7 +620,7 @@ def spend_on_check(membership: Membership, check_id, spend: str) -> Roll:
     sheet.save(update_fields=["ap"])
     roll.result = replace(result, ap_after=sheet.ap).to_data()
     roll.save(update_fields=["outcome", "result"])
-    return roll
+    return _done_if_nothing_to_spend(membership, check, sheet)
 
 
 @transaction.atomic

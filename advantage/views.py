@@ -263,11 +263,18 @@ def check_new(request, campaign_id):
             return redirect(actions.start_check(membership, start, posted_text(request, "key", 64) or new_key()))
         except Refused as refusal:
             error = str(refusal)
+    skills = list(character.advantage_skills.prefetch_related("expertise")) if character else []
+    threats = list(Threat.objects.filter(campaign=campaign))
+    # Started from a skill or an expertise on the sheet, they are chosen already; a lone threat on
+    # the table is the one faced ("start with Skill + Expertise VS Threat Rating").
+    data = request.POST if request.method == "POST" else request.GET
+    skill_id = whole_number(data.get("skill"))
     return render(request, "advantage/check_new.html", {
         "membership": membership, "campaign": campaign, "characters": characters, "character": character,
-        "sheet": actions.sheet_of(character) if character else None,
-        "skills": list(character.advantage_skills.prefetch_related("expertise")) if character else [],
-        "threats": list(Threat.objects.filter(campaign=campaign)),
+        "sheet": actions.sheet_of(character) if character else None, "skills": skills, "threats": threats,
+        "skill_id": skill_id if any(skill.pk == skill_id for skill in skills) else skills[0].pk if skills else None,
+        "expertise_ids": {n for n in map(whole_number, data.getlist("expertise")) if n is not None},
+        "threat_id": whole_number(data.get("threat")) if "threat" in data else threats[0].pk if len(threats) == 1 else None,
         "clocks": [c for c in Clock.objects.visible_to(membership).active().filter(campaign=campaign)
                    if c.tickable_by(membership) and c.rules_kind is not ClockKind.STRESS],
         "assistable": list(Check.objects.open_for(membership).filter(roll__isnull=True).exclude(character=character)),

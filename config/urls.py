@@ -23,6 +23,7 @@ handler500 = "core.away.server_error"  # a database that is away is a 503, not a
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("favicon.ico", accounts.favicon),
+    path("accessibility/", accounts.accessibility, name="accessibility"),
     path("health/live/", health.live, name="health_live"),
     path("health/ready/", health.ready, name="health_ready"),
     path("accounts/signup/", accounts.signup, name="signup"),

@@ -152,6 +152,12 @@ def settled(page):
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
 
 
+def clock_face(page, label):
+    """A clock's face by its words ("Alert: 3 of 6"): a picture, or a group of segment buttons
+    for a viewer who may tick it."""
+    return page.get_by_role("group", name=label, exact=True).or_(page.get_by_role("img", name=label, exact=True))
+
+
 def log_in(page, username, password=PASSWORD):
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(username)

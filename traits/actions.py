@@ -265,7 +265,7 @@ def roll_stat(membership: Membership, conflict_id, rng: random.Random | None = N
                                         powers=powers, tags=tags).to_data())
     conflict.roll = roll
     conflict.save(update_fields=["roll"])
-    return roll
+    return _stop_if_nothing_to_decide(conflict, sheet)
 
 
 def bids_left(conflict: Conflict, sheet: Sheet) -> tuple[list[Feature], list[Feature], int]:
@@ -304,12 +304,22 @@ def bid(membership: Membership, conflict_id, trait_ids, item_id=None, rng: rando
         raise Refused(_("Choose a Trait or an Item to bid."))
     dice = roll_actions.table_dice(rng)
     result = result.bid([rules.Bid(feature.pk, rules.BidKind(feature.kind), str(feature), feature.tagged,
-                                   rules.roll(feature.value if feature.kind == FeatureKind.ITEM else 1, dice))
+                                   rules.roll(feature.bid_dice, dice))
                          for feature in chosen + ([item] if item else [])])
     roll.result = result.to_data()
     roll.pool_size = len(roll.dice) + sum(len(bid.dice) for bid in result.bids)
     roll.save(update_fields=["result", "pool_size"])
-    return roll
+    return _stop_if_nothing_to_decide(conflict, sheet)
+
+
+def _stop_if_nothing_to_decide(conflict: Conflict, sheet: Sheet) -> Roll:
+    """Resolves at once when the player has nothing left to choose: won with the Stat roll ("If you
+    have at least as many as the GM, stop"), or nothing left to bid."""
+    traits, items, room = bids_left(conflict, sheet)
+    result = conflict_result(conflict.roll)
+    if result.numbers(conflict.roll.dice).result is rules.Result.WHOLE or not (traits and room or items):
+        return _resolve(conflict)
+    return conflict.roll
 
 
 @transaction.atomic
@@ -317,9 +327,13 @@ def resolve(membership: Membership, conflict_id) -> Roll:
     """"... and Resolve": whole, mixed or a loss, and the Consequence it brings (the margin on a
     loss, and the tags' even on a win). Without Consequence the conflict is over."""
     conflict = _playing(membership, conflict_id)
-    roll = conflict.roll
-    if roll is None:
+    if conflict.roll is None:
         raise Refused(_("Roll the Stat first."))
+    return _resolve(conflict)
+
+
+def _resolve(conflict: Conflict) -> Roll:
+    roll = conflict.roll
     result = conflict_result(roll)
     if result.resolved:
         return roll

@@ -64,8 +64,7 @@ def _played(campaign, users, gm_name, characters):
     conflict = actions.start_conflict(player, start, key="demo-brick")
     dice = random.Random(7)  # the demo's dice: the same story every time
     actions.set_gm_successes(gm, conflict.pk, dice=3, rng=dice)
-    actions.roll_stat(player, conflict.pk, rng=dice)
-    actions.resolve(player, conflict.pk)
+    actions.roll_stat(player, conflict.pk, rng=dice)  # won with the Stat and the Power: resolved at once
     runner = campaign.memberships.get(user=skip.owner)
     actions.start_conflict(runner, actions.ConflictStart(
         character_id=skip.pk, stakes="Do you catch the Syndicate's runner?", solution="I cut through the fish market",

@@ -65,6 +65,11 @@ class Feature(models.Model):
     def __str__(self):
         return f"{'© ' if self.tagged else ''}{self.name}"
 
+    @property
+    def bid_dice(self) -> int:
+        """"For every Trait you bid, roll an extra die"; an Item rolls "your item's Value in dice"."""
+        return self.value if self.kind == FeatureKind.ITEM else 1
+
 
 class ConflictQuerySet(LockingQuerySet):
     def open_for(self, membership):

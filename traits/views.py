@@ -23,6 +23,7 @@ SHEET = "traits/sheet.html"
 SHEET_PANELS = dict.fromkeys(("traits-stats", "traits-features", "traits-pool"), SHEET)
 CONFLICT = "traits/conflict.html"
 TEXT_FIELDS = ("concept", "appearance", "gm_notes")
+QUICK_ANSWERS = 7  # the GM's dice or successes offered as one button each: 0 to 6
 
 
 def sheet_context(membership, character, **extra) -> dict:
@@ -143,9 +144,12 @@ def conflict_new(request, campaign_id):
         except Refused as refusal:
             error = str(refusal)
     sheet = actions.sheet_of(character) if character else None
+    names = actions.stat_names(campaign)
+    # Started from a Stat's row on the sheet, that Stat is chosen already.
+    stat = next((name for name in (request.POST.get("stat"), request.GET.get("stat")) if name in names), names[0] if names else "")
     return render(request, "traits/conflict_new.html", {
         "membership": membership, "campaign": campaign, "characters": characters, "character": character,
-        "sheet": sheet, "stats": sheet.stat_rows(actions.stat_names(campaign)) if sheet else [],
+        "sheet": sheet, "stats": sheet.stat_rows(names) if sheet else [], "stat": stat,
         "powers": list(character.features.filter(kind=FeatureKind.POWER)) if character else [],
         "key": posted_text(request, "key", 64) or new_key(), "error": error, "posted": request.POST})
 
@@ -154,19 +158,34 @@ def _conflict_or_404(membership, conflict_id) -> Conflict:
     return get_object_or_404(Conflict.objects.open_for(membership), pk=conflict_id)
 
 
+def _split_default(conflict, sheet, rolled, stats) -> dict[str, int]:
+    """The damage the split form offers first: none, unless all of it into the pool would explode;
+    then as much on the conflict's Stat as keeps the pool below GL. The player changes it freely."""
+    over = sheet.consequence + rolled.consequence - sheet.gl + 1
+    current = next((current for name, _, current in stats if name == conflict.stat), 0)
+    points = min(over, current, rolled.consequence)
+    return {conflict.stat: points} if points > 0 else {}
+
+
 def conflict_context(membership, conflict) -> dict:
     sheet = actions.sheet_of(conflict.character)
     traits, items, room = actions.bids_left(conflict, sheet)
     rolled = actions.conflict_result(conflict.roll) if conflict.roll else None
     proposed = rolled.proposed if rolled else None
     rest = rolled.consequence - sum(points for _, points in proposed) if proposed is not None else 0
+    stats = sheet.stat_rows(actions.stat_names(membership.campaign))
+    split = _split_default(conflict, sheet, rolled, stats) if rolled and rolled.resolved else {}
     return {"membership": membership, "campaign": membership.campaign, "conflict": conflict,
-            "gm_pools": range(1, rules.MOST_DICE + 1), "rest": rest,
+            "gm_pools": range(1, rules.MOST_DICE + 1), "gm_quick": range(QUICK_ANSWERS), "rest": rest,
             "explodes": proposed is not None and sheet.consequence + rest >= sheet.gl,
             "explodes_if_pooled": rolled is not None and sheet.consequence + rolled.consequence >= sheet.gl,
             "roll": conflict.roll, "rolled": rolled, "sheet": sheet, "may_play": conflict.character.editable_by(membership),
             "traits": traits, "items": items, "room": room,
-            "stats": sheet.stat_rows(actions.stat_names(membership.campaign)),
+            "split_rows": [(name, current, split.get(name, 0)) for name, _, current in stats],
+            "split_damage": bool(split),
+            # One button a bid: Traits without a © tag first, then the Items (most dice first), © Traits last.
+            "bid_order": [t for t in traits if room and not t.tagged] + sorted(items, key=lambda item: -item.value)
+            + [t for t in traits if room and t.tagged],
             "outlook": conflict_outlook(conflict, sheet, traits, items, room),
             "numbers": rolled.numbers(conflict.roll.dice) if rolled else None}
 

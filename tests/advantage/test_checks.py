@@ -144,14 +144,12 @@ def test_action_points_improve_the_result_ignore_banes_and_come_back_from_a_boon
     assert (roll.outcome, roll.result["banes"]) == ("hollow", 3)
     Sheet.objects.filter(character=table.character).update(ap=2)
     step(table, "player", "advantage_spend", check, {"spend": "improve"})
+    assert step(table, "other_player", "advantage_spend", check, {"spend": "improve"}).status_code == 404
     step(table, "player", "advantage_spend", check, {"spend": "ignore-banes"})
     roll.refresh_from_db()
     assert (roll.outcome, roll.result["improved"], roll.result["ignored_banes"]) == ("minor", 1, True)
     assert sheet(table.character).ap == 0
-    response = step(table, "player", "advantage_spend", check, {"spend": "improve"}, htmx=True)
-    assert "Ada has no Action Point left." in response.text
-    assert step(table, "other_player", "advantage_spend", check, {"spend": "improve"}).status_code == 404
-    step(table, "player", "advantage_done", check)
+    # No AP and no Boon left: nothing more to decide, the check is done at once.
     vault.refresh_from_db()
     assert vault.filled == 1  # Minor 1, the Banes ignored
     assert not Check.objects.exists()
@@ -282,13 +280,14 @@ def test_the_others_are_told_a_pool_is_being_built_and_a_full_pool_keeps_its_boo
     assert "A flaw is invoked by its player or the GM." in words(factor(table, "other_player", check, "flaw", ref=table.flaw.pk))
     step(table, "gm", "advantage_confirm", check)
     assert 'data-testid="may-suggest"' not in table.client("other_player").get(waiting).text
-    dice(6, 2)  # a Boon, at 3 of 3 AP
+    dice(6, 2)  # a Boon, at 3 of 3 AP: a Major success, nothing to spend, done at once
     step(table, "player", "advantage_roll", check)
-    page = table.client("player").get(check.get_absolute_url())
-    assert "Spend a Boon" not in page.text
-    refused = step(table, "player", "advantage_spend", check, {"spend": "boon"}, htmx=True)
-    assert "Ada's Action Points are full: keep the Boon." in words(refused)
-    assert Roll.objects.get().result["boons_spent"] == 0
+    roll = Roll.objects.get()
+    assert roll.result["settled"] and not Check.objects.exists()
+    assert "Spend a Boon" not in table.client("player").get(roll.get_absolute_url()).text
+    step(table, "player", "advantage_spend", check, {"spend": "boon"}, htmx=True)  # a page left open: nothing changes
+    roll.refresh_from_db()
+    assert roll.result["boons_spent"] == 0 and sheet(table.character).ap == 3
 
 
 def test_a_check_with_no_skill_that_fits_rolls_one_plus_and_one_more_minus(advantage_table):
@@ -316,3 +315,22 @@ def test_the_form_sent_again_after_its_roll_lands_on_it_and_a_new_check_starts_a
     dice(4, 6, 6, 2, 1)
     step(table, "player", "advantage_roll", check)
     assert Roll.objects.count() == 2
+
+
+def test_a_check_stays_open_while_something_is_left_to_spend(advantage_table, dice):
+    """A Major success with a Boon and no AP: the Boon may still buy 1 AP, so the check waits;
+    an AP spend is refused and changes nothing; once the Boon is spent the check is done."""
+    table = advantage_table
+    _, check = start(table, skill=table.skill.pk)
+    step(table, "gm", "advantage_confirm", check)
+    Sheet.objects.filter(character=table.character).update(ap=0)
+    dice(6, 2)
+    step(table, "player", "advantage_roll", check)
+    assert Check.objects.exists()
+    assert "Ada has no Action Point left." in words(step(table, "player", "advantage_spend", check, {"spend": "ignore-banes"},
+                                                          htmx=True))
+    assert sheet(table.character).ap == 0 and Check.objects.exists()
+    step(table, "player", "advantage_spend", check, {"spend": "boon"})
+    roll = Roll.objects.get()
+    assert (roll.result["boons_spent"], roll.result["settled"], sheet(table.character).ap) == (1, True, 1)
+    assert not Check.objects.exists()

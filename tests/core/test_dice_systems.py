@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from ability.models import Action, Boost, Skill
 from advantage.models import Check, Flaw
+from advantage.models import Sheet as AdvantageSheet
 from advantage.models import Skill as AdvantageSkill
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
@@ -136,6 +137,7 @@ def advantage_roll(table, dice):
     gm = table.client("gm")
     assert "check" in gm.get(check.get_absolute_url(), {"panel": "check"}, **HTMX).text
     gm.post(reverse("advantage_confirm", args=[table.campaign.pk, check.pk]), **HTMX)
+    AdvantageSheet.objects.filter(character=table.character).update(ap=2)  # a Boon to spend: the check waits for Done
     dice(6, 4)
     response = client.post(reverse("advantage_roll", args=[table.campaign.pk, check.pk]), **HTMX)
     assert response.status_code == 200 and "<html" not in response.text

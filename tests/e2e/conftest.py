@@ -53,8 +53,8 @@ def _pages(browser, base_url):
     Content-Security-Policy violation a page reports fails the test."""
     contexts, violations = [], []
 
-    def open_page(viewport=DESKTOP):
-        context = browser.new_context(viewport=viewport, base_url=base_url)
+    def open_page(viewport=DESKTOP, **options):  # options: Playwright's, for the browser context
+        context = browser.new_context(viewport=viewport, base_url=base_url, **options)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)

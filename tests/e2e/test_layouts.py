@@ -219,7 +219,17 @@ def test_nothing_overflows_a_phone_on_an_advantage_campaign_with_long_names(new_
     """Advantage & Threat: the sheet, a check being built, rolled and done, the console's threats
     and the table, with long unbroken intents, skills, expertise, gear, flaws, threats and factors."""
     from advantage import actions, crew
-    from advantage.models import Condition, Expertise, Flaw, Gear, GearFeature, Skill, Threat, Wound
+    from advantage.models import (
+        Condition,
+        Expertise,
+        Flaw,
+        Gear,
+        GearFeature,
+        Sheet,
+        Skill,
+        Threat,
+        Wound,
+    )
 
     gm = UserFactory(username="layout-advantage-gm")
     campaign = make_campaign(gm, name="V" + LONG[:110], system="advantage")
@@ -244,6 +254,7 @@ def test_nothing_overflows_a_phone_on_an_advantage_campaign_with_long_names(new_
                  f"/c/{c}/", f"/c/{c}/checks/new/?character={character.pk}")
     screenshot(page, "long-names-advantage-check-phone")
     actions.confirm(membership, check.pk)
+    Sheet.objects.filter(character=character).update(ap=2)  # Boons to spend: the check waits for Done
     dice(6, 6, 6, 6, 1, 1, 1, 6)
     actions.roll_check(membership, check.pk)
     fits_a_phone(page, check.get_absolute_url())

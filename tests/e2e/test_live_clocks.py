@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from clocks.models import Visibility, WhoMayTick
 from tests.factories import ClockFactory, UserFactory, join, make_campaign
-from tests.helpers import DESKTOP, LIVE, PHONE, log_in
+from tests.helpers import DESKTOP, LIVE, PHONE, clock_face, log_in
 
 
 @pytest.mark.parametrize(("viewport", "width"), [(DESKTOP, "desktop"), (PHONE, "phone")])
@@ -25,20 +25,20 @@ def test_a_tick_on_the_gms_screen_reaches_the_players_without_a_reload(new_page,
     log_in(player, "player-live")
     gm.goto(f"/c/{campaign.pk}/clocks/")
     player.goto(f"/c/{campaign.pk}/")
-    expect(player.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
+    expect(clock_face(player, "Alert: 2 of 6")).to_be_visible()
     expect(player.get_by_text("The Ledger's secret")).to_have_count(0)
     expect(player.get_by_role("img", name="Turf War: segments hidden")).to_be_visible()
     screenshot(gm, f"clocks-gm-{width}")
 
     gm.get_by_role("button", name="Tick one segment of Alert").click()
-    expect(gm.get_by_role("img", name="Alert: 3 of 6")).to_be_visible()
+    expect(clock_face(gm, "Alert: 3 of 6")).to_be_visible()
     # The player's page shows it without a reload.
-    expect(player.get_by_role("img", name="Alert: 3 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(player, "Alert: 3 of 6")).to_be_visible(timeout=LIVE)
 
     # Tapping a segment sets the clock there; the player sees that too.
     gm.locator(f"#clock-{alert.pk} path[aria-label='Set to 6']").click()
     expect(gm.get_by_text("Full!", exact=True)).to_be_visible()
-    expect(player.get_by_role("img", name="Alert: 6 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(player, "Alert: 6 of 6")).to_be_visible(timeout=LIVE)
     expect(player.get_by_text("Full!", exact=True)).to_be_visible()
     expect(player.get_by_text("Alert is full!")).to_be_visible(timeout=LIVE)  # the events panel
     expect(player.get_by_text("The Ledger's secret")).to_have_count(0)
@@ -46,7 +46,7 @@ def test_a_tick_on_the_gms_screen_reaches_the_players_without_a_reload(new_page,
 
     # The player ticks back (every member may tick the Alert); the GM sees it live.
     player.get_by_role("button", name="Clear one segment of Alert").click()
-    expect(gm.get_by_role("img", name="Alert: 5 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(gm, "Alert: 5 of 6")).to_be_visible(timeout=LIVE)
     player.goto(f"/c/{campaign.pk}/clocks/")
     expect(player.get_by_text("The Ledger's secret")).to_have_count(0)
     screenshot(player, f"clocks-player-{width}")
@@ -66,7 +66,7 @@ def test_a_live_panel_that_did_not_change_is_left_in_place(new_page):
     gm.goto(f"/c/{campaign.pk}/clocks/")
     player.goto(f"/c/{campaign.pk}/table/")
     clocks = player.locator("#table-clocks")
-    expect(clocks.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
+    expect(clock_face(clocks, "Alert: 2 of 6")).to_be_visible()
     clocks.evaluate("element => { element.kept = true; }")  # a mark on this very node
 
     # A change the player cannot see: the panel is fetched again (with the page's others), answers
@@ -82,7 +82,7 @@ def test_a_live_panel_that_did_not_change_is_left_in_place(new_page):
 
     # A change the player sees replaces it.
     gm.get_by_role("button", name="Tick one segment of Alert").click()
-    expect(player.get_by_role("img", name="Alert: 3 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(player, "Alert: 3 of 6")).to_be_visible(timeout=LIVE)
     assert player.locator("#table-clocks").evaluate("element => element.kept === undefined")
 
 
@@ -97,7 +97,7 @@ def test_a_tick_on_a_clock_page_shows_in_its_history_without_a_reload(new_page, 
     expect(history.get_by_text("No change yet.")).to_be_visible()
 
     gm.get_by_role("button", name="Tick one segment of Alert").click()
-    expect(gm.get_by_role("img", name="Alert: 3 of 6")).to_be_visible()
+    expect(clock_face(gm, "Alert: 3 of 6")).to_be_visible()
     expect(gm.locator("#clock-history").get_by_text("2→3")).to_be_visible(timeout=LIVE)
     expect(gm.locator("#clock-history").get_by_text("No change yet.")).to_have_count(0)
     screenshot(gm, "clock-history-after-a-tick")

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from clocks.models import WhoMayTick
 from tests.factories import ClockFactory, UserFactory, join, make_campaign
-from tests.helpers import DESKTOP, LIVE, PHONE, TABLE, log_in
+from tests.helpers import DESKTOP, LIVE, PHONE, TABLE, clock_face, log_in
 
 QUIET = 3.5  # seconds: more than two polls' worth
 
@@ -38,7 +38,7 @@ def _screens(open_page, blocked=False):
     phone.goto(f"/c/{campaign.pk}/")
     table.goto(f"/c/{campaign.pk}/table/")
     for page in (phone, table):
-        expect(page.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
+        expect(clock_face(page, "Alert: 2 of 6")).to_be_visible()
     return gm, phone, table, asked, panels
 
 
@@ -58,7 +58,7 @@ def _tick_and_wait(gm, phone, table):
     gm.get_by_role("button", name="Tick one segment of Alert").click()
     arrived = {}
     for name, page in (("phone", phone), ("table", table)):
-        expect(page.get_by_role("img", name="Alert: 3 of 6")).to_be_visible(timeout=LIVE)
+        expect(clock_face(page, "Alert: 3 of 6")).to_be_visible(timeout=LIVE)
         arrived[name] = round(time.monotonic() - started, 3)
     return arrived
 

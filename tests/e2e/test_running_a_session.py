@@ -17,7 +17,7 @@ from tests.factories import (
     join,
     make_campaign,
 )
-from tests.helpers import LIVE, PHONE, SPREAD, TABLE, log_in
+from tests.helpers import LIVE, PHONE, SPREAD, TABLE, clock_face, log_in
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -98,7 +98,7 @@ def test_a_session_on_four_screens(new_page, screenshot, dice):
     expect(console.locator("#console-roll")).to_contain_text("Get past the gate", timeout=LIVE)
     console.locator("#console-roll").get_by_label("Tick a clock by the effect (3)").select_option(label="Open the vault (0/8)")
     ticked(console.locator("#console-roll").get_by_role("button", name="Tick +3"))
-    timings["progress reaches the table"] = seen_within(screen.get_by_role("img", name="Open the vault: 3 of 8"))
+    timings["progress reaches the table"] = seen_within(clock_face(screen, "Open the vault: 3 of 8"))
     timings["progress reaches the phone"] = seen_within(ada_phone.locator("#roll-result"), "Open the vault ticked by 3")
     vault.refresh_from_db()
     assert vault.filled == 3 and ticked.count == 1

@@ -9,7 +9,7 @@ from tests.factories import (
     join,
     make_campaign,
 )
-from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, TABLE, log_in
+from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, TABLE, clock_face, log_in
 
 
 def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, dice):
@@ -52,12 +52,12 @@ def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, dice):
     phone.goto(ada.get_absolute_url())
     console.locator(f"#clock-{boat.pk}").focus()
     console.keyboard.press("+")
-    expect(console.get_by_role("img", name="Buy back the boat: 3 of 6")).to_be_visible()
-    expect(screen.get_by_role("img", name="Buy back the boat: 3 of 6")).to_be_visible(timeout=LIVE)
-    expect(phone.get_by_role("img", name="Buy back the boat: 3 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(console, "Buy back the boat: 3 of 6")).to_be_visible()
+    expect(clock_face(screen, "Buy back the boat: 3 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(phone, "Buy back the boat: 3 of 6")).to_be_visible(timeout=LIVE)
     # The focus stays on the clock, so the next key acts on it again.
     console.keyboard.press("u")
-    expect(screen.get_by_role("img", name="Buy back the boat: 2 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(screen, "Buy back the boat: 2 of 6")).to_be_visible(timeout=LIVE)
     expect(screen.get_by_text("The Ledger's secret")).to_have_count(0)
 
     screenshot(screen, "table-screen-1920x1080")
@@ -88,14 +88,14 @@ def test_the_gm_ticks_on_the_table_screen_and_everything_fits_one_screen(new_pag
     log_in(phone, "player-fit")
     screen.goto(f"/c/{campaign.pk}/table/")
     phone.goto(f"/c/{campaign.pk}/")
-    expect(screen.get_by_role("img", name="Alert: 1 of 6")).to_be_visible()
+    expect(clock_face(screen, "Alert: 1 of 6")).to_be_visible()
     screen.get_by_role("button", name="Tick one segment of Alert").click()  # one tap
-    expect(screen.get_by_role("img", name="Alert: 2 of 6")).to_be_visible()
-    expect(phone.get_by_role("img", name="Alert: 2 of 6")).to_be_visible(timeout=LIVE)
+    expect(clock_face(screen, "Alert: 2 of 6")).to_be_visible()
+    expect(clock_face(phone, "Alert: 2 of 6")).to_be_visible(timeout=LIVE)
     alert.refresh_from_db()
     assert alert.filled == 2
     screen.get_by_role("button", name="Clear one segment of Alert").click()
-    expect(screen.get_by_role("img", name="Alert: 1 of 6")).to_be_visible()
+    expect(clock_face(screen, "Alert: 1 of 6")).to_be_visible()
     expect(screen.get_by_text("The Ledger's secret")).to_have_count(0)
     expect(screen.get_by_text("GM only")).to_have_count(0)
 

@@ -8,7 +8,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 # the campaign; the action itself may still refuse), owner (the character's player and GMs),
 # gm (GMs only).
 RULES = {
-    "home": "public", "health_live": "public", "health_ready": "public", "signup": "public", "login": "public", "join": "public", "language": "public",
+    "home": "public", "accessibility": "public", "health_live": "public", "health_ready": "public", "signup": "public", "login": "public", "join": "public", "language": "public",
     "logout": "public", "ping": "account", "password_change": "account",
     "password_change_done": "account", "campaigns": "account",
     "account": "account", "email_change": "account", "email_resend": "account", "email_verify": "public",

@@ -96,16 +96,19 @@ def test_bids_are_capped_by_the_stat_and_one_item(traits_table, dice):
     step(table, "gm", "conflict_gm", conflict, {"successes": 5})
     dice(1, 1)
     step(table, "player", "conflict_roll", conflict)
+    # Focus 2: a third Trait is refused, and nothing of the bid is rolled.
+    third = Feature.objects.create(character=table.character, kind=FeatureKind.TRAIT, name="Stubborn")
+    response = step(table, "player", "conflict_bid", conflict, {"traits": [table.trait.pk, table.tagged.pk, third.pk]},
+                    htmx=True)
+    assert "You can bid at most 2 Traits with a Stat of 2." in response.text
+    assert Roll.objects.get(kind="conflict").result["bids"] == []
     dice(1, 1, 1, 1)
     response = step(table, "player", "conflict_bid", conflict, {"traits": [table.trait.pk, table.tagged.pk],
                                                                  "item": table.item.pk}, htmx=True)
     assert response.status_code == 200
-    assert Roll.objects.get(kind="conflict").result["bids"] != []
-    # Focus 2: both Traits are bid; a third would be refused, and a second Item is not offered.
-    third = Feature.objects.create(character=table.character, kind=FeatureKind.TRAIT, name="Stubborn")
-    response = step(table, "player", "conflict_bid", conflict, {"traits": [third.pk]}, htmx=True)
-    assert "You can bid at most 2 Traits with a Stat of 2." in response.text
-    assert len(Roll.objects.get(kind="conflict").result["bids"]) == 3
+    # Both Traits and the one Item bid: nothing is left to decide, and the loss is resolved at once.
+    roll = Roll.objects.get(kind="conflict")
+    assert len(roll.result["bids"]) == 3 and roll.outcome == "loss"
 
 
 def test_a_loss_taken_partly_as_damage_lowers_the_stat_and_fills_the_pool(traits_table, dice):
@@ -158,17 +161,17 @@ def test_the_group_may_refuse_the_damage_and_it_all_goes_to_the_pool(traits_tabl
 
 def test_tags_bring_consequence_even_on_a_win(traits_table, dice):
     """"every die that rolled a 1 garners you a point of Consequence, even if you win"; with the
-    one © Trait bid, 1s count: on the Stat's dice and on the bid die."""
+    one © Trait bid, 1s count: on the Stat's dice and on the bid dice."""
     table = traits_table
     _, conflict = start(table, "Muscle")
-    step(table, "gm", "conflict_gm", conflict, {"successes": 1})
+    step(table, "gm", "conflict_gm", conflict, {"successes": 2})
     dice(6, 1, 3)
     step(table, "player", "conflict_roll", conflict)
-    dice(1)
-    step(table, "player", "conflict_bid", conflict, {"traits": [table.tagged.pk]})
+    dice(1, 5)
+    step(table, "player", "conflict_bid", conflict, {"traits": [table.tagged.pk, table.trait.pk]})
     step(table, "player", "conflict_resolve", conflict)
     roll = Roll.objects.get(kind="conflict")
-    assert (roll.outcome, roll.result["margin"], roll.result["tagged"], roll.result["consequence"]) == ("whole", 0, 2, 2)
+    assert (roll.outcome, roll.result["margin"], roll.result["tagged"], roll.result["consequence"]) == ("mixed", 0, 2, 2)
     # All of it into the pool needs no one's leave: it is taken at once.
     step(table, "player", "conflict_damage", conflict, {})
     assert sheet(table).consequence == 2 and not Conflict.objects.exists()

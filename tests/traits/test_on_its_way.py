@@ -4,9 +4,10 @@ bid, or that nothing was, and whether it wins ("Traits and Items", "... and Reso
 import pytest
 from django.urls import reverse
 
+from rolls.models import Roll
 from tests.helpers import words
 from tests.traits.test_conflicts import start, step
-from traits.models import Feature
+from traits.models import Conflict
 
 
 def table_screen(table, who="other_player"):
@@ -19,20 +20,22 @@ def banner(table, who):
     return words(table.client(who).get(reverse("waiting", args=[table.campaign.pk]), HTTP_HX_REQUEST="true"))
 
 
-def test_a_whole_success_without_traits_is_not_said_to_be_bidding(traits_table, dice):
-    """Focus 2 against the GM's 1 success, a 5 rolled: won with the Stat alone, a whole success
-    waiting to be resolved; the character has no Trait and no Item to bid."""
+def test_a_whole_success_is_resolved_at_once(traits_table, dice):
+    """Focus 2 against the GM's 1 success, a 5 rolled: won with the Stat alone ("If you have at
+    least as many as the GM, stop"), the conflict is over with its roll; nothing waits, and
+    the table says the result, never that it is bidding."""
     table = traits_table
-    Feature.objects.filter(character=table.character).delete()
     _, conflict = start(table, "Focus")
     step(table, "gm", "conflict_gm", conflict, {"successes": 1})
     dice(5, 1)
-    step(table, "player", "conflict_roll", conflict)
+    response = step(table, "player", "conflict_roll", conflict)
+    roll = Roll.objects.get(kind="conflict")
+    assert response.status_code == 302 and response.url == roll.get_absolute_url()
+    assert roll.outcome == "whole" and roll.result["settled"] and not Conflict.objects.exists()
     for who in ("gm", "player", "other_player"):
         said = table_screen(table, who)
-        assert "Ada · Do you make it past the guard? · rolled a whole success and waits to be resolved" in said
-        assert "bidding" not in said
-    assert "rolled a whole success and waits to be resolved" in banner(table, "player")
+        assert "Whole success" in said and "waits to be resolved" not in said and "bidding" not in said
+    assert "waits to be resolved" not in banner(table, "player")
     assert table.client("outsider").get(reverse("table", args=[table.campaign.pk])).status_code == 404
 
 

@@ -34,10 +34,10 @@ def played(traits_table, dice):
         actions.set_gm_successes(gm, conflict.pk, stated=gm_successes)
         dice(*faces)
         actions.roll_stat(player, conflict.pk)
-        if bid:
+        if bid:  # won with the Stat alone, a conflict is resolved at once
             dice(*bid)
             actions.bid(player, conflict.pk, [table.trait.pk])
-        actions.resolve(player, conflict.pk)
+            actions.resolve(player, conflict.pk)
     Sheet.objects.filter(character=ada).update(consequence=2)
     dice(4, 1)
     actions.aftermath(gm, ada.pk, 2, key="after")

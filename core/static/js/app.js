@@ -77,6 +77,15 @@
   document.addEventListener("fullscreenchange", fitScreen);
   document.addEventListener("htmx:afterSettle", fitScreen);
 
+  // A drawn control (a clock's segment) answers Enter and Space as a button does.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var drawn = event.target.closest && event.target.closest('[role="button"]:not(button, a, input)');
+    if (!drawn) return;
+    event.preventDefault();
+    drawn.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  });
+
   // Console keys press the marked buttons, the focused clock's first.
   document.addEventListener("keydown", function (event) {
     var scope = document.querySelector("[data-shortcuts]");
@@ -279,8 +288,8 @@
   // The focused clock stays focused through a swap.
   var focusedId = null;
   function rememberFocus() {
-    var active = document.activeElement && document.activeElement.closest("[data-clock]");
-    focusedId = active ? active.id : null;
+    var active = document.activeElement, clock = active && active.closest("[data-clock]");
+    focusedId = clock ? (active.id || clock.id) : null;  // the control itself when it has an id
   }
   document.addEventListener("htmx:beforeSwap", rememberFocus);
   document.addEventListener("htmx:afterSettle", function () {

@@ -91,8 +91,8 @@ CHECK = {
         "factor": Check.objects.get(character=t.character).factors.latest("pk").pk}, play),
     "pool confirmed": advantage("advantage_confirm", "gm", check, lambda t, n: {}, play),
     "check rolled": advantage("advantage_roll", "player", check, scripted(6, 1, 1, 1, 1, 1, 1, 1, 1, 1), play),
+    # The Boon spent, nothing is left to spend: the check is done at once.
     "boon spent": advantage("advantage_spend", "player", check, lambda t, n: {"spend": "boon"}, play),
-    "check done": advantage("advantage_done", "player", check, lambda t, n: {}, play),
     "second check started": advantage("advantage_check_new", "player", campaign_only, lambda t, n: {
         "character": t.character.pk, "intent": f"Crack the vault {n}", "skill": skill(t)}, play),
     "check withdrawn": advantage("advantage_withdraw", "player", check, lambda t, n: {}, play),
@@ -126,7 +126,7 @@ CREW = {
     # The one PLUS shows 2, discarded; the MINUS (the trauma's and the hindrance) show 5, no Bane: a
     # Hollow success, which brings a Minor Consequence.
     "check rolled hollow": advantage("advantage_roll", "player", check, scripted(2, *[5] * 10), play),
-    "check done": CHECK["check done"],
+    "check done": advantage("advantage_done", "player", check, lambda t, n: {}, play),
     "crew's Hostility ticked": advantage("advantage_crew_tick", "gm", last_roll, lambda t, n: {"clock": "hostility"},
                                          crew),
 }

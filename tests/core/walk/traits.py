@@ -58,6 +58,9 @@ SHEET = {
 CONFLICT = {
     "stat list set": SHEET["stat list set"],
     "stats written": SHEET["stats written"],
+    # The Item stays on offer once the Trait is bid: the conflict waits to be resolved.
+    "item added": traits("traits_feature_add", "player", sheet, lambda t, n: {"kind": "item", "name": "Anchor chain", "value": 2},
+                         ada_sheet),
     "trait added": SHEET["trait added"],
     "conflict started": traits("conflict_new", "player", campaign_only, stakes("Muscle"), play),
     "GM's successes": traits("conflict_gm", "gm", conflict, lambda t, n: {"successes": 4}, play),
