@@ -102,7 +102,7 @@ def build(name: str, size: Size, seed: int = 1) -> Built:
                           character=characters[i % len(characters)], rolled_by=gm, kind="action",
                           action="Sneak", goal="Get past", pool_size=pool, dice=list(dice),
                           dice_sources=["rating"] * pool, outcome=read_pool(dice, pool).value,
-                          risk=2, effect=2, hidden=i % 50 == 0, idempotency_key=f"{name}-{i}"))
+                          result={"risk": 2, "effect": 2}, hidden=i % 50 == 0, idempotency_key=f"{name}-{i}"))
     Roll.objects.bulk_create(rolls, batch_size=2000)
     Event.objects.bulk_create([Event(campaign=campaign, actor=gm, text=f"Event {i}")
                                for i in range(min(size.rolls, 500))])

@@ -317,7 +317,7 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
             problems.append(f"{character.name} (#{character.pk}) has stress {character.charge.stress}")
         running = start["momentum"][character.pk]
         for roll in rolls:  # a roll locks its characters: in order of pk, each begins where the last ended
-            if (moved := roll.momentum.get(str(character.pk))) is not None:
+            if (moved := (roll.result or {}).get("momentum", {}).get(str(character.pk))) is not None:
                 if moved[0] != running:
                     problems.append(f"roll #{roll.pk} found {character.name} at {moved[0]} momentum, not {running}")
                 running = moved[1]

@@ -8,6 +8,7 @@ Invitation links belong to the instance that made them and do not travel; neithe
 their way (not yet made: the table starts them again), nor the history of things since deleted.
 """
 
+import copy
 import datetime
 import json
 import secrets
@@ -34,7 +35,7 @@ from campaign.models import (
 from characters.models import Character
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
-from core.systems import kind_of, registered, setup_name
+from core.systems import registered, setup_name
 from rolls.models import Roll
 from safety.models import Agreement, Boundary, XCard
 
@@ -49,11 +50,23 @@ class RollIds:
     places instead and an import gives the new ids back."""
 
     result_clocks: tuple[str, ...] = ()
-    """Keys of ``result`` holding a clock the roll moved, as ``{"clock": id, ...}``."""
-    choice_clocks: tuple[str, ...] = ()
-    """Keys of ``choices`` holding a clock's id."""
+    """Keys of ``result`` holding a clock the roll moved, as ``{"clock": id, ...}``: left out of a
+    player's copy when the clock's segments are hidden from players."""
+    result_links: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Keys of ``result`` holding an object whose keys hold ids, with the part each is of (a
+    clock's left empty in a player's copy when its segments are hidden from players)."""
     result_lists: dict[str, str] = field(default_factory=dict)
     """Keys of ``result`` holding a list of ``{"id": id, ...}``, with the part the ids are of."""
+    choice_clocks: tuple[str, ...] = ()
+    """Keys of ``choices`` holding a clock's id."""
+    choice_lists: dict[str, str] = field(default_factory=dict)
+    """Keys of ``choices`` holding a list of ids, with the part they are of."""
+    choice_maps: dict[str, str] = field(default_factory=dict)
+    """Keys of ``choices`` holding ``{name: {"id": id, ...}}``, with the part the ids are of."""
+    choice_rolls: tuple[str, ...] = ()
+    """Keys of ``choices`` holding another roll's id (set on import once every roll exists)."""
+    keyed: dict[str, str] = field(default_factory=dict)
+    """Keys of the roll's row (its ``roll_columns``) holding an object keyed by ids, with the part."""
     gone: tuple[str, ...] = ()
     """Keys of ``choices`` naming a row on its way, which does not travel (emptied)."""
 
@@ -136,8 +149,10 @@ def parts() -> list[Part]:
     return every
 
 
-def _roll_ids() -> list[RollIds]:
-    return [site.roll_ids for site in registered() if site.roll_ids]
+def _roll_ids(kind: str) -> RollIds:
+    """Where the system that logs rolls of this kind keeps ids in their JSON."""
+    return next((site.roll_ids for site in registered() if site.roll_ids
+                 and any(logged.value == kind for logged in site.kinds)), RollIds())
 
 
 # Links to rows of the same part, set once the whole part exists.
@@ -314,6 +329,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
                 if row[name] == unchanged:
                     del row[name]  # as a file of the last release has it: the import's default
             if part.key == "rolls":
+                _columns_from_result(row)
                 if player:
                     _keep_to_shown_clocks(row, shown_clocks)
                 _translate_roll(row, place)
@@ -336,61 +352,73 @@ def comparable(document: dict) -> dict:
 
 def _keep_to_shown_clocks(row, shown_clocks):
     """A player's copy of a roll says nothing of a clock whose segments they may not see: not
-    the progress it took (with the clock's name), not the clock a complication ticked."""
-    result = dict(row["result"] or {})
-    if "progress" in result and result["progress"].get("clock") not in shown_clocks:
-        del result["progress"]
-    if "consequence" in result and isinstance(result["consequence"], dict) \
-            and result["consequence"].get("clock") not in shown_clocks:
-        result["consequence"] = {**result["consequence"], "clock": None}
-    for moved in (key for ids in _roll_ids() for key in ids.result_clocks):
+    what the roll did to it (the progress it took, with the clock's name), not which clock a
+    consequence ticked."""
+    result, ids = dict(row["result"] or {}), _roll_ids(row["kind"])
+    for moved in ids.result_clocks:
         if moved in result and result[moved]["clock"] not in shown_clocks:
             del result[moved]
+    for key, links in ids.result_links.items():
+        for name in (name for name, part in links.items() if part == "clocks"):
+            if isinstance(result.get(key), dict) and result[key].get(name) not in shown_clocks:
+                result[key] = {**result[key], name: None}
+    row["result"] = result
+
+
+def _roll_columns() -> dict:
+    """Each system's ``roll_columns``: keys of a roll's ``result`` its row carries as columns."""
+    return {name: default for site in registered() for name, default in site.roll_columns.items()}
+
+
+def _columns_from_result(row) -> None:
+    result = dict(row["result"] or {})
+    for name, absent in _roll_columns().items():
+        row[name] = result.pop(name, copy.deepcopy(absent))
+    row["result"] = result
+
+
+def _columns_into_result(row) -> None:
+    result = dict(row.get("result") or {})
+    for name, absent in _roll_columns().items():
+        if (value := row.pop(name, absent)) != absent:
+            result[name] = value
     row["result"] = result
 
 
 def _translate_roll(row, translate, rolls=True):
-    """Translate the ids kept inside a roll's JSON fields (to places, or back to ids). On import
-    the rolls do not exist yet, so a setup's roll is set once they do (``rolls=False``)."""
-    row["momentum"] = {str(translate("characters", int(k))): v
-                       for k, v in (row["momentum"] or {}).items()}
-    choices = dict(row["choices"] or {})
-    for name, key in (("helpers", "characters"), ("talents", "talents")):
+    """Translate the ids kept inside a roll's JSON fields (to places, or back to ids), where its
+    system's ``RollIds`` says. On import the rolls do not exist yet, so a roll's link to another
+    is set once they do (``rolls=False``)."""
+    ids, choices, result = _roll_ids(row["kind"]), dict(row["choices"] or {}), dict(row["result"] or {})
+    for name, key in ids.keyed.items():
+        if name in row:
+            row[name] = {str(translate(key, int(k))): v for k, v in (row[name] or {}).items()}
+    for name, key in ids.choice_lists.items():
         if name in choices:
             choices[name] = [translate(key, value) for value in choices[name]]
-    if rolls and choices.get("setup_from") is not None:
-        choices["setup_from"] = translate("rolls", choices["setup_from"])
-    if choices.get("project") is not None:  # Charge's project
-        choices["project"] = translate("clocks", choices["project"])
-    if magic := choices.get("magic"):
-        choices["magic"] = {use: {**spell, "id": translate("spells", spell["id"])} for use, spell in magic.items()}
-    result = dict(row["result"] or {})
-    for ids in _roll_ids():  # each dice system's own ids, as its registration says where
-        for clock in ids.choice_clocks:
-            if choices.get(clock) is not None:
-                choices[clock] = translate("clocks", choices[clock])
-        for on_its_way in ids.gone:
-            if on_its_way in choices:
-                choices[on_its_way] = None
-        for listed, key in ids.result_lists.items():
-            if listed in result:
-                result[listed] = [{**item, "id": translate(key, item["id"])} for item in result[listed]]
-        for moved in ids.result_clocks:
-            if moved in result:
-                result[moved] = {**result[moved], "clock": translate("clocks", result[moved]["clock"])}
-    row["choices"] = choices
-    if not kind_of(row["kind"]).aftermath:
-        row["result"] = result
-        return
-    if "consequence" in result:
-        consequence = dict(result["consequence"])
-        consequence["target"] = translate("characters", consequence.get("target"))
-        consequence["clock"] = translate("clocks", consequence.get("clock"))
-        result["consequence"] = consequence
-    if "progress" in result:
-        result["progress"] = {**result["progress"],
-                              "clock": translate("clocks", result["progress"].get("clock"))}
-    row["result"] = result
+    for name in ids.choice_rolls:
+        if rolls and choices.get(name) is not None:
+            choices[name] = translate("rolls", choices[name])
+    for name in ids.choice_clocks:
+        if choices.get(name) is not None:
+            choices[name] = translate("clocks", choices[name])
+    for name, key in ids.choice_maps.items():
+        if choices.get(name):
+            choices[name] = {use: {**item, "id": translate(key, item["id"])} for use, item in choices[name].items()}
+    for on_its_way in ids.gone:
+        if on_its_way in choices:
+            choices[on_its_way] = None
+    for listed, key in ids.result_lists.items():
+        if listed in result:
+            result[listed] = [{**item, "id": translate(key, item["id"])} for item in result[listed]]
+    for moved in ids.result_clocks:
+        if moved in result:
+            result[moved] = {**result[moved], "clock": translate("clocks", result[moved]["clock"])}
+    for linked, links in ids.result_links.items():
+        if isinstance(result.get(linked), dict):
+            result[linked] = {**result[linked], **{name: translate(key, result[linked].get(name))
+                                                   for name, key in links.items()}}
+    row["choices"], row["result"] = choices, result
 
 
 def import_campaign(document: dict, importer) -> Campaign:
@@ -423,7 +451,8 @@ def _known_users(importer, names) -> dict[str, int]:
 
 
 def _check_columns(part: Part, rows) -> None:
-    allowed = set(_columns(part)) | (set(_sheet_fields()) if part.key in SHEET_CARRIERS else set())
+    allowed = (set(_columns(part)) | (set(_sheet_fields()) if part.key in SHEET_CARRIERS else set())
+               | (set(_roll_columns()) if part.key == "rolls" else set()))
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, dict):
             raise Refused(_("Row %(number)s of %(part)s is not a record.") % {"number": number, "part": part.key})
@@ -479,6 +508,7 @@ def _import(document: dict, importer) -> Campaign:
                     row[name] = pk(target, row[name])
             if part.key == "rolls":
                 _translate_roll(row, pk, rolls=False)
+                _columns_into_result(row)
                 row["idempotency_key"] = f"import-{secrets.token_urlsafe(24)}"
             if "campaign_id" in {f.attname for f in part.model._meta.concrete_fields}:
                 row["campaign_id"] = campaign.pk
@@ -494,8 +524,9 @@ def _import(document: dict, importer) -> Campaign:
                 setattr(obj, late, None if place is None else created[place].pk)
         if part.key == "rolls":
             for obj in created:
-                if obj.choices.get("setup_from") is not None:
-                    obj.choices["setup_from"] = created[obj.choices["setup_from"]].pk
+                for name in _roll_ids(obj.kind).choice_rolls:
+                    if obj.choices.get(name) is not None:
+                        obj.choices[name] = created[obj.choices[name]].pk
             changed.append("choices")
         if changed:
             part.model.objects.bulk_update(created, changed, batch_size=1000)

@@ -197,10 +197,10 @@ def _session_in_progress(campaign, users, gm):
         campaign=campaign, session=session, character=vesna, rolled_by=users["xavier"],
         kind="action", action="Sneak", goal="Take out the guard without him noticing",
         pool_size=4, dice_sources=["rating", "rating", "rating", "push"], dice=[5, 2, 1, 3],
-        outcome="partial", risk=2, effect=3, consequence_rating=2,
-        momentum={str(vesna.pk): [2, 0]}, idempotency_key="demo-xavier-example",
+        outcome="partial", idempotency_key="demo-xavier-example",
         choices={"risk": 2, "effect": 3, "pushes": ["die"], "helpers": [], "momentum_gained": 0},
-        result={"consequence": {"kind": "complication", "rating": 2, "target": vesna.pk,
+        result={"risk": 2, "effect": 3, "consequence_rating": 2, "momentum": {str(vesna.pk): [2, 0]},
+                "consequence": {"kind": "complication", "rating": 2, "target": vesna.pk,
                                 "clock": campaign.clocks.get(name="Alert").pk, "status": "applied",
                                 "resistance": "still_happens", "final_rating": 2}})
     vesna.charge.momentum = 0

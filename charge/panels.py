@@ -227,14 +227,13 @@ def roll_context(membership, roll):
     progress_clock = Clock.objects.filter(pk=progress.clock).first() if progress else None
     return {
         "membership": membership, "campaign": campaign, "roll": roll,
-        "outcome": roll.rules_outcome, "effect": roll.rules_effect,
+        "outcome": roll.rules_outcome, "effect": aftermath.effect,
         "risk_text": (by_wording(campaign.charge.wording, _("risk %(level)s"), _("position %(level)s")) % {
             "level": str(roll.rules_risk.label(campaign.charge.wording)).lower()} if roll.rules_risk else ""),
         "determination_text": (aftermath.resistance.label(campaign.charge.wording, campaign.charge.quick)
                                if aftermath.resistance else ""),
         "setup_benefits": [b for b in SetupBenefit if not (campaign.charge.quick and b is SetupBenefit.RISK)],
-        "momentum_changes": [(names.get(int(pk), "?"), before, after)
-                             for pk, (before, after) in roll.momentum.items()],
+        "momentum_changes": [(names.get(move.character, "?"), move.before, move.after) for move in aftermath.momentum],
         "consequence": consequence, "target": target, "exposed": exposed,
         "awaits_consequence": roll.awaits_consequence,
         "kinds": [(k.value, k.label(campaign.charge.wording), k.meaning(campaign.charge.wording)) for k in ConsequenceKind],

@@ -1,5 +1,6 @@
 """Charge's registration as a dice system (core/systems.py)."""
 
+from campaign.transfer import RollIds
 from campaign.views.table import PLAY
 from charge import characters, demo, history, sessions
 from charge.forms.recovery import RecoveryForm
@@ -60,6 +61,10 @@ SITE = SystemSite(
     console_top="charge/console.html#top", console_roll=console_roll,
     console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_bookkeeping=True, session_started=sessions.session_started,
     session_ended=sessions.session_ended, standings=sessions.standings, character_sheet=Sheet,
+    roll_columns={"risk": None, "effect": None, "consequence_rating": 0, "momentum": {}},
+    roll_ids=RollIds(result_clocks=("progress",), result_links={"consequence": {"target": "characters", "clock": "clocks"}},
+                     choice_clocks=("project",), choice_lists={"helpers": "characters", "talents": "talents"},
+                     choice_maps={"magic": "spells"}, choice_rolls=("setup_from",), keyed={"momentum": "characters"}),
     gm_context=lambda campaign: {"recovery_form": RecoveryForm(campaign=campaign)},
     session_end="charge/recovery.html#session-end", urls="charge.urls", export_parts=PARTS,
     setup=Setup, session_momentum=lambda campaign: session_start_momentum(campaign.charge.rules),

@@ -199,6 +199,10 @@ class SystemSite:
     holding what the system adds to every character's sheet: its ``export_fields`` travel in the
     character's object of an export, its ``text_fields`` are edited as the sheet's texts, its
     ``restorable`` fields are put back with a restore of the character's version."""
+    roll_columns: Mapping[str, object] = field(default_factory=dict)
+    """Keys of its rolls' ``result`` that a roll's row in an export carries as columns, with the
+    value a row holds for a roll without one (every roll carries them all): they were the shared
+    roll's columns, and a file keeps the shape older files have."""
     clock_sizes: Callable | None = None
     """``clock_sizes(campaign)`` -> the sizes a clock may have; by default the rulebook's."""
     new_character: Callable | None = None

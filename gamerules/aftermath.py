@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any
 
 from gamerules.action_roll import SetupBenefit
-from gamerules.charge import Outcome
+from gamerules.charge import Effect, Outcome, Risk
 from gamerules.consequences import Consequence, ConsequenceKind, Resistance
 from gamerules.fortune import OpposedResult, Side
 from gamerules.stored import json_object
@@ -185,10 +185,30 @@ class OpposedFortune:
 
 
 @dataclass(frozen=True)
-class Aftermath:
-    """Everything a roll changed after it landed ("Clocks", "Consequences", "Set up", "Fortune
-    Roll", "Determination Roll"); a field is ``None`` until it happens."""
+class MomentumMove:
+    """A character's momentum before and after a roll: the roller's cost and gain, a helper's
+    cost, a determination roll's burn ("Momentum", "Team Work")."""
 
+    character: int
+    """The character's id."""
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class Aftermath:
+    """What a Charge roll landed with (its risk, its effect, its consequence rating, the momentum
+    it moved) and everything it changed after it landed ("Clocks", "Consequences", "Set up",
+    "Fortune Roll", "Determination Roll"); a field is ``None`` (or empty) until it happens."""
+
+    risk: Risk | None = None
+    """The risk it was rolled at ("Action Roll"); ``None`` for a roll without one (fortune)."""
+    effect: Effect | None = None
+    """The effect achieved: a critical raises it, a consequence may reduce it later
+    ("GM Sets the Effect", "Reduced Effect")."""
+    consequence_rating: int = 0
+    """What a 1-5 brings ("Consequence Rating"): 0 when it brings none."""
+    momentum: tuple[MomentumMove, ...] = ()
     progress: ProgressTick | None = None
     consequence: InflictedConsequence | None = None
     setup_benefit: SetupBenefit | None = None
@@ -196,6 +216,9 @@ class Aftermath:
     opposed: OpposedFortune | None = None
     resistance: Resistance | None = None
     """A determination roll's result ("Determination Roll")."""
+
+    def momentum_of(self, character_id: int) -> MomentumMove | None:
+        return next((move for move in self.momentum if move.character == character_id), None)
 
     @property
     def consequence_settled(self) -> bool:
@@ -206,6 +229,14 @@ class Aftermath:
     def to_data(self) -> dict:
         """The JSON kept in a roll's ``result``: only what happened has a key."""
         data: dict[str, Any] = {}
+        if self.risk is not None:
+            data["risk"] = int(self.risk)
+        if self.effect is not None:
+            data["effect"] = int(self.effect)
+        if self.consequence_rating:
+            data["consequence_rating"] = self.consequence_rating
+        if self.momentum:
+            data["momentum"] = {str(move.character): [move.before, move.after] for move in self.momentum}
         if self.consequence is not None:
             data["consequence"] = self.consequence.to_data()
         if self.progress is not None:
@@ -221,8 +252,14 @@ class Aftermath:
     @classmethod
     def from_data(cls, data: Any) -> Aftermath:
         data = json_object(data or {}, "A roll's result", (),
-                           ("progress", "consequence", "setup_benefit", "opposed", "resistance"))
+                           ("risk", "effect", "consequence_rating", "momentum",
+                            "progress", "consequence", "setup_benefit", "opposed", "resistance"))
         return cls(
+            risk=Risk(data["risk"]) if data.get("risk") is not None else None,
+            effect=Effect(data["effect"]) if data.get("effect") is not None else None,
+            consequence_rating=data.get("consequence_rating", 0),
+            momentum=tuple(MomentumMove(int(character), before, after)
+                           for character, (before, after) in (data.get("momentum") or {}).items()),
             progress=ProgressTick.from_data(data["progress"]) if "progress" in data else None,
             consequence=(InflictedConsequence.from_data(data["consequence"])
                          if "consequence" in data else None),

@@ -41,7 +41,7 @@ class RollQuerySet(LockingQuerySet):
         """The latest rolls whose consequence waits for one of this member's characters to
         accept, resist or be protected."""
         mine = set(membership.campaign.characters.editable_by(membership).values_list("pk", flat=True))
-        rolls = (self.filter(campaign=membership.campaign, hidden=False, consequence_rating__gt=0)
+        rolls = (self.filter(campaign=membership.campaign, hidden=False, result__consequence__isnull=False)
                  .select_related("character").order_by("-pk")[:recent])
         return [roll for roll in rolls if roll.awaits_answer_from(mine)]
 
@@ -63,15 +63,9 @@ class Roll(models.Model):
     dice_sources = models.JSONField(default=list, blank=True)
     dice = models.JSONField(default=list, blank=True)
     outcome = models.CharField(max_length=10, blank=True)  # one of its dice system's outcomes
-    risk = models.PositiveSmallIntegerField(null=True, blank=True)
-    effect = models.PositiveSmallIntegerField(null=True, blank=True,
-                                              help_text="The effect achieved.")
-    consequence_rating = models.PositiveSmallIntegerField(default=0)
-    momentum = models.JSONField(default=dict, blank=True,
-                                help_text="Character id → [before, after] for every character.")
     result = models.JSONField(default=dict, blank=True,
-                              help_text="What the roll changed after it landed: progress, "
-                                        "consequence, resistance.")
+                              help_text="What the roll landed with and changed after, in its dice "
+                                        "system's own typed result.")
     hidden = models.BooleanField(default=False)
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="children",
@@ -116,11 +110,11 @@ class Roll(models.Model):
 
     @property
     def rules_risk(self) -> Risk | None:
-        return Risk(self.risk) if self.risk else None
+        return self.aftermath.risk
 
     @property
     def rules_effect(self) -> Effect | None:
-        return Effect(self.effect) if self.effect is not None else None
+        return self.aftermath.effect
 
     @property
     def threat(self) -> dict:
@@ -145,7 +139,7 @@ class Roll(models.Model):
 
     @property
     def brings_consequence(self) -> bool:
-        return self.logged_kind.consequence and self.consequence_rating > 0
+        return self.logged_kind.consequence and self.aftermath.consequence_rating > 0
 
     @property
     def aftermath(self) -> Aftermath:

@@ -50,7 +50,7 @@ class Filters:
         assist too)."""
         rolls = membership.campaign.rolls.visible_to(membership)
         if self.character and moving_momentum:
-            rolls = rolls.filter(momentum__has_key=str(self.character.pk))
+            rolls = rolls.filter(result__momentum__has_key=str(self.character.pk))
         elif self.character:
             rolls = rolls.filter(character=self.character)
         if self.player:
@@ -111,7 +111,8 @@ def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
     for (said, name), count in named.items():
         used[str(said(name))] += count
     moves: dict[str, list[tuple[int, int]]] = {}
-    for momentum in filters.rolls(membership, moving_momentum=True).values_list("momentum", flat=True):
+    moving = filters.rolls(membership, moving_momentum=True).filter(result__momentum__isnull=False)
+    for momentum in moving.values_list("result__momentum", flat=True):
         for character_id, change in momentum.items():
             moves.setdefault(character_id, []).append(tuple(change))
     characters = campaign.characters.filter(pk__in=[int(pk) for pk in moves if pk.isdigit()]).order_by("name")

@@ -168,3 +168,12 @@ class RollFactory(InCampaign):
 
     kind = RollKind.FORTUNE
     idempotency_key = factory.Sequence(lambda n: f"roll-{n}")
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """What is not a shared roll's own field (Charge's ``momentum=``, ``risk=``...) is its
+        system's, in its ``result``."""
+        own = {field.name for field in Roll._meta.get_fields()} | {"campaign_id", "character_id", "rolled_by_id"}
+        kept = {name: kwargs.pop(name) for name in list(kwargs) if name not in own}
+        kwargs["result"] = {**kept, **kwargs.get("result", {})}
+        return super()._create(model_class, *args, **kwargs)

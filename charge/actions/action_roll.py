@@ -30,6 +30,7 @@ from gamerules.action_roll import (
     plan_action_roll,
     resolve_action_roll,
 )
+from gamerules.aftermath import Aftermath, MomentumMove
 from gamerules.charge import Effect, PoolRoll, Risk, roll_pool
 from gamerules.dials import Extra, Ruleset
 from gamerules.magic import SpellBenefit, charged_level, spell_bonus
@@ -352,8 +353,8 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
         rolled_by=membership.user, kind=RollKind.SETUP if request.is_setup else RollKind.ACTION,
         goal=request.goal, action=request.action, pool_size=planned.pool_size,
         dice_sources=list(planned.dice_sources), dice=list(pool.dice), outcome=result.outcome.value,
-        risk=int(planned.risk), effect=int(result.effect), consequence_rating=result.consequence_rating,
-        momentum={str(k): v for k, v in momentum.items()},
+        aftermath=Aftermath(risk=Risk(planned.risk), effect=Effect(result.effect), consequence_rating=result.consequence_rating,
+                            momentum=tuple(MomentumMove(pk, before, after) for pk, (before, after) in momentum.items())),
         choices={"risk": int(request.risk), "effect": int(request.effect),
                  "pushes": [p.value for p in request.pushes], "helpers": list(request.helper_ids),
                  "tension": request.tension, "talents": list(request.talent_ids),

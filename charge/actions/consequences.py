@@ -21,9 +21,15 @@ from core.own_words import filled
 from core.refused import Refused
 from core.templatetags.words import action_phrase
 from gamerules.action_roll import SetupBenefit, setup_succeeded
-from gamerules.aftermath import Aftermath, InflictedConsequence, ProgressTick, StressTaken
+from gamerules.aftermath import (
+    Aftermath,
+    InflictedConsequence,
+    MomentumMove,
+    ProgressTick,
+    StressTaken,
+)
 from gamerules.attachments import REPAIR_CLOCK_SEGMENTS, break_errors
-from gamerules.charge import Effect, Outcome, Risk, roll_pool
+from gamerules.charge import Outcome, Risk, roll_pool
 from gamerules.clocks import ClockKind, size_errors
 from gamerules.consequences import (
     Consequence,
@@ -58,7 +64,7 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
         raise Refused(gettext("This roll already ticked a clock."))
     if roll.awaits_consequence:
         raise Refused(gettext("Settle the consequence first: it may reduce the effect."))
-    if roll.rules_outcome is Outcome.BAD or not roll.effect:
+    if roll.rules_outcome is Outcome.BAD or not aftermath.effect:
         raise Refused(gettext("Only a success with some effect ticks a progress clock."))
     clock = (Clock.objects.for_progress().select_for_update(of=("self",))
              .select_related("campaign", "character").filter(pk=clock_id, campaign=membership.campaign)
@@ -72,9 +78,9 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
         workable_project(membership, roll.character, clock.pk)
         session = roll.campaign.current_session
     before = clock.filled
-    moved = clock.moved_by_roll(roll.effect, success=True)
+    moved = clock.moved_by_roll(int(aftermath.effect), success=True)
     reason = said("%(who)s's %(action)s roll: %(effect)s effect", who=_who(roll), action=action_phrase(roll.action),
-                  effect=lowered(Effect(roll.effect).label))
+                  effect=lowered(aftermath.effect.label))
     change = record_change(membership, clock, clock.filled + moved, reason, roll=roll)
     if is_project:
         clock.worked_in = session
@@ -82,7 +88,7 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
         roll.campaign.log(membership.user, said("%(who)s worked on %(clock)s: %(before)s→%(after)s.",
                                                 who=roll.character.name if roll.character else said("The GM"),
                                                 clock=str(clock.name), before=before, after=clock.filled), clock=clock)
-    roll.aftermath = replace(aftermath, progress=ProgressTick(clock.pk, clock.name, roll.effect))
+    roll.aftermath = replace(aftermath, progress=ProgressTick(clock.pk, clock.name, int(aftermath.effect)))
     roll.save(update_fields=["result"])
     return change
 
@@ -120,7 +126,7 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
         raise Refused(gettext("A complication ticks a danger clock, a complication or an opposed clock: "
                               "choose one, or name a new one."))
     roll.aftermath = replace(aftermath, consequence=InflictedConsequence(
-        kind, roll.consequence_rating, target_id, clock_id if is_complication else None, story=story[:300]))
+        kind, aftermath.consequence_rating, target_id, clock_id if is_complication else None, story=story[:300]))
     roll.save(update_fields=["result"])
     return roll
 
@@ -208,8 +214,7 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
             goal=filled(RESIST, consequence=lowered(consequence.kind.label(roll.campaign.charge.wording))),
             pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
             dice=list(pool.dice), outcome=pool.outcome.value,
-            momentum={str(target.pk): [before, target.charge.momentum]},
-            aftermath=Aftermath(resistance=outcome))
+            aftermath=Aftermath(momentum=(MomentumMove(target.pk, before, target.charge.momentum),), resistance=outcome))
     return _apply(membership, roll, consequence, target, outcome)
 
 
@@ -230,13 +235,13 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
                           said("%(who)s's %(action)s roll: complication", who=_who(roll),
                                action=action_phrase(roll.action)),
                           roll=roll)
-        if left.effect_reduction and roll.effect:
-            roll.effect = int(Effect(roll.effect).reduced(left.effect_reduction))
+        if left.effect_reduction and (effect := roll.aftermath.effect):
+            roll.aftermath = replace(roll.aftermath, effect=effect.reduced(left.effect_reduction))
             _weaken_readied_spell(roll, left.effect_reduction)
         _tick_spell_danger(membership, roll)
         if left.risk_escalation:
             target.charge.escalated_action = roll.action
-            target.charge.escalated_risk = int(Risk(roll.risk or Risk.MODERATE).escalated())
+            target.charge.escalated_risk = int((roll.rules_risk or Risk.MODERATE).escalated())
         if left.lost_opportunity:
             target.charge.lost_action = roll.action
     if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED and not roll.campaign.charge.quick:
@@ -244,7 +249,7 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
     target.charge.save(update_fields=["stress", "taken_out", "escalated_action", "escalated_risk", "lost_action",
                                       "better_risk_next", "scars"])
     _set_consequence(roll, consequence.applied(outcome, left, stress))
-    roll.save(update_fields=["result", "effect"])
+    roll.save(update_fields=["result"])
     return roll
 
 

@@ -13,6 +13,7 @@ from charge.kinds import RollKind
 from charge.models import FlashbackCall
 from core.refused import Refused
 from gamerules.action_roll import flashback_errors
+from gamerules.aftermath import Aftermath, MomentumMove
 from rolls.actions import made_with, record
 from rolls.models import Roll
 
@@ -86,7 +87,7 @@ def pay_flashback(membership: Membership, call_id, seen: int | None, key: str) -
     character.charge.save(update_fields=["momentum"])
     roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                   character=character, rolled_by=membership.user, kind=RollKind.FLASHBACK,
-                  goal=call.note, momentum={str(character.pk): [before, character.charge.momentum]},
+                  goal=call.note, aftermath=Aftermath(momentum=(MomentumMove(character.pk, before, character.charge.momentum),)),
                   choices={"flashback_cost": call.cost})
     call.delete()
     return roll

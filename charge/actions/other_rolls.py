@@ -15,7 +15,7 @@ from charge.kinds import RollKind
 from charge.models import Asset, AssetSource, Goal, HookDraw, Setup, WorldTable
 from charge.own_words import LOOT, NEXT_MISSION
 from core.refused import Refused
-from gamerules.aftermath import Aftermath, OpposedFortune
+from gamerules.aftermath import Aftermath, MomentumMove, OpposedFortune
 from gamerules.assets import assets_found
 from gamerules.charge import Outcome, roll_pool
 from gamerules.consequences import determination_errors, resistance
@@ -269,6 +269,6 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
                    character=character, rolled_by=membership.user, kind=RollKind.DETERMINATION,
                    goal=note[:300], pool_size=burned, dice_sources=["momentum"] * burned,
                    dice=list(pool.dice), outcome=pool.outcome.value,
-                   momentum={str(character.pk): [before, character.charge.momentum]},
-                   aftermath=Aftermath(resistance=resistance(pool.outcome)))
+                   aftermath=Aftermath(momentum=(MomentumMove(character.pk, before, character.charge.momentum),),
+                                       resistance=resistance(pool.outcome)))
     return roll

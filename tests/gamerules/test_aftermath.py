@@ -10,11 +10,12 @@ from gamerules.aftermath import (
     Aftermath,
     ConsequenceStatus,
     InflictedConsequence,
+    MomentumMove,
     OpposedFortune,
     ProgressTick,
     StressTaken,
 )
-from gamerules.charge import Outcome, PoolRoll
+from gamerules.charge import Effect, Outcome, PoolRoll, Risk
 from gamerules.consequences import Consequence, ConsequenceKind, Resistance
 from gamerules.fortune import OpposedResult, Side
 
@@ -49,6 +50,15 @@ LITERALS = [
      Aftermath(opposed=OpposedFortune(1, (4,), Outcome.PARTIAL, Side.FIRST, 1))),
     ({"resistance": "avoided_and_risk_improved"},
      Aftermath(resistance=Resistance.AVOIDED_AND_RISK_IMPROVED)),
+    # what an action roll landed with, as they were the shared roll's columns (charge 0007):
+    # moderate risk, great effect, a 1-5's rating 2, the roller's and a helper's momentum
+    ({"risk": 2, "effect": 3, "consequence_rating": 2, "momentum": {"7": [2, 0], "9": [3, 2]}, "consequence": PENDING},
+     Aftermath(risk=Risk.MODERATE, effect=Effect.GREAT, consequence_rating=2,
+               momentum=(MomentumMove(7, 2, 0), MomentumMove(9, 3, 2)),
+               consequence=InflictedConsequence(ConsequenceKind.COMPLICATION, 2, 7, 3))),
+    ({"risk": 1, "effect": 0}, Aftermath(risk=Risk.LOW, effect=Effect.NONE)),  # no effect is kept, not dropped
+    ({"momentum": {"4": [5, 3]}, "resistance": "avoided"},
+     Aftermath(momentum=(MomentumMove(4, 5, 3),), resistance=Resistance.AVOIDED)),
 ]
 
 
@@ -59,6 +69,12 @@ def test_todays_json_reads_as_the_typed_aftermath_and_writes_back_exactly(data, 
     stored = json.loads(json.dumps(expected.to_data()))  # as the JSON field keeps it
     assert Aftermath.from_data(stored) == expected
     assert list(expected.to_data()) == list(data)  # no key added, none lost
+
+
+def test_a_characters_momentum_move_is_found_by_their_id():
+    moved = Aftermath(momentum=(MomentumMove(7, 2, 0), MomentumMove(9, 3, 2)))
+    assert moved.momentum_of(9) == MomentumMove(9, 3, 2)
+    assert moved.momentum_of(8) is None
 
 
 def test_a_missing_result_is_an_empty_aftermath():
@@ -82,6 +98,9 @@ def test_absent_keys_stay_absent_and_a_complications_clock_is_always_written():
     {"setup_benefit": "dice"},
     {"resistance": "maybe"},
     {"consequence": "complication"},
+    {"risk": 4},
+    {"effect": 5},
+    {"momentum": {"7": [2]}},
 ])
 def test_json_it_does_not_know_is_refused_rather_than_dropped(data):
     with pytest.raises(ValueError):  # noqa: PT011 -- each message names the fault differently

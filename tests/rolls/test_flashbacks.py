@@ -52,7 +52,7 @@ def test_the_player_calls_the_gm_prices_it_and_the_player_pays(crew, cost, momen
     assert paid.url == roll.get_absolute_url()
     assert fresh(crew.ada).charge.momentum == momentum
     assert (roll.kind, roll.character, roll.goal) == ("flashback", crew.ada, "Bribed the guards last night")
-    assert roll.choices == {"flashback_cost": cost} and roll.momentum == {str(crew.ada.pk): [2, momentum]}
+    assert roll.choices == {"flashback_cost": cost} and roll.result["momentum"] == {str(crew.ada.pk): [2, momentum]}
     assert not FlashbackCall.objects.exists()
     shown = crew.client("player").get(roll.get_absolute_url()).text
     assert f"{reverse('roll_new', args=[crew.campaign.pk])}?character={crew.ada.pk}&amp;goal=Bribed%20the%20guards" in shown

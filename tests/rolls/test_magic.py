@@ -177,7 +177,7 @@ def test_a_readied_spell_helps_another_characters_roll_once(crew, dice, benefit,
     page = crew.client("other_player").post(pending.get_absolute_url(), {
         "risk": 2, "effect": 2, "step": 3, "roll": "1", "spell_help": f"{spell.pk}:{benefit}"}, follow=True).text
     roll = Roll.objects.get()
-    assert (roll.pool_size, roll.risk, roll.effect, roll.outcome) == (pool, risk, effect, "full")
+    assert (roll.pool_size, roll.aftermath.risk, roll.aftermath.effect, roll.outcome) == (pool, risk, effect, "full")
     assert roll.dice_sources.count("spell") == 1 and fresh(spell).charge is None
     assert "Mend flesh (normal) helped: +1d6." in page
 
@@ -191,7 +191,7 @@ def test_a_limited_spell_gives_a_better_position_or_effect_and_a_raised_great_an
     dice(2, 1)
     crew.client("other_player").post(pending.get_absolute_url(), {
         "risk": 2, "effect": 2, "step": 3, "roll": "1", "spell_help": f"{spell.pk}:position"})
-    assert Roll.objects.get().risk == 1
+    assert Roll.objects.get().aftermath.risk == 1
     Spell.objects.filter(pk=spell.pk).update(charge=4)
     pending = on_its_way(crew, who="other_player", character=crew.bo.pk, action="Muscle", key="again")
     page = crew.client("other_player").post(reverse("roll_odds", args=[crew.campaign.pk, pending.pk]), {
@@ -200,7 +200,7 @@ def test_a_limited_spell_gives_a_better_position_or_effect_and_a_raised_great_an
     dice(2, 1)
     crew.client("other_player").post(pending.get_absolute_url(), {
         "risk": 2, "effect": 2, "step": 3, "roll": "1", "spell_help": f"{spell.pk}:success"})
-    assert Roll.objects.latest("pk").outcome == "full" and Roll.objects.latest("pk").consequence_rating == 0
+    assert Roll.objects.latest("pk").outcome == "full" and Roll.objects.latest("pk").aftermath.consequence_rating == 0
 
 
 def test_a_spell_that_is_not_ready_or_a_benefit_its_level_does_not_give_is_refused(crew, dice):

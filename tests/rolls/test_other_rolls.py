@@ -97,7 +97,7 @@ def test_a_standalone_determination_roll_burns_momentum(crew, dice):
                                {"key": "d", "character": crew.ada.pk, "burn": 2, "note": "Resist the fall"})
     ada = fresh(crew.ada)
     assert (ada.charge.momentum, ada.charge.better_risk_next) == (0, True)
-    assert Roll.objects.get().result == {"resistance": "avoided_and_risk_improved"}
+    assert Roll.objects.get().result == {"resistance": "avoided_and_risk_improved", "momentum": {str(ada.pk): [2, 0]}}
 
 
 def test_burning_momentum_that_is_not_there_is_refused(crew):

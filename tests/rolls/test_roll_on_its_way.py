@@ -48,7 +48,7 @@ def test_the_gm_sets_risk_and_effect_from_the_console_and_the_player_evens_the_o
     dice(6, 4)
     crew.client("player").post(pending.get_absolute_url(), {"risk": 3, "effect": 1, "step": 3, "roll": "1"})
     roll = Roll.objects.get()
-    assert (roll.risk, roll.effect, roll.outcome, roll.consequence_rating) == (3, 1, "full", 0)
+    assert (roll.aftermath.risk, roll.aftermath.effect, roll.outcome, roll.aftermath.consequence_rating) == (3, 1, "full", 0)
     assert not PendingRoll.objects.exists()
 
 
@@ -91,7 +91,7 @@ def test_the_gm_rolls_on_one_shared_screen_with_the_choices_inline(crew, dice):
     crew.client("gm").post(pending.get_absolute_url(), {"step": 2, "risk": 1, "effect": 3})
     dice(5, 2)
     crew.client("gm").post(pending.get_absolute_url(), {"risk": 1, "effect": 3, "step": 3, "roll": "1"})
-    assert (Roll.objects.get().risk, Roll.objects.get().effect) == (1, 3)
+    assert (Roll.objects.get().aftermath.risk, Roll.objects.get().aftermath.effect) == (1, 3)
 
 
 def test_a_new_action_asks_the_gm_again_and_a_goal_alone_does_not(crew):

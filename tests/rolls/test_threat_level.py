@@ -149,7 +149,7 @@ def test_example_1_the_3_is_cancelled_and_the_5_is_read(crew, dice):
     dice(3, 5, 2, 3)
     page = roll_it(crew, pending, 2).text
     made = Roll.objects.get()
-    assert (made.dice, made.outcome, made.consequence_rating) == ([3, 5], "partial", 2)
+    assert (made.dice, made.outcome, made.aftermath.consequence_rating) == ([3, 5], "partial", 2)
     assert made.threat == {"sources": ["A poisonous mist (2)"], "dice": [2, 3], "left": [5], "rule": "same_value"}
     assert "Threat dice from A poisonous mist (2): 2 3. They cancelled 3; left 5." in page
     assert fresh(crew.ada).charge.momentum == 3  # a partial success gains 1 ("Momentum")
@@ -163,7 +163,7 @@ def test_example_2_every_die_cancelled_is_a_critical_fail(crew, dice):
     dice(3, 5, 5, 3)
     page = roll_it(crew, pending, 2).text
     made = Roll.objects.get()
-    assert (made.outcome, made.consequence_rating, made.threat["left"]) == ("bad", 2, [])
+    assert (made.outcome, made.aftermath.consequence_rating, made.threat["left"]) == ("bad", 2, [])
     assert "They cancelled every action die: a critical fail." in page
     assert fresh(crew.ada).charge.momentum == 2
 
