@@ -300,6 +300,7 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
     found, and how much was checked."""
     from campaign.models import Campaign, Event
     from characters.models import Character
+    from charge import landed
     from charge.models import PendingRoll
     from clocks.models import Clock, ClockChange
     from rolls.models import Roll
@@ -339,7 +340,7 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
                             f"the log says so {told} times")
     by_roll = {change.roll_id: change for change in changes if change.roll_id}
     for roll in rolls:
-        progress = roll.aftermath.progress
+        progress = landed.aftermath(roll).progress
         change = by_roll.pop(roll.pk, None)
         if progress is None and change is not None:
             problems.append(f"clock change #{change.pk} names roll #{roll.pk}, which ticked no clock")
@@ -354,7 +355,7 @@ def invariants(campaigns, start: dict) -> tuple[list[str], dict]:
                             "every roll of theirs lands on the old one")
     checked = {"campaigns": Campaign.objects.filter(pk__in=campaigns).count(), "characters": len(characters),
                "rolls": len(rolls), "clock changes": len(changes),
-               "progress ticks": sum(1 for roll in rolls if roll.aftermath.progress is not None)}
+               "progress ticks": sum(1 for roll in rolls if landed.aftermath(roll).progress is not None)}
     return problems, checked
 
 

@@ -35,7 +35,7 @@ from campaign.models import (
 from characters.models import Character
 from clocks.models import Clock, ClockChange
 from core.refused import Refused
-from core.systems import registered, setup_name
+from core.systems import logged_by, registered, setup_name
 from rolls.models import Roll
 from safety.models import Agreement, Boundary, XCard
 
@@ -151,8 +151,8 @@ def parts() -> list[Part]:
 
 def _roll_ids(kind: str) -> RollIds:
     """Where the system that logs rolls of this kind keeps ids in their JSON."""
-    return next((site.roll_ids for site in registered() if site.roll_ids
-                 and any(logged.value == kind for logged in site.kinds)), RollIds())
+    site = logged_by(kind)
+    return site.roll_ids if site and site.roll_ids else RollIds()
 
 
 # Links to rows of the same part, set once the whole part exists.
@@ -371,16 +371,19 @@ def _roll_columns() -> dict:
 
 
 def _columns_from_result(row) -> None:
-    result = dict(row["result"] or {})
+    """Every roll's row carries every system's ``roll_columns``: its own system's out of its result."""
+    result, site = dict(row["result"] or {}), logged_by(row["kind"])
+    own = site.roll_columns if site else {}
     for name, absent in _roll_columns().items():
-        row[name] = result.pop(name, copy.deepcopy(absent))
+        row[name] = result.pop(name, copy.deepcopy(absent)) if name in own else copy.deepcopy(absent)
     row["result"] = result
 
 
 def _columns_into_result(row) -> None:
-    result = dict(row.get("result") or {})
+    result, site = dict(row.get("result") or {}), logged_by(row["kind"])
+    own = site.roll_columns if site else {}
     for name, absent in _roll_columns().items():
-        if (value := row.pop(name, absent)) != absent:
+        if (value := row.pop(name, absent)) != absent and name in own:
             result[name] = value
     row["result"] = result
 

@@ -70,7 +70,17 @@ class Character(models.Model):
         sheet = self.campaign.site.character_sheet
         if sheet is None or field not in sheet.text_fields:
             return self
+        return self._system_sheet(sheet) or sheet.objects.get_or_create(character=self)[0]
+
+    def warns(self, field: str) -> bool:
+        """Whether the sheet shows this text as a warning, as its dice system's sheet says
+        (its ``warned_texts``: a Charge character taken out, its condition)."""
+        sheet = self.campaign.site.character_sheet
+        found = self._system_sheet(sheet) if sheet is not None else None
+        return field in getattr(found, "warned_texts", ())
+
+    def _system_sheet(self, sheet):
         try:
             return getattr(self, sheet._meta.get_field("character").remote_field.get_accessor_name())
         except sheet.DoesNotExist:  # a sheet older than its system's sheets
-            return sheet.objects.get_or_create(character=self)[0]
+            return None

@@ -32,8 +32,9 @@ def loot_found(roll) -> str:
     return {0: _("Nothing"), 1: _("One asset")}.get(roll.choices.get("assets", 0), _("Two assets"))
 
 
-# Every roll but a flashback reads a pool ("Rolling Dice"); every one keeps what it changed as an Aftermath.
-KINDS = tuple(LoggedKind(kind.value, kind.label, action=kind in ACTIONS, consequence=kind in ACTIONS, aftermath=True,
+# Every roll but a flashback reads a pool ("Rolling Dice"); every one keeps what it changed as an Aftermath
+# (charge/landed.py).
+KINDS = tuple(LoggedKind(kind.value, kind.label, action=kind in ACTIONS,
                          odds=no_dice if kind is RollKind.FLASHBACK else pool_rolled, scales=(CHARGE,),
                          read=loot_found if kind is RollKind.LOOT else None)
               for kind in RollKind)

@@ -8,9 +8,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from characters.models import Character
+from charge import landed
 from charge.actions import other_rolls
 from charge.kinds import RollKind
 from charge.models import PendingRoll, Spell, mission_start_pending
+from charge.wording import by_wording, risk_noun
 from clocks.models import Clock, SeenClock, Visibility
 from gamerules.action_roll import SetupBenefit, flashback_costs
 from gamerules.charge import Effect, Outcome, Risk, odds, percentages
@@ -22,7 +24,6 @@ from gamerules.goals import Resolution
 from gamerules.magic import assured_odds
 from gamerules.threat import ThreatRule, threat_odds
 from gamerules.world import MissionStart
-from rolls.models import by_wording, risk_noun
 
 
 def odds_bars(pool_size: int, threat: int = 0, rule: ThreatRule = ThreatRule.SAME_VALUE, sure: bool = False):
@@ -213,7 +214,7 @@ def roll_context(membership, roll):
     """Everything the roll's result panel shows this member, with the controls they may use."""
     campaign = membership.campaign
     names = dict(Character.objects.filter(campaign=campaign).values_list("pk", "name"))
-    aftermath = roll.aftermath
+    aftermath = landed.aftermath(roll)
     consequence = aftermath.consequence
     target = Character.objects.filter(pk=consequence.target).first() if consequence else None
     # The roller first: a consequence falls on them unless the GM chooses a helper.
@@ -227,15 +228,16 @@ def roll_context(membership, roll):
     progress_clock = Clock.objects.filter(pk=progress.clock).first() if progress else None
     return {
         "membership": membership, "campaign": campaign, "roll": roll,
-        "outcome": roll.rules_outcome, "effect": aftermath.effect,
+        "outcome": landed.outcome(roll), "effect": aftermath.effect,
         "risk_text": (by_wording(campaign.charge.wording, _("risk %(level)s"), _("position %(level)s")) % {
-            "level": str(roll.rules_risk.label(campaign.charge.wording)).lower()} if roll.rules_risk else ""),
+            "level": str(aftermath.risk.label(campaign.charge.wording)).lower()} if aftermath.risk else ""),
         "determination_text": (aftermath.resistance.label(campaign.charge.wording, campaign.charge.quick)
                                if aftermath.resistance else ""),
         "setup_benefits": [b for b in SetupBenefit if not (campaign.charge.quick and b is SetupBenefit.RISK)],
         "momentum_changes": [(names.get(move.character, "?"), move.before, move.after) for move in aftermath.momentum],
         "consequence": consequence, "target": target, "exposed": exposed,
-        "awaits_consequence": roll.awaits_consequence,
+        "awaits_consequence": landed.awaits_consequence(roll), "aftermath": aftermath,
+        "brings_consequence": landed.brings_consequence(roll), "threat": landed.threat(roll), "tension": landed.tension(roll),
         "kinds": [(k.value, k.label(campaign.charge.wording), k.meaning(campaign.charge.wording)) for k in ConsequenceKind],
         "kind_label": consequence.kind.label(campaign.charge.wording) if consequence else "",
         "resistance_label": _resistance_label(consequence, campaign),

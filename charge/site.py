@@ -2,7 +2,7 @@
 
 from campaign.transfer import RollIds
 from campaign.views.table import PLAY
-from charge import characters, demo, history, sessions
+from charge import characters, demo, history, sessions, stats
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
 from charge.models import FlashbackCall, HookDraw, PendingRoll, Setup, Sheet, Spell, Threat
@@ -61,6 +61,8 @@ SITE = SystemSite(
     console_top="charge/console.html#top", console_roll=console_roll,
     console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_bookkeeping=True, session_started=sessions.session_started,
     session_ended=sessions.session_ended, standings=sessions.standings, character_sheet=Sheet,
+    roll_tile="charge/rolls/lines.html#last-roll", roll_line="charge/rolls/lines.html#roll-line",
+    roll_recap="charge/rolls/lines.html#recap-roll", stats=stats.stats_context, stats_section="charge/stats.html#momentum",
     roll_columns={"risk": None, "effect": None, "consequence_rating": 0, "momentum": {}},
     roll_ids=RollIds(result_clocks=("progress",), result_links={"consequence": {"target": "characters", "clock": "clocks"}},
                      choice_clocks=("project",), choice_lists={"helpers": "characters", "talents": "talents"},

@@ -71,11 +71,6 @@ class LoggedKind:
     the statistics leave the kind's rolls out, saying so."""
     scales: tuple[Scale, ...] = field(default=(), compare=False)
     """The outcomes its ``odds`` reads rolls in, worst first, in its system's words."""
-    aftermath: bool = False
-    """Its ``result`` is an ``Aftermath`` (gamerules/aftermath.py): the consequence and progress
-    that the roll's shared columns read, and whose ids an export carries."""
-    consequence: bool = False
-    """A 1-5 brings a consequence the target answers (Charge's action and setup rolls)."""
     read: Callable | None = field(default=None, compare=False)
     """``read(roll)`` -> its outcome's words, when the kind reads its dice its own way (Charge's
     loot roll finds assets: a 1-5 is "nothing", not a bad outcome)."""
@@ -136,6 +131,14 @@ class SystemSite:
     """The template of one of its ``roll_kinds`` in a line of the roll log (``roll``)."""
     roll_tile: str = ""
     """The template of one of its ``roll_kinds`` as the table screen's last roll (``roll``)."""
+    stats: Callable | None = None
+    """``stats(membership, filters)`` -> what its ``stats_section`` of the dice statistics reads,
+    over the rolls the member may see (``rolls.stats.Filters``)."""
+    stats_section: str = ""
+    """The template of what it adds to the dice statistics (Charge: momentum over time)."""
+    roll_recap: str = ""
+    """The template of what a session's recap says of one of its rolls after its goal (``roll``):
+    the consequence it brought, say."""
     name: Callable | None = None
     """``name(campaign)`` -> the system as the page header says it, when a campaign names a
     variant of it (Charge's ruleset); else its label."""
@@ -231,6 +234,7 @@ class SystemSite:
 
 _SITES: dict[str, SystemSite] = {}
 _KINDS: dict[str, LoggedKind] = {}
+_LOGGED_BY: dict[str, str] = {}
 
 
 def register(site: SystemSite) -> None:
@@ -246,6 +250,7 @@ def register(site: SystemSite) -> None:
     _SITES[site.system.value] = replace(site, url_names=site.url_names | names, kinds=kinds,
                                         roll_kinds=tuple(kind.value for kind in kinds) if site.roll_line else ())
     _KINDS.update((kind.value, kind) for kind in kinds)
+    _LOGGED_BY.update((kind.value, site.system.value) for kind in kinds)
 
 
 def _names(patterns) -> frozenset[str]:
@@ -282,6 +287,12 @@ def kind_of(kind: str) -> LoggedKind:
     """A logged kind of roll; a kind no installed system logs (an import from a site with
     another system) reads as its value, with none of the shared questions answered."""
     return _KINDS.get(kind) or LoggedKind(kind, kind)
+
+
+def logged_by(kind: str) -> SystemSite | None:
+    """The site of the system that logs rolls of this kind, if one here does."""
+    system = _LOGGED_BY.get(kind)
+    return _SITES[system] if system else None
 
 
 def setup_name(setup) -> str:

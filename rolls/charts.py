@@ -12,7 +12,6 @@ from fractions import Fraction
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from gamerules.honesty import Honesty, Scale
 
@@ -165,10 +164,9 @@ def luck_chart(honesty: Honesty) -> Chart | None:
     return Chart(top + plot + bottom, title, tuple(rects), tuple(texts), lines)
 
 
-def momentum_chart(name: str, changes: Sequence[tuple[int, int]]) -> Chart:
-    """A character's momentum through the rolls that moved it, oldest first: each roll goes from
-    its momentum before to after; a jump between two rolls is what changed it elsewhere (a session
-    starting, the GM, the sheet)."""
+def steps_chart(changes: Sequence[tuple[int, int]], title: str) -> Chart:
+    """A number through the rolls that moved it, oldest first: each roll goes from the number
+    before to after; a jump between two rolls is what changed it elsewhere."""
     top, plot, bottom, left = 10, 90, 10, 22
     highest = max([1, *(value for change in changes for value in change)])
     step = (WIDTH - left - 6) / max(len(changes), 1)
@@ -182,9 +180,6 @@ def momentum_chart(name: str, changes: Sequence[tuple[int, int]]) -> Chart:
     texts = (Text(left - 6, y(highest) + 4, str(highest), "chart-faces", "end"),
              Text(left - 6, y(0) + 4, "0", "chart-faces", "end"))
     lines = (Line(left, y(0), WIDTH, y(0)), Line(left, y(highest), WIDTH, y(highest), "chart-grid"))
-    title = ngettext("%(name)s's momentum over %(count)s roll: %(values)s.",
-                     "%(name)s's momentum over %(count)s rolls: %(values)s.", len(changes)) % {
-        "name": name, "count": len(changes), "values": ", ".join(f"{before}→{after}" for before, after in changes)}
     return Chart(top + plot + bottom, title, (), texts, lines, " ".join(f"{_n(x)},{_n(y)}" for x, y in points),
                  tuple(points[1::2]))
 

@@ -12,8 +12,6 @@ from campaign.models import Membership
 from core.models import LockingQuerySet
 from core.own_words import OwnWordsCharField
 from core.systems import LoggedKind, kind_of
-from gamerules.aftermath import Aftermath
-from gamerules.charge import Effect, Outcome, Risk, RiskWording
 
 
 def new_key() -> str:
@@ -21,29 +19,10 @@ def new_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-def by_wording(wording: RiskWording, risk: str, position: str) -> str:
-    """The words for the campaign's wording: Charge 1.1's risk, or the classic position. Each
-    wording has its sentences whole, so that a translator writes each as it reads."""
-    return position if wording is RiskWording.POSITION else risk
-
-
-def risk_noun(wording: RiskWording) -> str:
-    """"Risk" or "Position", as a label, in the reader's language."""
-    return by_wording(wording, gettext("Risk"), gettext("Position"))
-
-
 class RollQuerySet(LockingQuerySet):
     def visible_to(self, membership: Membership):
         """Hidden rolls (the GM's secret fortune rolls) are for GMs only."""
         return self if membership.is_gm else self.filter(hidden=False)
-
-    def awaiting_answer(self, membership: Membership, recent: int = 20) -> list:
-        """The latest rolls whose consequence waits for one of this member's characters to
-        accept, resist or be protected."""
-        mine = set(membership.campaign.characters.editable_by(membership).values_list("pk", flat=True))
-        rolls = (self.filter(campaign=membership.campaign, hidden=False, result__consequence__isnull=False)
-                 .select_related("character").order_by("-pk")[:recent])
-        return [roll for roll in rolls if roll.awaits_answer_from(mine)]
 
 
 class Roll(models.Model):
@@ -103,56 +82,3 @@ class Roll(models.Model):
         """What was rolled, as the reader reads it: an action, a name from the rulebook in their
         language, unless its system reads it otherwise (a conflict's Stat)."""
         return str(self.logged_kind.said(self.action))
-
-    @property
-    def rules_outcome(self) -> Outcome | None:
-        return Outcome(self.outcome) if self.outcome else None
-
-    @property
-    def rules_risk(self) -> Risk | None:
-        return self.aftermath.risk
-
-    @property
-    def rules_effect(self) -> Effect | None:
-        return self.aftermath.effect
-
-    @property
-    def threat(self) -> dict:
-        """The threat dice rolled with it and the action dice they left ("Threat Level Extra")."""
-        return (self.choices or {}).get("threat") or {}
-
-    @property
-    def read_face(self) -> int | None:
-        dice = self.threat["left"] if self.threat else self.dice
-        if not dice:
-            return None
-        return min(dice) if self.pool_size <= 0 else max(dice)
-
-    def awaits_answer_from(self, character_ids) -> bool:
-        consequence = self.aftermath.consequence
-        return consequence is not None and not consequence.settled and consequence.target in character_ids
-
-    @property
-    def tension(self) -> str:
-        """The consequence the player accepted for a tension die ("Add Tension"), if any."""
-        return (self.choices or {}).get("tension", "")
-
-    @property
-    def brings_consequence(self) -> bool:
-        return self.logged_kind.consequence and self.aftermath.consequence_rating > 0
-
-    @property
-    def aftermath(self) -> Aftermath:
-        """What a Charge roll changed after it landed, typed; read from ``result`` on every access.
-        Another system's roll keeps its own numbers in ``result`` and has no Charge aftermath."""
-        return Aftermath.from_data(self.result) if self.logged_kind.aftermath else Aftermath()
-
-    @aftermath.setter
-    def aftermath(self, value: Aftermath) -> None:
-        self.result = value.to_data()
-
-    @property
-    def awaits_consequence(self) -> bool:
-        """A 1-5 whose consequence is not settled yet (not chosen, or not accepted or resisted):
-        nothing that the consequence may change is final."""
-        return self.brings_consequence and not self.aftermath.consequence_settled

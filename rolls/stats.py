@@ -1,5 +1,6 @@
 """Dice statistics over the roll log a member may see: outcomes against the exact odds of the pools
-rolled (gamerules/honesty.py), momentum over time, and how often each action is rolled."""
+rolled (gamerules/honesty.py), and how often each action is rolled; a dice system adds its own
+(``SystemSite.stats``: Charge's momentum over time)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,6 @@ from characters.models import Character
 from core.systems import DAMAGED, Logged, kind_of
 from core.templatetags.words import action as action_word
 from gamerules.honesty import Honesty, Rolled, honesty
-
-MOMENTUM_ROLLS = 60
-"""A character's momentum is drawn through their latest rolls only, so that the line stays readable
-on a phone and a long campaign's page stays small."""
 
 UNREAD = _("rolls of a kind whose exact odds no dice system here gives")
 
@@ -44,14 +41,12 @@ class Filters:
                    chosen(campaign.memberships.select_related("user"), "player"),
                    chosen(campaign.sessions.all(), "session"))
 
-    def rolls(self, membership: Membership, moving_momentum: bool = False):
+    def rolls(self, membership: Membership, own: bool = True):
         """The rolls this member may see (hidden rolls are the GMs' alone), oldest first: the
-        character's own, or with ``moving_momentum`` every roll that moved their momentum (an
-        assist too)."""
+        character's own (unless not ``own``: a system then finds what else of theirs a roll
+        moved, an assist's momentum say)."""
         rolls = membership.campaign.rolls.visible_to(membership)
-        if self.character and moving_momentum:
-            rolls = rolls.filter(result__momentum__has_key=str(self.character.pk))
-        elif self.character:
+        if self.character and own:
             rolls = rolls.filter(character=self.character)
         if self.player:
             rolls = rolls.filter(rolled_by_id=self.player.user_id)
@@ -67,9 +62,6 @@ class DiceStats:
     """Why rolls were not counted, and how many for each reason."""
     actions: list[tuple[str, int]]
     """Each action (a skill, a Stat in other systems) and how many rolls used it, most used first."""
-    momentum: list[tuple[Character, list[tuple[int, int]]]]
-    """Each character's momentum before and after each of the latest :data:`MOMENTUM_ROLLS` rolls
-    that moved it, oldest first."""
 
 
 def rolled(kind: str, pool, dice, outcome: str, choices, result=None, sources=None) -> Rolled | str:
@@ -110,16 +102,8 @@ def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
         if campaign.site.actions else Counter()
     for (said, name), count in named.items():
         used[str(said(name))] += count
-    moves: dict[str, list[tuple[int, int]]] = {}
-    moving = filters.rolls(membership, moving_momentum=True).filter(result__momentum__isnull=False)
-    for momentum in moving.values_list("result__momentum", flat=True):
-        for character_id, change in momentum.items():
-            moves.setdefault(character_id, []).append(tuple(change))
-    characters = campaign.characters.filter(pk__in=[int(pk) for pk in moves if pk.isdigit()]).order_by("name")
     return DiceStats(
         honesty=honesty(_tally(kinds, counted), scales=[scale for kind in campaign.site.kinds for scale in kind.scales]),
         left_out=[(str(reason), count) for reason, count in left_out.items()],
-        actions=sorted(used.items(), key=lambda item: -item[1]),
-        momentum=[(character, moves[str(character.pk)][-MOMENTUM_ROLLS:]) for character in characters
-                  if not filters.character or character == filters.character])
+        actions=sorted(used.items(), key=lambda item: -item[1]))
 

@@ -8,9 +8,9 @@ from django.views.decorators.http import require_safe
 
 from campaign.access import membership_or_404
 from core.posted import whole_number
-from rolls.charts import actions_chart, luck_chart, momentum_chart, outcomes_chart
+from rolls.charts import actions_chart, luck_chart, outcomes_chart
 from rolls.models import Roll
-from rolls.stats import MOMENTUM_ROLLS, Filters, dice_stats
+from rolls.stats import Filters, dice_stats
 
 LOG_PAGE = 50
 
@@ -69,10 +69,10 @@ def stats_context(membership, filters: Filters) -> dict:
             "sessions": campaign.sessions.all(),
             "outcomes": [(scale, outcomes_chart(honesty, scale)) for scale in rolled_on], "scores": scores(rolled_on),
             "several_scales": len(rolled_on) > 1,
-            "luck": luck_chart(honesty), "expected_luck": float(honesty.expected_luck), "most_momentum": MOMENTUM_ROLLS,
-            "momentum": [(character, momentum_chart(character.name, changes)) for character, changes in stats.momentum],
+            "luck": luck_chart(honesty), "expected_luck": float(honesty.expected_luck),
             "actions": actions_chart(stats.actions) if any(count for _, count in stats.actions) else None,
-            "left_out": sum(count for _, count in stats.left_out)}
+            "left_out": sum(count for _, count in stats.left_out),
+            **(campaign.site.stats(membership, filters) if campaign.site.stats else {})}
 
 
 def scores(scales) -> str:

@@ -13,6 +13,12 @@ from django.utils.safestring import mark_safe
 
 register = template.Library()
 
+
+@register.filter
+def warns(character, field) -> bool:
+    """Whether a sheet text reads as a warning (``Character.warns``)."""
+    return character.warns(field)
+
 CARD = "characters/card.html"
 
 

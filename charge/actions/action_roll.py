@@ -10,9 +10,11 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from campaign.models import Membership
 from characters.models import Character
+from charge import landed
 from charge.actions.rollers import lock_characters
 from charge.kinds import RollKind
 from charge.models import Asset, PendingRoll, ResourcePool, Spell, bearing_on_a_roll
+from charge.wording import by_wording
 from clocks.actions import record_change
 from clocks.models import Clock
 from core.refused import Refused
@@ -39,7 +41,7 @@ from gamerules.resources import roll_retained
 from gamerules.threat import roll_threatened
 from gamerules.words import said, said_n
 from rolls.actions import made_with, record, table_dice
-from rolls.models import Roll, by_wording
+from rolls.models import Roll
 
 
 def either(choices) -> str:
@@ -98,7 +100,7 @@ def _setup_benefit(campaign, roll_id, roller: Character) -> SetupBenefit | None:
     setup = Roll.objects.filter(campaign=campaign, pk=roll_id, kind=RollKind.SETUP).first()
     if setup and setup.character_id == roller.pk:
         raise Refused(gettext("%(name)s set this up: a teammate follows through on it.") % {"name": roller.name})
-    benefit = setup.aftermath.setup_benefit if setup else None
+    benefit = landed.aftermath(setup).setup_benefit if setup else None
     if benefit is None:
         raise Refused(gettext("That setup has no benefit to give (it failed, or its player has not chosen)."))
     return benefit
@@ -353,8 +355,8 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
         rolled_by=membership.user, kind=RollKind.SETUP if request.is_setup else RollKind.ACTION,
         goal=request.goal, action=request.action, pool_size=planned.pool_size,
         dice_sources=list(planned.dice_sources), dice=list(pool.dice), outcome=result.outcome.value,
-        aftermath=Aftermath(risk=Risk(planned.risk), effect=Effect(result.effect), consequence_rating=result.consequence_rating,
-                            momentum=tuple(MomentumMove(pk, before, after) for pk, (before, after) in momentum.items())),
+        result=Aftermath(risk=Risk(planned.risk), effect=Effect(result.effect), consequence_rating=result.consequence_rating,
+                            momentum=tuple(MomentumMove(pk, before, after) for pk, (before, after) in momentum.items())).to_data(),
         choices={"risk": int(request.risk), "effect": int(request.effect),
                  "pushes": [p.value for p in request.pushes], "helpers": list(request.helper_ids),
                  "tension": request.tension, "talents": list(request.talent_ids),

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 
 from campaign.models import Membership
 from characters.models import Character
+from charge import landed
 from charge.actions.action_roll import workable_project
 from charge.actions.projects import add_clock
 from charge.actions.rollers import lock_characters
@@ -59,12 +60,12 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
     roll = _locked_roll(membership, roll_id)
     if not _may_settle(membership, roll):
         raise Refused(gettext("Only the roller's player or a GM applies this roll."))
-    aftermath = roll.aftermath
+    aftermath = landed.aftermath(roll)
     if aftermath.progress is not None:
         raise Refused(gettext("This roll already ticked a clock."))
-    if roll.awaits_consequence:
+    if landed.awaits_consequence(roll):
         raise Refused(gettext("Settle the consequence first: it may reduce the effect."))
-    if roll.rules_outcome is Outcome.BAD or not aftermath.effect:
+    if landed.outcome(roll) is Outcome.BAD or not aftermath.effect:
         raise Refused(gettext("Only a success with some effect ticks a progress clock."))
     clock = (Clock.objects.for_progress().select_for_update(of=("self",))
              .select_related("campaign", "character").filter(pk=clock_id, campaign=membership.campaign)
@@ -88,7 +89,7 @@ def tick_progress(membership: Membership, roll_id, clock_id) -> ClockChange | No
         roll.campaign.log(membership.user, said("%(who)s worked on %(clock)s: %(before)s→%(after)s.",
                                                 who=roll.character.name if roll.character else said("The GM"),
                                                 clock=str(clock.name), before=before, after=clock.filled), clock=clock)
-    roll.aftermath = replace(aftermath, progress=ProgressTick(clock.pk, clock.name, int(aftermath.effect)))
+    landed.keep(roll, replace(aftermath, progress=ProgressTick(clock.pk, clock.name, int(aftermath.effect))))
     roll.save(update_fields=["result"])
     return change
 
@@ -107,9 +108,9 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
     for the target to accept, resist or be protected before its numbers apply. A complication
     ticks "a new or existing clock": ``new_clock`` (name, size) starts a danger clock."""
     roll = _locked_roll(gm, roll_id)
-    if not roll.brings_consequence:
+    if not landed.brings_consequence(roll):
         raise Refused(gettext("Only a 1-5 on an action roll brings a consequence."))
-    aftermath = roll.aftermath
+    aftermath = landed.aftermath(roll)
     if aftermath.consequence is not None:
         raise Refused(gettext("This roll's consequence is already chosen."))
     exposed = {roll.character_id, *roll.choices.get("helpers", [])}
@@ -125,15 +126,15 @@ def choose_consequence(gm: Membership, roll_id, kind: ConsequenceKind, target_id
             pk=clock_id, campaign=gm.campaign, archived=False).exists():
         raise Refused(gettext("A complication ticks a danger clock, a complication or an opposed clock: "
                               "choose one, or name a new one."))
-    roll.aftermath = replace(aftermath, consequence=InflictedConsequence(
-        kind, aftermath.consequence_rating, target_id, clock_id if is_complication else None, story=story[:300]))
+    landed.keep(roll, replace(aftermath, consequence=InflictedConsequence(
+        kind, aftermath.consequence_rating, target_id, clock_id if is_complication else None, story=story[:300])))
     roll.save(update_fields=["result"])
     return roll
 
 
 def _pending(membership: Membership, roll_id) -> tuple[Roll, InflictedConsequence, Character]:
     roll = _locked_roll(membership, roll_id)
-    consequence = roll.aftermath.consequence
+    consequence = landed.aftermath(roll).consequence
     if consequence is None or consequence.settled:
         raise Refused(gettext("There is no consequence waiting on this roll."))
     target = lock_characters({consequence.target})[consequence.target]
@@ -141,7 +142,7 @@ def _pending(membership: Membership, roll_id) -> tuple[Roll, InflictedConsequenc
 
 
 def _set_consequence(roll: Roll, consequence: InflictedConsequence) -> None:
-    roll.aftermath = replace(roll.aftermath, consequence=consequence)
+    landed.keep(roll, replace(landed.aftermath(roll), consequence=consequence))
 
 
 @transaction.atomic
@@ -214,7 +215,7 @@ def resist_consequence(membership: Membership, roll_id, momentum_burned: int, ke
             goal=filled(RESIST, consequence=lowered(consequence.kind.label(roll.campaign.charge.wording))),
             pool_size=momentum_burned, dice_sources=["momentum"] * momentum_burned,
             dice=list(pool.dice), outcome=pool.outcome.value,
-            aftermath=Aftermath(momentum=(MomentumMove(target.pk, before, target.charge.momentum),), resistance=outcome))
+            result=Aftermath(momentum=(MomentumMove(target.pk, before, target.charge.momentum),), resistance=outcome).to_data())
     return _apply(membership, roll, consequence, target, outcome)
 
 
@@ -235,13 +236,13 @@ def _apply(membership, roll: Roll, consequence: InflictedConsequence, target: Ch
                           said("%(who)s's %(action)s roll: complication", who=_who(roll),
                                action=action_phrase(roll.action)),
                           roll=roll)
-        if left.effect_reduction and (effect := roll.aftermath.effect):
-            roll.aftermath = replace(roll.aftermath, effect=effect.reduced(left.effect_reduction))
+        if left.effect_reduction and (effect := landed.aftermath(roll).effect):
+            landed.keep(roll, replace(landed.aftermath(roll), effect=effect.reduced(left.effect_reduction)))
             _weaken_readied_spell(roll, left.effect_reduction)
         _tick_spell_danger(membership, roll)
         if left.risk_escalation:
             target.charge.escalated_action = roll.action
-            target.charge.escalated_risk = int((roll.rules_risk or Risk.MODERATE).escalated())
+            target.charge.escalated_risk = int((landed.aftermath(roll).risk or Risk.MODERATE).escalated())
         if left.lost_opportunity:
             target.charge.lost_action = roll.action
     if outcome is Resistance.AVOIDED_AND_RISK_IMPROVED and not roll.campaign.charge.quick:
@@ -289,6 +290,6 @@ def choose_setup_benefit(membership: Membership, roll_id, benefit: SetupBenefit)
         raise Refused(gettext("The setup's player chooses the benefit."))
     if benefit is SetupBenefit.RISK and roll.campaign.charge.quick:
         raise Refused(gettext("In Quick Charge a setup gives +1 effect."))
-    roll.aftermath = replace(roll.aftermath, setup_benefit=benefit)
+    landed.keep(roll, replace(landed.aftermath(roll), setup_benefit=benefit))
     roll.save(update_fields=["result"])
     return roll

@@ -87,7 +87,7 @@ def pay_flashback(membership: Membership, call_id, seen: int | None, key: str) -
     character.charge.save(update_fields=["momentum"])
     roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                   character=character, rolled_by=membership.user, kind=RollKind.FLASHBACK,
-                  goal=call.note, aftermath=Aftermath(momentum=(MomentumMove(character.pk, before, character.charge.momentum),)),
+                  goal=call.note, result=Aftermath(momentum=(MomentumMove(character.pk, before, character.charge.momentum),)).to_data(),
                   choices={"flashback_cost": call.cost})
     call.delete()
     return roll

@@ -60,7 +60,7 @@ def make_fortune_roll(membership: Membership, pool: int, key: str, label: str = 
     roll = record(key, campaign=membership.campaign, session=membership.campaign.current_session,
                    rolled_by=membership.user, kind=RollKind.FORTUNE, goal=label[:300], pool_size=pool,
                    dice_sources=["rating" if character else "fortune"] * len(dice), dice=dice,
-                   outcome=first.outcome.value, hidden=hidden, aftermath=aftermath,
+                   outcome=first.outcome.value, hidden=hidden, result=aftermath.to_data(),
                    character=character, action=action if character else "")
     return roll
 
@@ -269,6 +269,6 @@ def make_determination_roll(membership: Membership, character_id: int, burned: i
                    character=character, rolled_by=membership.user, kind=RollKind.DETERMINATION,
                    goal=note[:300], pool_size=burned, dice_sources=["momentum"] * burned,
                    dice=list(pool.dice), outcome=pool.outcome.value,
-                   aftermath=Aftermath(momentum=(MomentumMove(character.pk, before, character.charge.momentum),),
-                                       resistance=resistance(pool.outcome)))
+                   result=Aftermath(momentum=(MomentumMove(character.pk, before, character.charge.momentum),),
+                                    resistance=resistance(pool.outcome)).to_data())
     return roll

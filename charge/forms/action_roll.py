@@ -5,16 +5,18 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from charge import landed
 from charge.actions.action_roll import ActionRollRequest, either
 from charge.actions.on_its_way import RollStart
 from charge.kinds import RollKind
 from charge.models import ResourcePool, Spell
+from charge.wording import risk_noun
 from core.templatetags.words import action as action_word
 from gamerules.action_roll import AssetBenefit, PushBenefit, flashback_costs
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
 from gamerules.magic import SpellBenefit
-from rolls.models import Roll, risk_noun
+from rolls.models import Roll
 
 STEPS = {
     1: ("key", "character", "action", "goal", "spell", "setup", "flashback", "project"),
@@ -141,8 +143,8 @@ class ActionRollForm(forms.Form):
                                      session__ended_at__isnull=True).select_related("character")
         self.fields["setup_from"].choices = [("", gettext("No setup"))] + [
             (r.pk, gettext("%(name)s: %(benefit)s") % {"name": r.character.name if r.character else gettext("A teammate"),
-                                                       "benefit": r.aftermath.setup_benefit.describe(self.wording)})
-            for r in setups if r.aftermath.setup_benefit
+                                                       "benefit": landed.aftermath(r).setup_benefit.describe(self.wording)})
+            for r in setups if landed.aftermath(r).setup_benefit
             and not (self.character and r.character_id == self.character.pk)]
         held = (list(self.character.assets.filter(spent_by__isnull=True))
                 if self.character and self.rules.has(Extra.ASSET) else [])

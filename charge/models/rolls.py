@@ -6,11 +6,11 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from charge.models.threats import Threat
+from charge.wording import by_wording
 from core.models import LockingQuerySet
 from core.templatetags.words import action as action_word
 from gamerules.charge import Effect, Risk
 from gamerules.world import MissionStart
-from rolls.models import by_wording
 
 
 class PendingRollQuerySet(LockingQuerySet):

@@ -136,6 +136,11 @@ class Sheet(models.Model):
     def __str__(self):
         return str(self.character)
 
+    @property
+    def warned_texts(self) -> tuple[str, ...]:
+        """The sheet's texts shown as a warning: the condition of a character taken out."""
+        return ("condition",) if self.taken_out else ()
+
     def escalated_for(self, action: str) -> Risk | None:
         """The risk rolls with ``action`` start at after an escalation, or None."""
         if action and action == self.escalated_action and self.escalated_risk:

@@ -14,13 +14,13 @@ from campaign.access import gm_membership_or_404, membership_or_404
 from charge.actions import on_its_way
 from charge.models import PendingRoll
 from charge.panels import pending_context
+from charge.wording import by_wording
 from core.htmx import answer
 from core.posted import whole_number
 from core.refused import refusal_of
 from core.templatetags.words import action as action_word
 from gamerules.charge import Effect, Risk
 from gamerules.dials import Extra
-from rolls.models import by_wording
 
 
 def pending_or_none(membership, pending_id) -> PendingRoll | None:

@@ -1,7 +1,7 @@
 """What waits for a member of a Charge campaign, on every page (campaign/views/campaigns.py)."""
 
+from charge import landed
 from charge.panels import pending_context
-from rolls.models import Roll
 
 
 def charge_waiting(request, membership, on: str):
@@ -22,5 +22,5 @@ def charge_waiting(request, membership, on: str):
                                                         if mine and call.get_absolute_url() != on],
         "asks": [(r.pending, mine[pk]) for r in rolls for pk in r.pending.asked
                  if pk in mine and not membership.is_gm and mine[pk].charge.assisting_id != r.pending.character_id],
-        "consequences": [roll for roll in Roll.objects.awaiting_answer(membership)
+        "consequences": [roll for roll in landed.awaiting_answer(membership)
                          if roll.get_absolute_url() != on]})

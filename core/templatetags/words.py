@@ -1,9 +1,8 @@
-"""The names of actions, and of the Stats of Traits & Consequence, in the reader's language, unless the GM named them."""
+"""The names of actions in the reader's language, unless the GM named them."""
 
 from django import template
 
 from gamerules.dials import RULEBOOK_ACTION_NAMES
-from gamerules.traits import stat_said
 from gamerules.words import said_as
 
 register = template.Library()
@@ -22,9 +21,3 @@ def action_phrase(name: str) -> str:
     is said in context, a name the GM gave it stays as written."""
     return said_as("action", name) if name in RULEBOOK_ACTIONS else name
 
-
-@register.filter
-def stat(name: str) -> str:
-    """A Stat (Traits & Consequence) as the reader reads it: one of the text's six in their
-    language, a Stat the GM named as the GM wrote it."""
-    return str(stat_said(name))

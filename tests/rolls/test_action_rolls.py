@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from charge.landed import aftermath
 from charge.models import Setup
 from clocks.models import ClockChange
 from gamerules.charge import Outcome, odds, percentages
@@ -45,7 +46,7 @@ def test_a_roll_with_no_bonus_dice_rolls_the_rating_and_gains_momentum_by_the_di
     roll = last_roll()
     assert response.url == roll.get_absolute_url()
     assert (roll.pool_size, roll.dice, roll.outcome, roll.dice_sources) == (2, [6, 2], "full", ["rating", "rating"])
-    assert (roll.aftermath.risk, roll.aftermath.effect, roll.aftermath.consequence_rating) == (2, 2, 0)
+    assert (aftermath(roll).risk, aftermath(roll).effect, aftermath(roll).consequence_rating) == (2, 2, 0)
     assert fresh(crew.ada).charge.momentum == 4  # +2 for a 6
     assert roll.result["momentum"] == {str(crew.ada.pk): [2, 4]}
 
@@ -63,7 +64,7 @@ def test_the_xavier_example_push_for_a_die_then_a_partial_ticks_the_alert_clock_
     dice(5, 2, 1)
     wizard(crew, risk="2", effect="3", pushes=["die"])
     roll = last_roll()
-    assert (roll.pool_size, roll.outcome, roll.aftermath.consequence_rating) == (3, "partial", 2)
+    assert (roll.pool_size, roll.outcome, aftermath(roll).consequence_rating) == (3, "partial", 2)
     assert fresh(crew.ada).charge.momentum == 0  # 2 for the push; a roll with momentum spent gains none
     offer(crew, roll, "complication", crew.ada, clock=crew.alert.pk)
     accept(crew, roll)
@@ -126,11 +127,11 @@ def test_a_determination_critical_lowers_the_next_rolls_risk_once(crew, dice):
     update_character(crew.ada.pk, better_risk_next=True)
     dice(6, 1)
     wizard(crew, risk="3")
-    assert last_roll().aftermath.risk == 2
+    assert aftermath(last_roll()).risk == 2
     assert not fresh(crew.ada).charge.better_risk_next
     dice(6, 1)
     wizard(crew, risk="3")
-    assert last_roll().aftermath.risk == 3
+    assert aftermath(last_roll()).risk == 3
 
 
 def test_protecting_moves_the_consequence_to_the_protector(crew, dice):
@@ -167,13 +168,13 @@ def test_escalated_risk_makes_rolls_with_that_action_riskier_until_the_session_e
     assert (ada.charge.escalated_action, ada.charge.escalated_risk) == ("Sneak", 2)
     dice(6, 1)
     wizard(crew)
-    assert last_roll().aftermath.risk == 2  # the wizard starts one level worse than low: moderate
+    assert aftermath(last_roll()).risk == 2  # the wizard starts one level worse than low: moderate
     dice(6, 1)
     wizard(crew, risk=1)  # only the GM sets it lower, and what she sets stands: the roll is not stuck
-    assert last_roll().aftermath.risk == 1 and Roll.objects.count() == 3
+    assert aftermath(last_roll()).risk == 1 and Roll.objects.count() == 3
     dice(6, 1)
     wizard(crew, action="Finesse", risk=1)  # another action is not affected
-    assert last_roll().aftermath.risk == 1
+    assert aftermath(last_roll()).risk == 1
     assert fresh(crew.ada).charge.escalated_action == "Sneak"  # it lasts: "future rolls"
     crew.client("gm").post(reverse("character_escalation", args=[crew.campaign.pk, crew.ada.pk]))
     assert fresh(crew.ada).charge.escalated_action == ""  # only the GM sets it back (or the session's end)
@@ -289,7 +290,7 @@ def test_a_setup_gives_the_follower_its_chosen_benefit(crew, dice):
     dice(6, 1)
     wizard(crew, who="other_player", character=crew.bo.pk, action="Muscle", effect="2",
            setup_from=setup.pk)
-    assert last_roll().aftermath.effect == 3
+    assert aftermath(last_roll()).effect == 3
 
 
 def test_a_flashback_paid_in_the_wizard_spends_momentum_and_gains_none(crew, dice):
@@ -330,4 +331,4 @@ def test_a_quick_charge_roll_reads_effect_from_the_dice_and_skips_risk(crew, dic
     assert "Even the odds" in step.text  # nothing waits for the GM: the dice read risk and effect
     dice(6, 6)
     client.post(step.redirect_chain[-1][0], {"step": 3, "effect": "0", "risk": "2", "roll": "1"})
-    assert (last_roll().aftermath.effect, fresh(crew.ada).charge.momentum) == (3, 5)
+    assert (aftermath(last_roll()).effect, fresh(crew.ada).charge.momentum) == (3, 5)

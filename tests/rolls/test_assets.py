@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from charge.landed import aftermath
 from charge.models import Asset, Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, wizard
@@ -45,7 +46,7 @@ def test_an_asset_for_effect_raises_the_effect(with_assets, dice):
     give(crew, "A map of the sewers")
     dice(6, 2)
     wizard(crew, asset=f"{Asset.objects.get().pk}:effect")
-    assert Roll.objects.get().aftermath.effect == 3  # standard, raised to great
+    assert aftermath(Roll.objects.get()).effect == 3  # standard, raised to great
 
 
 def test_without_an_asset_there_is_nothing_to_use(with_assets, dice):

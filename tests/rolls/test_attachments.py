@@ -4,6 +4,7 @@ consequence outright, then repair through a 4-segment project."""
 import pytest
 from django.urls import reverse
 
+from charge.landed import awaits_consequence
 from charge.models import Attachment, Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, wizard
@@ -80,7 +81,7 @@ def test_only_the_targets_player_breaks_their_attachment(attached, dice):
     response = crew.client("other_player").post(reverse("roll_break", args=[crew.campaign.pk, roll.pk]),
                                                 {"attachment": Attachment.objects.get().pk}, **HTMX)
     assert "Ada&#x27;s player chooses to break an attachment." in response.text
-    assert not Attachment.objects.get().broken and fresh(roll).awaits_consequence
+    assert not Attachment.objects.get().broken and awaits_consequence(fresh(roll))
 
 
 def test_without_the_extra_there_is_no_attachment(crew, dice):

@@ -4,6 +4,7 @@
 import pytest
 from django.urls import reverse
 
+from charge.landed import aftermath
 from clocks.models import Clock, WhoMayTick
 from rolls.models import Roll
 from tests.factories import ClockFactory
@@ -57,11 +58,11 @@ def test_a_success_ticks_no_danger_clock_and_a_complication_no_progress_clock(cr
                                       {"kind": "complication", "target": crew.ada.pk, "clock": crew.vault.pk},
                                       **HTMX)
     assert "A complication ticks a danger clock" in response.content.decode()
-    assert fresh(crew.vault).filled == 0 and fresh(roll).aftermath.consequence is None
+    assert fresh(crew.vault).filled == 0 and aftermath(fresh(roll)).consequence is None
     settle(crew, roll, kind="worse_condition")
     response = progress(crew, roll, crew.alert, who="gm")
     assert "Choose a progress clock" in response.content.decode()
-    assert fresh(crew.alert).filled == 0 and fresh(roll).aftermath.progress is None
+    assert fresh(crew.alert).filled == 0 and aftermath(fresh(roll)).progress is None
 
 
 def test_a_complication_may_start_a_new_danger_clock(crew, dice):

@@ -10,6 +10,7 @@ from django.urls import reverse
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
+from charge.landed import aftermath
 from charge.models import PendingRoll, Setup, Spell
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra
@@ -177,7 +178,7 @@ def test_a_readied_spell_helps_another_characters_roll_once(crew, dice, benefit,
     page = crew.client("other_player").post(pending.get_absolute_url(), {
         "risk": 2, "effect": 2, "step": 3, "roll": "1", "spell_help": f"{spell.pk}:{benefit}"}, follow=True).text
     roll = Roll.objects.get()
-    assert (roll.pool_size, roll.aftermath.risk, roll.aftermath.effect, roll.outcome) == (pool, risk, effect, "full")
+    assert (roll.pool_size, aftermath(roll).risk, aftermath(roll).effect, roll.outcome) == (pool, risk, effect, "full")
     assert roll.dice_sources.count("spell") == 1 and fresh(spell).charge is None
     assert "Mend flesh (normal) helped: +1d6." in page
 
@@ -191,7 +192,7 @@ def test_a_limited_spell_gives_a_better_position_or_effect_and_a_raised_great_an
     dice(2, 1)
     crew.client("other_player").post(pending.get_absolute_url(), {
         "risk": 2, "effect": 2, "step": 3, "roll": "1", "spell_help": f"{spell.pk}:position"})
-    assert Roll.objects.get().aftermath.risk == 1
+    assert aftermath(Roll.objects.get()).risk == 1
     Spell.objects.filter(pk=spell.pk).update(charge=4)
     pending = on_its_way(crew, who="other_player", character=crew.bo.pk, action="Muscle", key="again")
     page = crew.client("other_player").post(reverse("roll_odds", args=[crew.campaign.pk, pending.pk]), {
@@ -200,7 +201,7 @@ def test_a_limited_spell_gives_a_better_position_or_effect_and_a_raised_great_an
     dice(2, 1)
     crew.client("other_player").post(pending.get_absolute_url(), {
         "risk": 2, "effect": 2, "step": 3, "roll": "1", "spell_help": f"{spell.pk}:success"})
-    assert Roll.objects.latest("pk").outcome == "full" and Roll.objects.latest("pk").aftermath.consequence_rating == 0
+    assert Roll.objects.latest("pk").outcome == "full" and aftermath(Roll.objects.latest("pk")).consequence_rating == 0
 
 
 def test_a_spell_that_is_not_ready_or_a_benefit_its_level_does_not_give_is_refused(crew, dice):

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaign.transfer import export_campaign, import_campaign
 from charge.actions.bookkeeping import set_dials
+from charge.landed import aftermath
 from charge.models import PartyDetail, Setup
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra, ExtraDial
@@ -180,7 +181,7 @@ def test_a_negative_detail_raises_the_consequence_rating(crew, dice):
     assert "Party: Falsified spacecraft registration · negative (−): +1 consequence rating." in odds
     dice(5, 2)
     page = roll_with(crew, pending, -1).text
-    assert Roll.objects.get().aftermath.consequence_rating == 3  # moderate risk 2, +1
+    assert aftermath(Roll.objects.get()).consequence_rating == 3  # moderate risk 2, +1
     assert "Party: Falsified spacecraft registration (Authority): +1 consequence rating." in page
 
 
@@ -193,7 +194,7 @@ def test_a_positive_detail_gives_a_lower_rating_or_1_effect_chosen_before_the_ro
     dice(4, 1)
     roll_with(crew, pending, 1, party_benefit=benefit)
     made = Roll.objects.get()
-    assert (made.aftermath.consequence_rating, made.aftermath.effect) == (rating, effect)
+    assert (aftermath(made).consequence_rating, aftermath(made).effect) == (rating, effect)
 
 
 def test_conflicting_details_cancel_out(crew, dice):
@@ -203,7 +204,7 @@ def test_conflicting_details_cancel_out(crew, dice):
     pending = bearing(crew, *PartyDetail.objects.all())
     dice(4, 1)
     roll_with(crew, pending, 0)
-    assert Roll.objects.get().aftermath.consequence_rating == 2
+    assert aftermath(Roll.objects.get()).consequence_rating == 2
 
 
 def test_the_gm_changing_the_details_after_the_player_read_them_refuses_the_roll(crew, dice):

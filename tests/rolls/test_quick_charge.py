@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from charge.landed import aftermath
 from charge.models import Setup
 from rolls.models import Roll
 from tests.helpers import HTMX, fresh, on_its_way, update_character, wizard
@@ -47,7 +48,7 @@ def test_a_setup_gives_plus_one_effect_only(quick, dice):
     response = quick.client("player").post(reverse("roll_setup", args=[quick.campaign.pk, setup.pk]),
                                            {"benefit": "risk"}, **HTMX)
     assert "In Quick Charge a setup gives +1 effect." in response.content.decode()
-    assert fresh(setup).aftermath.setup_benefit is None
+    assert aftermath(fresh(setup)).setup_benefit is None
 
 
 def test_the_last_step_says_the_dice_set_the_effect_and_the_consequence(quick):

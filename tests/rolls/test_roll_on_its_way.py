@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from charge.landed import aftermath
 from charge.models import PendingRoll, Setup
 from rolls.models import Roll
 from tests.factories import CharacterFactory
@@ -48,7 +49,7 @@ def test_the_gm_sets_risk_and_effect_from_the_console_and_the_player_evens_the_o
     dice(6, 4)
     crew.client("player").post(pending.get_absolute_url(), {"risk": 3, "effect": 1, "step": 3, "roll": "1"})
     roll = Roll.objects.get()
-    assert (roll.aftermath.risk, roll.aftermath.effect, roll.outcome, roll.aftermath.consequence_rating) == (3, 1, "full", 0)
+    assert (aftermath(roll).risk, aftermath(roll).effect, roll.outcome, aftermath(roll).consequence_rating) == (3, 1, "full", 0)
     assert not PendingRoll.objects.exists()
 
 
@@ -91,7 +92,7 @@ def test_the_gm_rolls_on_one_shared_screen_with_the_choices_inline(crew, dice):
     crew.client("gm").post(pending.get_absolute_url(), {"step": 2, "risk": 1, "effect": 3})
     dice(5, 2)
     crew.client("gm").post(pending.get_absolute_url(), {"risk": 1, "effect": 3, "step": 3, "roll": "1"})
-    assert (Roll.objects.get().aftermath.risk, Roll.objects.get().aftermath.effect) == (1, 3)
+    assert (aftermath(Roll.objects.get()).risk, aftermath(Roll.objects.get()).effect) == (1, 3)
 
 
 def test_a_new_action_asks_the_gm_again_and_a_goal_alone_does_not(crew):
@@ -210,7 +211,7 @@ def test_a_consequence_says_what_it_is_in_the_story_everywhere_the_roll_shows(cr
     roll = Roll.objects.get()
     crew.client("gm").post(reverse("roll_consequence", args=[crew.campaign.pk, roll.pk]),
                            {"kind": "worse_condition", "target": crew.ada.pk, "story": "The guard spots you"})
-    assert fresh(roll).aftermath.consequence.story == "The guard spots you"
+    assert aftermath(fresh(roll)).consequence.story == "The guard spots you"
     page = crew.client("player").get(roll.get_absolute_url()).text
     assert '<p class="fst-italic consequence-story">The guard spots you</p>' in page
 

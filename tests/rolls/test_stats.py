@@ -13,6 +13,7 @@ from ability.kinds import RollKind as AbilityRoll
 from campaign.models import Membership
 from charge.kinds import RollKind
 from charge.rolled import NO_DICE
+from charge.stats import momentum_moves
 from gamerules.charge import Outcome, odds
 from gamerules.honesty import EXACT_UP_TO, Rolled, honesty
 from rolls.charts import luck_chart
@@ -135,7 +136,7 @@ def test_momentum_and_actions(table):
     roll(table, 1, [1], "bad", character=bo, momentum={str(bo.pk): [4, 4], str(ada.pk): [5, 4]})  # Ada assisted
     player = Membership.objects.get(campaign=table.campaign, user=table.player)
     stats = dice_stats(player, Filters(character=ada))
-    assert stats.momentum == [(ada, [(2, 3), (3, 5), (5, 4)])]  # the assist moved her momentum too
+    assert momentum_moves(player, Filters(character=ada)) == [(ada, [(2, 3), (3, 5), (5, 4)])]  # the assist moved hers too
     assert stats.actions[:2] == [("Finesse", 1), ("Wreck", 1)]
     assert ("Study", 0) in stats.actions  # never rolled, still shown
 

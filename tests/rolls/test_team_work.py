@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from campaign.models import Membership
 from charge.actions.action_roll import ActionRollRequest, make_action_roll
+from charge.landed import aftermath
 from core.refused import Refused
 from rolls.models import Roll
 from tests.factories import CharacterFactory
@@ -34,7 +35,7 @@ def test_a_character_taken_out_does_not_protect(crew, dice):
     response = crew.client("other_player").post(reverse("roll_protect", args=[crew.campaign.pk, roll.pk]),
                                                 {"protector": crew.bo.pk}, **HTMX)
     assert "Bo is taken out for the scene and cannot step in." in response.text
-    assert fresh(roll).aftermath.consequence.target == crew.ada.pk
+    assert aftermath(fresh(roll)).consequence.target == crew.ada.pk
 
 
 def test_two_helpers_with_one_name_both_assist(crew, dice):

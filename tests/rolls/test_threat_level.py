@@ -12,6 +12,7 @@ from django.urls import reverse
 from campaign.models import Campaign
 from campaign.transfer import export_campaign, import_campaign
 from characters.models import Character
+from charge import landed
 from charge.models import Setup, Threat
 from rolls.models import Roll
 from tests.factories import UserFactory
@@ -149,8 +150,8 @@ def test_example_1_the_3_is_cancelled_and_the_5_is_read(crew, dice):
     dice(3, 5, 2, 3)
     page = roll_it(crew, pending, 2).text
     made = Roll.objects.get()
-    assert (made.dice, made.outcome, made.aftermath.consequence_rating) == ([3, 5], "partial", 2)
-    assert made.threat == {"sources": ["A poisonous mist (2)"], "dice": [2, 3], "left": [5], "rule": "same_value"}
+    assert (made.dice, made.outcome, landed.aftermath(made).consequence_rating) == ([3, 5], "partial", 2)
+    assert landed.threat(made) == {"sources": ["A poisonous mist (2)"], "dice": [2, 3], "left": [5], "rule": "same_value"}
     assert "Threat dice from A poisonous mist (2): 2 3. They cancelled 3; left 5." in page
     assert fresh(crew.ada).charge.momentum == 3  # a partial success gains 1 ("Momentum")
 
@@ -163,7 +164,7 @@ def test_example_2_every_die_cancelled_is_a_critical_fail(crew, dice):
     dice(3, 5, 5, 3)
     page = roll_it(crew, pending, 2).text
     made = Roll.objects.get()
-    assert (made.outcome, made.aftermath.consequence_rating, made.threat["left"]) == ("bad", 2, [])
+    assert (made.outcome, landed.aftermath(made).consequence_rating, landed.threat(made)["left"]) == ("bad", 2, [])
     assert "They cancelled every action die: a critical fail." in page
     assert fresh(crew.ada).charge.momentum == 2
 
@@ -177,7 +178,7 @@ def test_example_3_harsher_the_6_cancels_the_5_and_the_4_the_3(crew, dice):
     dice(2, 3, 5, 4, 6)
     roll_it(crew, pending, 2)
     made = Roll.objects.get()
-    assert (made.dice, made.threat["left"], made.outcome) == ([2, 3, 5], [2], "bad")
+    assert (made.dice, landed.threat(made)["left"], made.outcome) == ([2, 3, 5], [2], "bad")
 
 
 def test_example_3_deadlier_the_6_cancels_the_highest_die(crew, dice):
@@ -188,7 +189,7 @@ def test_example_3_deadlier_the_6_cancels_the_highest_die(crew, dice):
     pending = on_its_way(crew, threats=Threat.objects.all())
     dice(2, 3, 5, 3, 6)
     roll_it(crew, pending, 2)
-    assert Roll.objects.get().threat["left"] == [2]
+    assert landed.threat(Roll.objects.get())["left"] == [2]
 
 
 def test_a_roll_is_made_only_against_the_threats_its_player_read(crew, dice):
@@ -212,7 +213,7 @@ def test_a_threat_cleared_before_the_roll_no_longer_counts(crew, dice):
     assert "Threats:" not in odds and 'name="threat" value="0"' in odds
     dice(6, 1)
     roll_it(crew, pending, 0)
-    assert (Roll.objects.get().outcome, Roll.objects.get().threat) == ("full", {})
+    assert (Roll.objects.get().outcome, landed.threat(Roll.objects.get())) == ("full", {})
 
 
 def test_only_threats_on_the_scene_or_the_roller_may_apply(crew):

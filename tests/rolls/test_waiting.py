@@ -2,6 +2,7 @@
 
 from django.urls import reverse
 
+from charge.landed import aftermath
 from charge.models import PendingRoll
 from rolls.models import Roll
 from tests.helpers import wizard
@@ -51,7 +52,7 @@ def test_a_called_roll_with_risk_and_effect_set_is_two_taps_and_binds_the_player
     dice(6, 2)
     crew.client("player").post(roll_url, {"step": 3, "roll": "1", "risk": 3, "effect": 3})  # tap 2: "Roll"
     roll = Roll.objects.get()
-    assert (roll.aftermath.risk, roll.aftermath.effect, roll.goal) == (3, 3, "Get in")
+    assert (aftermath(roll).risk, aftermath(roll).effect, roll.goal) == (3, 3, "Get in")
     assert not PendingRoll.objects.exists()  # answered
     assert "Roll it" not in waiting(crew, "player")
 

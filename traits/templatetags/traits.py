@@ -11,6 +11,13 @@ register.filter("chance", chance)
 
 
 @register.filter
+def stat(name: str) -> str:
+    """A Stat as the reader reads it: one of the text's six in their language, a Stat the GM named
+    as the GM wrote it."""
+    return str(rules.stat_said(name))
+
+
+@register.filter
 def amount(value: Fraction) -> str:
     """An expected number: "1/3", "2"."""
     return str(value)
