@@ -3,11 +3,18 @@
 
 from datetime import datetime
 
+from django.utils.translation import gettext_lazy as _
+
 from campaign.recap import Standing
 from charge.models import Sheet
 from gamerules.characters import session_start_momentum
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 from gamerules.words import said
+
+SAID = (_("%(session)s started: every character's momentum is reset."),
+        _("%(session)s ended. Offer recovery below where the fiction allowed downtime, and remind players "
+          "to update their details."))
+"""What the GM is told once a session started and ended (core/systems.py ``session_said``)."""
 
 
 def session_started(campaign, number: int):

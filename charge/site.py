@@ -59,7 +59,7 @@ SITE = SystemSite(
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",
     context=table_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
     console_top="charge/console.html#top", console_roll=console_roll,
-    console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_bookkeeping=True, session_started=sessions.session_started,
+    console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_notes="charge/sessions.html", session_said=sessions.SAID, session_started=sessions.session_started,
     session_ended=sessions.session_ended, standings=sessions.standings, character_sheet=Sheet,
     roll_tile="charge/rolls/lines.html#last-roll", roll_line="charge/rolls/lines.html#roll-line",
     roll_recap="charge/rolls/lines.html#recap-roll", stats=stats.stats_context, stats_section="charge/stats.html#momentum",

@@ -161,9 +161,15 @@ class SystemSite:
     console_roll: Callable | None = None
     """``console_roll(membership)`` -> the context of the console's latest roll, asked only by its
     panel (``console-roll``)."""
-    session_bookkeeping: bool = False
-    """Charge's bookkeeping around sessions: momentum reset at the start, stress recovery at the
-    end, milestones and the talent slots they open."""
+    session_notes: str = ""
+    """The template of what the session pages say of its bookkeeping around sessions, as partials:
+    ``start`` and ``console-start`` (by a Start button: Charge's momentum reset, with
+    ``session_momentum``), ``console`` and ``dashboard`` (Charge's milestones), ``over`` (an ended
+    session's reminder to the players and the GM). Without it the pages say only that a sheet may
+    need updating."""
+    session_said: tuple[str, str] = ()
+    """What the GM is told once a session started and once it ended (``%(session)s`` in each);
+    by default that it did, and to remind players to update their sheets."""
     gm_context: Callable | None = None
     """``gm_context(campaign)`` -> what the GM's dashboard and an ended session's page add for the
     system's bookkeeping (Charge: the form of the stress recovered); never called for a player."""
@@ -189,7 +195,7 @@ class SystemSite:
     campaign object."""
     session_momentum: Callable | None = None
     """``session_momentum(campaign)`` -> the momentum every character starts a session with, for
-    the ``session_bookkeeping``."""
+    the ``session_notes``."""
     session_started: Callable | None = None
     """``session_started(campaign, number)`` -> the log line of a session's start, after the
     bookkeeping it does to the sheets (in the start's transaction)."""

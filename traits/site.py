@@ -25,7 +25,7 @@ SITE = SystemSite(
     context=views.conflicts_context, waiting=views.waiting, tabs=shared_tabs,
     kinds=KINDS, outcomes=OUTCOMES, roll_page=views.roll_page,
     roll_tile="traits/tiles.html#last-roll", roll_line="traits/tiles.html#roll-line",
-    ready_characters=True, console_top="traits/tiles.html#console-top",
+    ready_characters=True, console_top="traits/tiles.html#console-top", session_notes="traits/sessions.html",
     urls="traits.urls",
     # A sheet's Stats and pool, its Powers, Traits and Items; a conflict's roll names the ones it bid.
     export_parts=(*PARTS, history_of(PARTS[0], "traits_sheet_history", after="character_history"),

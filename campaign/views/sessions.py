@@ -43,10 +43,9 @@ def session_start(request, campaign_id):
     if expected is None:
         messages.error(request, _("That form was out of date; nothing was started. Try again."))
         return redirect("sessions", campaign_id)
-    bookkeeping = membership.campaign.site.session_bookkeeping
+    said = membership.campaign.site.session_said
     session = attempt(request, lambda: actions.start_session(membership, expected),
-                      lambda started: (_("%(session)s started: every character's momentum is reset.") if bookkeeping
-                                       else _("%(session)s started.")) % {"session": started})
+                      lambda started: (said[0] if said else _("%(session)s started.")) % {"session": started})
     return redirect(session or reverse("sessions", args=[campaign_id]))
 
 
@@ -123,8 +122,7 @@ def session_text(request, campaign_id, session_id, card):
 def session_end(request, campaign_id, session_id):
     membership = gm_membership_or_404(request, campaign_id)
     session = _session_or_404(membership, session_id)
+    said = membership.campaign.site.session_said
     attempt(request, lambda: actions.end_session(membership, session),
-            (_("%(session)s ended. Offer recovery below where the fiction allowed downtime, and remind players "
-               "to update their details.") if membership.campaign.site.session_bookkeeping
-             else _("%(session)s ended. Remind players to update their sheets.")) % {"session": session})
+            (said[1] if said else _("%(session)s ended. Remind players to update their sheets.")) % {"session": session})
     return redirect(session)

@@ -1,10 +1,12 @@
+import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import GameSession, Milestone
 from charge.models import Setup
 from gamerules.progression import unlocked_slots
-from tests.factories import CharacterFactory
+from tests.factories import CharacterFactory, UserFactory, make_campaign
 from tests.helpers import HTMX
 
 
@@ -151,3 +153,29 @@ def test_recovery_outside_one_to_four_changes_nothing(table):
 def test_a_player_cannot_clear_stress(table):
     url = reverse("recovery", args=[table.campaign.pk, table.character.pk])
     assert table.client("player").post(url, {"amount": 1}).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("system", "gm_told", "reminded"), [
+    ("charge", "Offer recovery below", "clear 1 to 4 stress below"),
+    ("traits", "Remind players to update their sheets", "an aftermath is on each character's sheet"),
+    ("ability", "Remind players to update their sheets", None),
+    ("advantage", "Remind players to update their sheets", None),
+])
+def test_each_system_says_what_its_sessions_bring(system, gm_told, reminded):
+    """Charge's bookkeeping (momentum at the start, stress recovery at the end, milestones) and
+    Traits' aftermath at a chapter's end are said by each system (``session_notes``), by no other."""
+    gm = UserFactory()
+    campaign = make_campaign(gm, system=system)
+    client = Client()
+    client.force_login(gm)
+    started = client.post(reverse("session_start", args=[campaign.pk]), {"number": 1}, follow=True).text
+    assert ("momentum is reset" in started) is (system == "charge")
+    session = campaign.sessions.get()
+    ended = client.post(reverse("session_end", args=[campaign.pk, session.pk]), follow=True).text
+    assert gm_told in ended
+    assert ("Award a milestone" in client.get(reverse("campaign", args=[campaign.pk])).text) is (system == "charge")
+    for words in ("clear 1 to 4 stress below", "an aftermath is on each character's sheet"):
+        assert (words in ended) is (words == reminded)
+    listed = client.get(reverse("sessions", args=[campaign.pk])).text
+    assert ("resets every character's momentum to 2" in listed) is (system == "charge")
