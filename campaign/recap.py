@@ -32,22 +32,14 @@ class ClockMoved:
 
 
 @dataclass(frozen=True)
-class Standing:
-    """A character's momentum and stress when the session started and when it ended (or now, while
-    it runs). None where the sheet did not exist yet."""
-
-    character: Character
-    momentum: tuple[int | None, int]
-    stress: tuple[int | None, int]
-
-
-@dataclass(frozen=True)
 class Recap:
     session: GameSession
     rolls: list[Roll]
     clocks: list[ClockMoved]
     milestones: list
-    standings: list[Standing]
+    standings: list
+    """Each character's standing at the start and at the end, by its dice system (``standings``),
+    shown by its ``session_notes``' ``recap``."""
     forces: list[WorldForce]
     sheets: list[tuple[Character, list[Entry]]]
     """What changed on each sheet in the session, of the rows its dice system hangs on it."""

@@ -1,15 +1,27 @@
 """What a session's start and end do to Charge's sheets, and what the recap says of them
 (campaign/actions.py, campaign/recap.py call these through the registry)."""
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils.translation import gettext_lazy as _
 
-from campaign.recap import Standing
+from characters.models import Character
 from charge.models import Sheet
 from gamerules.characters import session_start_momentum
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 from gamerules.words import said
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A character's momentum and stress when the session started and when it ended (or now, while
+    it runs). None where the sheet did not exist yet."""
+
+    character: Character
+    momentum: tuple[int | None, int]
+    stress: tuple[int | None, int]
+
 
 SAID = (_("%(session)s started: every character's momentum is reset."),
         _("%(session)s ended. Offer recovery below where the fiction allowed downtime, and remind players "

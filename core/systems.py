@@ -164,8 +164,9 @@ class SystemSite:
     session_notes: str = ""
     """The template of what the session pages say of its bookkeeping around sessions, as partials:
     ``start`` and ``console-start`` (by a Start button: Charge's momentum reset, with
-    ``session_momentum``), ``console`` and ``dashboard`` (Charge's milestones), ``over`` (an ended
-    session's reminder to the players and the GM). Without it the pages say only that a sheet may
+    ``session_momentum``), ``console`` and ``dashboard`` (Charge's milestones), ``recap`` (its
+    ``standings`` in a session's recap), ``over`` (an ended session's reminder to the players and
+    the GM). Without it the pages say only that a sheet may
     need updating."""
     session_said: tuple[str, str] = ()
     """What the GM is told once a session started and once it ended (``%(session)s`` in each);
@@ -202,7 +203,8 @@ class SystemSite:
     session_ended: Callable | None = None
     """``session_ended(campaign)``: what a session's end does to the sheets."""
     standings: Callable | None = None
-    """``standings(campaign, session, until)`` -> each character's ``campaign.recap.Standing``."""
+    """``standings(campaign, session, until)`` -> each character's standing at the session's start
+    and end (Charge's momentum and stress), which its ``session_notes``' ``recap`` shows."""
     character_sheet: type | None = None
     """The model, one-to-one with the character (its primary key ``character``, with history),
     holding what the system adds to every character's sheet: its ``export_fields`` travel in the
