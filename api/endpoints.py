@@ -64,7 +64,7 @@ def read_only(view: Callable) -> Callable:
             return problem(401, _("Show a working personal access token: Authorization: Bearer <token>."),
                            WWW_Authenticate='Bearer realm="api"')
         if over_limit(f"api:{token.user_id}", limit=settings.API_LIMIT, window=settings.API_WINDOW):
-            return problem(429, _("Too many requests: wait a minute, then ask again."),
+            return problem(429, _("Too many requests: ask again in %(seconds)s seconds.") % {"seconds": settings.API_WINDOW},
                            Retry_After=str(settings.API_WINDOW))
         request.user = token.user  # the pages' access helpers read the member from it
         with translation.override(_language(request, token.user)):

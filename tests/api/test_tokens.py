@@ -33,7 +33,9 @@ def test_a_token_is_shown_once_kept_as_a_digest_and_revoked(table, caplog):
     assert reader.get(CAMPAIGNS).status_code == 200
     page = client.get(reverse("account")).text
     assert "Discord bot" in page and shown not in page and "never used" not in page  # it has been used now
-    assert shown not in client.get(reverse("account_data")).content.decode()
+    data = client.get(reverse("account_data"))
+    assert shown not in data.content.decode() and row.digest not in data.content.decode()
+    assert [token["name"] for token in data.json()["access_tokens"]] == ["Discord bot"]
 
     client.post(reverse("api_token_revoke", args=[row.pk]))
     answer = reader.get(CAMPAIGNS)
