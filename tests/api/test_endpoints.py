@@ -167,6 +167,6 @@ def test_the_schema_lists_every_endpoint_and_describes_its_answers(world):
             assert answer["results"], path
             declared = operation["get"]["responses"]["200"]["content"]["application/json"]["schema"]
             assert _valid(answer, declared, schemas, path) == []
-    refusal = table.api_client("anonymous").get(next(iter(served))).json()
+    refusal = table.api_client("anonymous").get("/api/v1/campaigns/").json()
     assert _valid(refusal, schema["paths"]["/api/v1/campaigns/"]["get"]["responses"]["401"]["content"]
                   ["application/json"]["schema"], schemas) == []
