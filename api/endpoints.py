@@ -23,6 +23,7 @@ from api.tokens import bearer
 from campaign.access import membership_or_404
 from clocks.models import Clock
 from core.posted import whole_number
+from core.systems import setups
 from rolls.models import Roll
 
 LIMIT, MOST = 50, 200
@@ -106,7 +107,8 @@ def listed(request, rows, build: Callable, newest_first: bool = False) -> Page:
 
 
 def campaigns(request) -> Page:
-    memberships = request.user.memberships.select_related("campaign")
+    # With how each plays its dice system: the name a campaign's system goes by may read it.
+    memberships = request.user.memberships.select_related("campaign", *(f"campaign__{name}" for name in setups()))
     return listed(request, memberships, answers.campaign_answer)
 
 

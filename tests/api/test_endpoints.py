@@ -7,6 +7,8 @@ import json
 from datetime import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -14,7 +16,14 @@ from api.endpoints import ENDPOINTS
 from api.models import AccessToken
 from campaign.models import Campaign
 from tests.api.conftest import read_all
-from tests.factories import RollFactory, UserFactory, make_campaign
+from tests.factories import (
+    CharacterFactory,
+    ClockFactory,
+    GameSessionFactory,
+    RollFactory,
+    UserFactory,
+    make_campaign,
+)
 from tests.security.rules import RULES, TOKEN_RULES, routes
 from tests.table import SECRETS
 
@@ -170,3 +179,26 @@ def test_the_schema_lists_every_endpoint_and_describes_its_answers(world):
     refusal = table.api_client("anonymous").get("/api/v1/campaigns/").json()
     assert _valid(refusal, schema["paths"]["/api/v1/campaigns/"]["get"]["responses"]["401"]["content"]
                   ["application/json"]["schema"], schemas) == []
+
+
+@pytest.mark.parametrize("name", [endpoint.name for endpoint in ENDPOINTS])
+def test_a_page_costs_the_same_queries_however_many_rows(table, name):
+    """No query a row: a page of 40 more asks what a page of a few asks."""
+    reader = table.api_client("gm")
+    url = address(name, table) + "?limit=200"
+
+    def counted():
+        with CaptureQueriesContext(connection) as queries:
+            assert reader.get(url).status_code == 200
+        return len(queries)
+
+    few = counted()
+    for n in range(40):
+        CharacterFactory(campaign=table.campaign, name=f"Extra {n}")
+        ClockFactory(campaign=table.campaign, name=f"Clock {n}", character=table.character)
+        GameSessionFactory(campaign=table.campaign, number=n + 2, ended_at=timezone.now())
+        RollFactory(campaign=table.campaign, character=table.character, rolled_by=table.player, kind="fortune",
+                    pool_size=1, dice=[3], outcome="bad", idempotency_key=f"many-{n}")
+        if name == "api_campaigns":
+            make_campaign(table.gm, name=f"Another {n}")
+    assert counted() <= few + 1, name
