@@ -13,6 +13,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
 from accounts.models import Account, verified_email
+from api.models import AccessToken
 from campaign.transfer import USER, export_campaign, parts
 
 FORMAT = "charge-personal-data"
@@ -30,6 +31,9 @@ def personal_data(user) -> dict:
                     "last_login": user.last_login},
         "logins": list(AccessLog.objects.filter(username=user.username).order_by("attempt_time")
                        .values("attempt_time", "logout_time", "ip_address", "user_agent")),
+        # Their names and dates: a token is never kept, and its digest is of no use to anyone.
+        "access_tokens": list(AccessToken.objects.filter(user=user).order_by("created_at")
+                              .values("name", "created_at", "last_used_at", "revoked_at")),
         "campaigns": [_campaign(membership) for membership in
                       user.memberships.select_related("campaign", "user").order_by("joined_at")],
     }

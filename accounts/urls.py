@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import views
+from api import views as api_views
 
 # Under accounts/, beside the signup, login and password change that config/urls.py names.
 urlpatterns = [
@@ -16,4 +17,6 @@ urlpatterns = [
     path("reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("data/", views.data_download, name="account_data"),
     path("delete/", views.account_delete, name="account_delete"),
+    path("tokens/", api_views.token_create, name="api_token_create"),
+    path("tokens/<int:token_id>/revoke/", api_views.token_revoke, name="api_token_revoke"),
 ]

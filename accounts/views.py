@@ -24,6 +24,7 @@ from accounts.mail import send_verification
 from accounts.models import Account, verified_email
 from accounts.throttle import over_limit
 from accounts.tokens import email_verification_tokens
+from api.models import AccessToken
 from campaign.actions import remove_member
 from campaign.models import Membership, Role
 from core.posted import local_url
@@ -64,10 +65,13 @@ def language(request):
     return render(request, "accounts/language.html", {"form": form, "next": next_url})
 
 
-def _account_page(request, email_form=None, status=200):
+def account_page(request, email_form=None, status=200, **shown):
+    """The account page; ``shown``: a token just made, on the one answer that shows it (api/views.py)."""
     return render(request, "accounts/account.html", {
         "verified": verified_email(request.user),
         "email_form": email_form or EmailForm(request.user, initial={"email": request.user.email}),
+        "access_tokens": AccessToken.objects.filter(user=request.user),
+        **shown,
     }, status=status)
 
 
@@ -75,7 +79,7 @@ def _account_page(request, email_form=None, status=200):
 @require_safe
 def account(request):
     """Your account: the email address and its state, and everything one does with an account."""
-    return _account_page(request)
+    return account_page(request)
 
 
 @login_required
@@ -84,7 +88,7 @@ def email_change(request):
     """A new email address: unverified until the link just sent to it is opened."""
     form = EmailForm(request.user, request.POST)
     if not form.is_valid():
-        return _account_page(request, form, status=400)
+        return account_page(request, form, status=400)
     if form.cleaned_data["email"].lower() == verified_email(request.user).lower():
         messages.info(request, _("That is already your address, verified."))
         return redirect("account")

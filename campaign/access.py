@@ -11,9 +11,11 @@ from core.rendered import Audience
 from core.systems import plays, setups
 
 READ_WHILE_ARCHIVED = frozenset({"campaign", "campaign_export", "session_recap", "character_print",
-                                 "campaign_restore", "campaign_delete", "leave"})
+                                 "campaign_restore", "campaign_delete", "leave",
+                                 "api_characters", "api_clocks", "api_sessions", "api_rolls"})
 """What an archived campaign still answers: its archive page (the dashboard), the export, the
-recaps and printed sheets to read, and the GM's restore and delete, and a member's leaving."""
+recaps and printed sheets to read, the read-only API, and the GM's restore and delete, and a
+member's leaving."""
 
 
 class ArchivedCampaign(Exception):

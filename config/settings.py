@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "rolls",
     *SYSTEM_APPS,
     "safety",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -224,6 +225,10 @@ EMAIL_VERIFICATION_TIMEOUT = 3 * 24 * 3600
 # minutes per IP address and per email, as logins are throttled.
 EMAIL_LINKS_LIMIT = 5
 EMAIL_LINKS_WINDOW = 15 * 60
+# The read-only API (api/): at most API_LIMIT requests in API_WINDOW seconds per person, whatever
+# their tokens; then 429 with Retry-After. A program polling a campaign every few seconds fits.
+API_LIMIT = int(env("API_LIMIT", "120"))
+API_WINDOW = int(env("API_WINDOW", "60"))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]

@@ -36,6 +36,7 @@ urlpatterns = [
          name="password_change_done"),
     path("accounts/language/", account_views.language, name="language"),
     path("accounts/", include("accounts.urls")),
+    path("api/", include("api.urls")),
     path("join/<str:token>/", members.join, name="join"),
     path("campaigns/", campaigns.campaign_list, name="campaigns"),
     path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),

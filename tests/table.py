@@ -39,6 +39,14 @@ class Table:
             client.force_login(getattr(self, who))
         return client
 
+    def api_client(self, who: str) -> Client:
+        """A program reading the API with a token of ``who`` (none for "anonymous"), no session."""
+        from api.tokens import make_token
+
+        if who == "anonymous":
+            return Client()
+        return Client(headers={"Authorization": f"Bearer {make_token(getattr(self, who), 'tests')[1]}"})
+
 
 @pytest.fixture
 def table(db):

@@ -30,6 +30,7 @@ POLLER = 'hx-get="/c/{}/live/?v={}"'
 
 OF_NO_CAMPAIGN = {
     "accounts.Account": "a person's email and language, on no campaign page",
+    "api.AccessToken": "a person's token for the API, on their account page only",
     "campaign.Notice": "a note to a person about a campaign that is gone, on their list of campaigns",
     "core.UsedKey": "an idempotency key a person's write used, never shown",
 }

@@ -53,7 +53,7 @@ def world(table):
         "force_id": table.revealed_force.pk, "session_id": table.session.pk,
         "member_id": Membership.objects.get(campaign=c, user=table.other_player).pk,
         "invitation_id": invitation.pk, "token": invitation.token, "roll_id": roll.pk,
-        "uidb64": "MQ",  # user 1, for the email and password links (the token above is none of theirs)
+        "uidb64": "MQ", "token_id": 1,  # user 1, for the email and password links (the token above is none of theirs)
         "playbook_id": PlaybookFactory(campaign=c, name="The Smuggler",
                                        action_dots={"Sneak": 2, "Move": 1}).pk,
         "tie_id": TieFactory(character=ada, text="An old friend").pk,

@@ -6,7 +6,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 # Who may use each URL: public (anyone), account (anyone logged in), member (every member of
 # the campaign; the action itself may still refuse), owner (the character's player and GMs),
-# gm (GMs only).
+# gm (GMs only). The read-only API is read with a token, never a session: token (anyone with a
+# working token), token-member (a member's token; outsiders 404, players what their pages show).
 RULES = {
     "home": "public", "accessibility": "public", "health_live": "public", "health_ready": "public", "signup": "public", "login": "public", "join": "public", "language": "public",
     "logout": "public", "ping": "account", "password_change": "account",
@@ -75,7 +76,13 @@ RULES = {
     "advantage_drive": "owner", "advantage_trauma": "owner", "advantage_heal": "gm", "advantage_ap_spend": "owner",
     "advantage_ap_set": "gm", "advantage_adrenaline": "gm", "advantage_ap_advance": "gm",
     "advantage_crew_clocks": "gm", "advantage_crew_tick": "gm",
+    # The read-only API (api/), and the account page's tokens.
+    "api_schema": "public", "api_token_create": "account", "api_token_revoke": "account",
+    "api_campaigns": "token", "api_characters": "token-member", "api_clocks": "token-member",
+    "api_sessions": "token-member", "api_rolls": "token-member",
 }
+TOKEN_RULES = {"token": "account", "token-member": "member"}
+"""The API's rules, and the rule of a page they stand for once the token is shown."""
 
 def routes() -> dict[str, str]:
     """Every named URL pattern and its full route, walked from the URL configuration."""

@@ -5,7 +5,7 @@ import pytest
 from django.utils.html import escape
 
 from core.systems import DiceSystem, playable, plays
-from tests.security.rules import RULES, routes, url_for
+from tests.security.rules import RULES, TOKEN_RULES, routes, url_for
 from tests.table import SECRETS
 
 ROLES = ("anonymous", "outsider", "other_player", "player", "gm")
@@ -35,10 +35,13 @@ def test_a_page_of_another_dice_system_is_not_there_even_for_the_gm(world, name)
             assert getattr(table.client("gm"), method)(url_for(name, kwargs)).status_code in (404, 405)
 
 
-def check(role, rule, response, table):
+def check(role, rule, response, table, api=False):
     status = response.status_code
     assert status < 500
     if rule == "public":
+        return
+    if role == "anonymous" and api:
+        assert status == 401 and response.json()["status"] == 401  # a program is not sent to log in
         return
     if role == "anonymous":
         assert status == 302 and "/accounts/login/" in response.url
@@ -66,9 +69,20 @@ def test_each_url_answers_each_role_as_its_rule_says(world, name, role):
     table, kwargs = world
     table.campaign.__class__.objects.filter(pk=table.campaign.pk).update(system=system_of(name).value)
     url = url_for(name, kwargs)
-    client = table.client(role)
+    api = RULES[name] in TOKEN_RULES
+    client = table.api_client(role) if api else table.client(role)
     for method in ("get", "post"):
         response = getattr(client, method)(url)
         if response.status_code == 405:
             continue  # that method is not offered; the other one is checked
-        check(role, RULES[name], response, table)
+        check(role, TOKEN_RULES.get(RULES[name], RULES[name]), response, table, api)
+
+
+@pytest.mark.parametrize("name", sorted(name for name, rule in RULES.items() if rule in TOKEN_RULES))
+def test_a_session_alone_reads_nothing_of_the_api(world, name):
+    """Logged in on the site is not a token: a page of another site cannot read the API with the
+    browser's cookie."""
+    table, kwargs = world
+    for role in ROLES:
+        response = table.client(role).get(url_for(name, kwargs))
+        assert response.status_code == 401 and table.campaign.name not in response.text
