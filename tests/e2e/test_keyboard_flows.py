@@ -10,8 +10,8 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.test_keyboard import FOCUS_SHOWN, focused, tab_to
-from tests.factories import CharacterFactory, UserFactory, join, make_campaign
-from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, log_in, settled
+from tests.factories import CharacterFactory, ClockFactory, UserFactory, join, make_campaign
+from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, clock_face, log_in, settled
 
 ACTIVE = "document.activeElement"
 
@@ -160,3 +160,26 @@ def test_a_charge_roll_and_its_consequence_with_the_keyboard_alone(new_page, scr
     assert focused(player, "#consequence-heading")
     shows_focus(player, "the consequence's heading")
     screenshot(player, "keyboard-consequence-resisted-390")
+
+
+def test_a_clock_ticked_by_the_gm_is_said_on_the_players_page_without_moving_the_focus(new_page):
+    gm_user, player_user = UserFactory(username="said-gm"), UserFactory(username="said-player")
+    campaign = make_campaign(gm_user, name="The Usurper's Throne")
+    join(campaign, player_user)
+    CharacterFactory(campaign=campaign, owner=player_user, name="Ada", created=True, action_dots=dict(SPREAD))
+    alert = ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=2)
+    player, gm = new_page(PHONE), new_page(DESKTOP)
+    log_in(player, "said-player")
+    log_in(gm, "said-gm")
+    player.goto(f"/c/{campaign.pk}/")
+    # The face says the clock in words, and that it is a danger (its kind, as its badge shows it).
+    face = clock_face(player, "Alert: 2 of 6")
+    expect(face).to_have_accessible_description("Danger")
+    tab_to(player, "#x-card-tap")  # the player is somewhere on the page, not in the clock
+    player.evaluate(f"window.before = {ACTIVE}")
+
+    gm.goto(f"/c/{campaign.pk}/clocks/")
+    gm.locator(f"#clock-{alert.pk}-tick").click()
+    expect(clock_face(player, "Alert: 3 of 6")).to_be_visible(timeout=LIVE)
+    assert_said(player, "Alert: 3 of 6")
+    assert player.evaluate(f"window.before === {ACTIVE}"), "the GM's tick moved the player's focus"

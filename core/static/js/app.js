@@ -350,7 +350,8 @@
   function phrases() {
     var main = document.getElementById("main"), found = [];
     if (main) main.querySelectorAll(SAID).forEach(function (element) {
-      if (element.closest('[aria-hidden="true"], template, [hidden]')) return;
+      // Not what is hidden, nor what a live region of its own already says (the odds, the messages).
+      if (element.closest('[aria-hidden="true"], template, [hidden], [aria-live]')) return;
       var text = (element.getAttribute("aria-label") || element.textContent).replace(/\s+/g, " ").trim();
       if (text && text.length <= 200 && found.indexOf(text) < 0) found.push(text);
     });
@@ -365,7 +366,7 @@
     if (!newsRoom || newsRoom.host !== host) newsRoom = host.attachShadow({mode: "closed"});
     var news = newsRoom;
     var said = [];
-    phrases().forEach(function (text) {  // what was not on the page, most telling first, not twice
+    phrases().forEach(function (text) {  // what was not on the page, in its order, three at most, none twice
       if (before.indexOf(text) >= 0 || said.length >= 3) return;
       if (said.some(function (one) { return one.indexOf(text) >= 0 || text.indexOf(one) >= 0; })) return;
       said.push(text);
