@@ -11,7 +11,9 @@ def test_every_page_links_to_the_statement_which_says_what_was_tested(client):
     home = client.get(reverse("home"))
     assert f'href="{reverse("accessibility")}"' in home.text
     statement = words(client.get(reverse("accessibility")))
-    assert f"The last run: {AXE_RUN['pages']} pages, {AXE_RUN['violations']} violations." in statement
+    assert (f"The last run: {AXE_RUN['pages']} pages, {AXE_RUN['visits']} page visits, "
+            f"{AXE_RUN['violations']} violations.") in statement
+    assert "without moving the focus" in statement
     assert "What is known to be missing" in statement
 
 

@@ -148,3 +148,19 @@ def _walk(username, names, every_object):
             pages.append((name, urls[0]))
             pages += [(name, url) for url in urls[1:] if _page(client, url)]
     return pages
+
+
+TARGET_SIZE = """async tags => {
+    const ran = axe.getRules(tags).some(rule => rule.ruleId === 'target-size');
+    const result = await axe.run(document, {runOnly: {type: 'rule', values: ['target-size']}});
+    const count = kind => result[kind].filter(rule => rule.id === 'target-size').reduce((sum, rule) => sum + rule.nodes.length, 0);
+    const unsure = result.incomplete.filter(rule => rule.id === 'target-size').flatMap(rule => rule.nodes.map(node =>
+        node.target.join(' ') + ': ' + (node.any[0] || node.all[0] || node.none[0] || {message: ''}).message));
+    return {ran: ran, passes: count('passes'), violations: count('violations'), unsure: unsure};
+}"""
+
+
+def target_sizes(page) -> dict:
+    """axe's target-size rule (WCAG 2.5.8, in the wcag22aa tag) on the page: whether the suite's
+    tags run it, how many controls pass and break it, and those axe cannot decide (each with why)."""
+    return page.evaluate(TARGET_SIZE, TAGS)

@@ -223,12 +223,14 @@
       .then(function (answer) {
         var got = document.createElement("template");
         got.innerHTML = answer;
+        var before = phrases();
         names.forEach(function (name) {
           var fresh = got.content.querySelector('template[data-panel="' + name + '"]');
           panels[name].forEach(function (elt) {
             if (fresh && document.body.contains(elt) && !elt.dataset.editing) swapIn(elt, fresh.innerHTML);
           });
         });
+        sayNew(before);
       }, function () { /* offline */ })
       .then(function () {
         asking = false;
@@ -246,7 +248,7 @@
       html = picked.outerHTML;
     }
     if (unchanged(elt, html, style)) return;
-    rememberFocus();
+    rememberFocus(elt);
     window.htmx.swap(elt, html, {swapStyle: style.split(" ")[0]});
   }
 
@@ -285,16 +287,101 @@
     return content;
   }
 
-  // The focused clock stays focused through a swap.
-  var focusedId = null;
-  function rememberFocus() {
-    var active = document.activeElement, clock = active && active.closest("[data-clock]");
-    focusedId = clock ? (active.id || clock.id) : null;  // the control itself when it has an id
+  // The focus through a swap (WCAG 2.4.3): given back to the same control in what came in (a
+  // clock's segment, the Roll button), else to the heading of the part of the page it was in (the
+  // wizard's next step, the consequence just inflicted). Focus outside what was swapped stays put.
+  var kept = null;
+  function rememberFocus(target) {
+    var active = document.activeElement;
+    if (!active || active === document.body || !target || target === document.body || !target.contains(active)) return;
+    var regions = [];  // where it was, nearest first: each part of the page with an id or a heading of its own
+    for (var up = active; up && up !== document.body; up = up.parentElement) {
+      if (up.id) regions.push("#" + CSS.escape(up.id));
+      else if (up.hasAttribute("aria-labelledby")) regions.push('[aria-labelledby="' + CSS.escape(up.getAttribute("aria-labelledby")) + '"]');
+    }
+    kept = {element: active, same: sameControl(active), regions: regions};
   }
-  document.addEventListener("htmx:beforeSwap", rememberFocus);
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!focusedId) return;
-    var again = document.getElementById(focusedId);
-    if (again && document.activeElement !== again) again.focus();
+  function sameControl(element) {  // a selector for the control as the answer draws it again
+    var tag = element.tagName.toLowerCase(), name = element.getAttribute("name");
+    if (name) return tag + '[name="' + CSS.escape(name) + '"]' + (element.type === "radio" || element.type === "checkbox" ||
+      tag === "button" ? '[value="' + CSS.escape(element.value) + '"]' : "");
+    if (tag === "a" && element.getAttribute("href")) return 'a[href="' + CSS.escape(element.getAttribute("href")) + '"]';
+    return null;
+  }
+  function focusRegion(region) {  // its heading, made focusable, or else its first field
+    var labelled = region.getAttribute("aria-labelledby"), heading = labelled && document.getElementById(labelled);
+    heading = heading || region.querySelector("h1, h2, h3, h4, h5, h6, legend");
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.focus();
+      return;
+    }
+    var field = region.matches("[tabindex]") ? region :
+      region.querySelector('input:not([type="hidden"]):not([disabled]), select, textarea, button:not([disabled]), a[href]');
+    if (field) field.focus();
+  }
+  function giveFocusBack() {
+    if (!kept) return;
+    var was = kept, active = document.activeElement;
+    kept = null;
+    if (active && active !== document.body && active.isConnected) return;  // htmx gave it to the control of the same id
+    var again = (was.element.id && document.getElementById(was.element.id)) || (was.same && firstIn(was.regions, was.same));
+    if (again) { again.focus(); return; }
+    for (var i = 0; i < was.regions.length; i++) {
+      var region = document.querySelector(was.regions[i]);
+      if (region) { focusRegion(region); return; }
+    }
+  }
+  function firstIn(regions, selector) {  // the control in the nearest region that has one
+    for (var i = 0; i < regions.length; i++) {
+      var region = document.querySelector(regions[i]), found = region && region.querySelector(selector);
+      if (found) return found;
+    }
+    return null;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.shouldSwap) rememberFocus(event.detail.target);
+  });
+  document.addEventListener("htmx:afterSettle", giveFocusBack);
+
+  // Live changes said (WCAG 4.1.3): what another's change brought into the page's panels is read
+  // out by the page's polite live region (#live-news, in base.html), and the focus stays put.
+  var SAID = 'h2, h3, h4, h5, p, li, dd, [role="img"][aria-label], [role="group"][aria-label], [role="status"], [role="alert"]';
+  function phrases() {
+    var main = document.getElementById("main"), found = [];
+    if (main) main.querySelectorAll(SAID).forEach(function (element) {
+      // Not what is hidden, nor what a live region of its own already says (the odds, the messages).
+      if (element.closest('[aria-hidden="true"], template, [hidden], [aria-live]')) return;
+      var text = (element.getAttribute("aria-label") || element.textContent).replace(/\s+/g, " ").trim();
+      if (text && text.length <= 200 && found.indexOf(text) < 0) found.push(text);
+    });
+    return found;
+  }
+  // The words go in a closed shadow root: screen readers read it as the live region's text, while
+  // whatever searches the page's text (find in page, a test's locator) finds each phrase once, on the page.
+  var newsRoom = null;
+  function sayNew(before) {
+    var host = document.getElementById("live-news");
+    if (!host || !before) return;
+    if (!newsRoom || newsRoom.host !== host) newsRoom = host.attachShadow({mode: "closed"});
+    var news = newsRoom;
+    var said = [];
+    phrases().forEach(function (text) {  // what was not on the page, in its order, three at most, none twice
+      if (before.indexOf(text) >= 0 || said.length >= 3) return;
+      if (said.some(function (one) { return one.indexOf(text) >= 0 || text.indexOf(one) >= 0; })) return;
+      said.push(text);
+    });
+    if (!said.length) return;
+    news.textContent = "";  // the same words said again are still news
+    setTimeout(function () { news.textContent = said.join(". "); }, 50);
+  }
+  var unsaid = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (onChange(event) && event.detail.shouldSwap && !unsaid) unsaid = phrases();
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!onChange(event) || !unsaid) return;
+    sayNew(unsaid);
+    unsaid = null;
   });
 })();
