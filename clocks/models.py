@@ -52,6 +52,11 @@ class ClockQuerySet(LockingQuerySet):
         """The active clocks most recently changed first: what a table shows."""
         return self.filter(archived=False).order_by("-updated_at", "-pk")
 
+    def counted(self):
+        """Each clock with how many the query holds before it is cut (``in_all``): a screen that
+        shows the first few tells how many more there are without a second query."""
+        return self.annotate(in_all=models.Window(models.Count("pk")))
+
     def for_display(self):
         """What a clock card shows, in a fixed number of queries however many clocks."""
         last_change = ClockChange.objects.select_related("by").order_by("-at", "-pk")[:1]

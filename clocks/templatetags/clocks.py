@@ -19,6 +19,13 @@ def seen_by(clock, viewer):
 
 
 @register.filter
+def left_out(clocks):
+    """How many clocks a cut list (``ClockQuerySet.counted``) leaves out."""
+    shown = list(clocks)
+    return shown[0].in_all - len(shown) if shown else 0
+
+
+@register.filter
 def segment_target(segment, clock):
     return clock.tap_target(segment)
 
