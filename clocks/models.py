@@ -250,6 +250,11 @@ class SeenClock:
         return self.clock.tickable_by(taps) and not self.clock.archived
 
     @cached_property
+    def at_table(self) -> bool:
+        """Whether it is seen on the table screen (whose taps answer with the table's card)."""
+        return getattr(self.viewer, "member", None) is not None
+
+    @cached_property
     def tapped(self) -> bool:
         """Whether its face is a group of buttons, one a segment, rather than a picture."""
         return self.shown and self.may_tick
