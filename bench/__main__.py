@@ -79,6 +79,22 @@ def table(results) -> str:
     return "\n".join(lines + [live_table(results)])
 
 
+def pages_only(large, repeat: int, cpu: bool) -> int:
+    """The large campaign's pages, cold and warm, against the floor: what a change to a page's
+    rendering moves, in a minute rather than ``make bench``'s quarter of an hour."""
+    import time
+
+    from bench.measure import measure
+    timer = time.process_time if cpu else time.perf_counter
+    for way, figures in (("cold", measure(large, repeat, timer=timer)),
+                         ("warm", measure(large, repeat, warm=True, timer=timer))):
+        print(f"{way}, {repeat} requests a page, medians{' of CPU time' if cpu else ''}:")
+        for page, f in figures.items():
+            print(f"  {page:28} {f['queries']:>3} queries {f['median_ms']:>9.2f} ms {f['ratio']:>7.2f}x "
+                  f"{f['bytes']:>9} bytes")
+    return 0
+
+
 def live_figures(serve, database) -> dict:
     """Change to screen, pushed and polled, and how many tables the server holds."""
     from bench.tables import capacity, latency
@@ -135,6 +151,10 @@ def main(argv=None) -> int:
     parser.add_argument("--smoke", action="store_true", help="small sizes, few repeats, no load")
     parser.add_argument("--repeat", type=int, default=None, help="requests per page (median)")
     parser.add_argument("--live", action="store_true", help="only the live figures: latency and capacity")
+    parser.add_argument("--pages", action="store_true",
+                        help="only the large campaign's pages in-process, cold and warm (no wrk, no budgets)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="with --pages: time by this process's CPU, for a machine busy with other work")
     args = parser.parse_args(argv)
     database, redis_url = scratch_database(), scratch_cache()
     env = production_like(database, redis_url)
@@ -150,6 +170,8 @@ def main(argv=None) -> int:
         results = live_figures(serve, database)
         print(live_table(results))
         return 0
+    if args.pages:
+        return pages_only(build("large", SMOKE if args.smoke else LARGE), args.repeat or 30, args.cpu)
     size = SMOKE if args.smoke else LARGE
     repeat = args.repeat or (15 if args.smoke else 120)
     small, large = build("small", SMALL), build("large", size)

@@ -1,6 +1,8 @@
 """Clocks and every change made to them ("Clocks"; "Projects and Complications")."""
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import models
@@ -10,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from campaign.models import Membership
+from clocks.drawing import wedges
 from core.models import LockingQuerySet
 from core.own_words import OwnWordsCharField
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS, ClockKind, opposed_start, roll_moves
@@ -51,6 +54,11 @@ class ClockQuerySet(LockingQuerySet):
     def in_play(self):
         """The active clocks most recently changed first: what a table shows."""
         return self.filter(archived=False).order_by("-updated_at", "-pk")
+
+    def counted(self):
+        """Each clock with how many the query holds before it is cut (``in_all``): a screen that
+        shows the first few tells how many more there are without a second query."""
+        return self.annotate(in_all=models.Window(models.Count("pk")))
 
     def for_display(self):
         """What a clock card shows, in a fixed number of queries however many clocks."""
@@ -207,6 +215,14 @@ class ClockChange(models.Model):
         return said_back(self.phrase, self.reason) if self.phrase else str(self.reason_said)
 
 
+class Segment(NamedTuple):
+    number: int
+    path: str
+    filled: bool
+    to: int  # what tapping it sets the clock to
+    tip: str  # what tapping it does, said to a screen reader: "Set to 3"
+
+
 @dataclass(frozen=True)
 class SeenClock:
     """A clock as one viewer may see it: every template and export that shows a clock shows this,
@@ -220,19 +236,42 @@ class SeenClock:
         """That it exists at all, and its name."""
         return self.viewer.is_gm or self.clock.visibility != Visibility.GM
 
-    @property
+    # Kept once asked: a card asks each of these several times, for each of a face's segments.
+    @cached_property
     def shown(self) -> bool:
         """Its segments, notes and history."""
         return self.clock.segments_shown_to(self.viewer)
 
-    @property
+    @cached_property
     def may_tick(self) -> bool:
         """Whether the viewer's taps tick it: on the table screen, those of the member signed in
         on it (campaign.access.TableViewer), for a clock the table shows."""
         taps = getattr(self.viewer, "member", None) or self.viewer
         return self.clock.tickable_by(taps) and not self.clock.archived
 
-    @property
+    @cached_property
+    def at_table(self) -> bool:
+        """Whether it is seen on the table screen (whose taps answer with the table's card)."""
+        return getattr(self.viewer, "member", None) is not None
+
+    @cached_property
+    def tapped(self) -> bool:
+        """Whether its face is a group of buttons, one a segment, rather than a picture."""
+        return self.shown and self.may_tick
+
+    @cached_property
+    def segments(self) -> list["Segment"]:
+        """Its face, numbered 1..size clockwise from twelve: filled only where the viewer may see
+        it, and where a tap would set it when its segments are buttons."""
+        clock, tapped = self.clock, self.tapped
+        segments = []
+        for number, path in enumerate(wedges(clock.size), start=1):
+            to = clock.tap_target(number)
+            segments.append(Segment(number, path, self.shown and number <= clock.filled, to,
+                                    gettext("Set to %(to)s") % {"to": to} if tapped else ""))
+        return segments
+
+    @cached_property
     def label(self) -> str:
         return self.clock.label_for(self.viewer)
 

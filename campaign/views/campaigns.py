@@ -91,7 +91,6 @@ def dashboard_context(membership) -> dict:
         "membership": membership, "campaign": campaign,
         "forces": campaign.forces.visible_to(membership),
         "clocks": campaign.clocks.visible_to(membership).in_play().for_display()[:CLOCKS_SHOWN],
-        "clock_count": campaign.clocks.visible_to(membership).active().count(),
         "characters": campaign.characters.with_sheets(campaign).select_related("owner"),
         # A player offers help from their own characters; a GM names helpers in the wizard.
         "helpers": [] if membership.is_gm else list(campaign.characters.editable_by(membership)),

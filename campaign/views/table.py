@@ -21,6 +21,9 @@ CONSOLE = "campaign/console.html"
 # What a screen shows at once: the clocks most recently in play, the latest rolls and events.
 CLOCKS_SHOWN = 6  # on the dashboard
 CONSOLE_CLOCKS_SHOWN = 9
+# Three rows of four on a 1080p table screen, readable from two metres; a campaign of hundreds
+# of clocks would be drawn too small to read (and weigh a megabyte): the rest are one link away.
+TABLE_CLOCKS_SHOWN = 12
 ROLLS_SHOWN = 8
 EVENTS_SHOWN = 12
 
@@ -72,9 +75,9 @@ def _context(membership, viewer, console=False):
     latest = SimpleLazyObject(lambda: list(campaign.sessions.order_by("-number")[:2]))
     return {
         "membership": membership, "viewer": viewer, "campaign": campaign, "console": console,
-        # The table shows every clock in play, scaled to fit its screen; the console the latest.
-        "clocks": campaign.clocks.visible_to(viewer).in_play().for_display()[
-            :CONSOLE_CLOCKS_SHOWN if console else None],
+        # The clocks most recently in play, scaled to fit the screen, and how many more there are.
+        "clocks": campaign.clocks.visible_to(viewer).in_play().counted().for_display()[
+            :CONSOLE_CLOCKS_SHOWN if console else TABLE_CLOCKS_SHOWN],
         "characters": campaign.characters.with_sheets(campaign).select_related("owner"),
         "session": SimpleLazyObject(lambda: latest[0] if latest and latest[0].is_running else None),
         "has_previous": SimpleLazyObject(lambda: any(not each.is_running for each in latest)),

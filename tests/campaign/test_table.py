@@ -82,6 +82,32 @@ def test_a_players_taps_on_the_table_screen_do_what_their_role_allows(secrets):
     assert "Tick one segment of Bo&#x27;s project" in other
 
 
+def test_the_table_screen_shows_the_clocks_most_recently_in_play_and_counts_the_rest(secrets):
+    """Hundreds of clocks would be drawn too small to read (and weigh a megabyte): the table shows
+    the latest twelve the table may see, and links to the others, counting only those it may see."""
+    campaign = secrets.campaign
+    for n in range(12):
+        ClockFactory(campaign=campaign, name=f"Lantern {n}", kind="progress", size=4)
+    ClockFactory(campaign=campaign, name="Filed away", kind="progress", size=4, archived=True)
+    url = reverse("table", args=[campaign.pk])
+    text = secrets.client("gm").get(url).text
+    assert text.count("data-clock") == 12
+    # Alert and Turf War, the oldest in play, are the two left out; the GM-only clock is not counted.
+    assert "Alert: " not in text and "3 more clocks" not in text and "2 more clocks" in text
+    assert reverse("clocks", args=[campaign.pk]) in text
+    alert = campaign.clocks.get(name="Alert")
+    secrets.client("gm").post(reverse("clock_tick", args=[campaign.pk, alert.pk]), {"amount": 1, "at": "table"}, **HTMX)
+    panel = secrets.client("gm").get(url + "?panel=table-clocks", **HTMX).text
+    assert 'aria-label="Alert: 3 of 6"' in panel and panel.count("data-clock") == 12
+    console = secrets.client("gm").get(reverse("console", args=[campaign.pk])).text
+    assert console.count("data-clock") == 9 and "6 more clocks" in console  # the GM-only one counts there
+
+
+def test_a_table_with_few_clocks_shows_them_all_and_no_link(secrets):
+    text = secrets.client("player").get(reverse("table", args=[secrets.campaign.pk])).text
+    assert text.count("data-clock") == 2 and "more clock" not in text
+
+
 def test_the_table_screen_is_for_members_only(secrets):
     url = reverse("table", args=[secrets.campaign.pk])
     assert secrets.client("outsider").get(url).status_code == 404
