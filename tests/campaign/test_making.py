@@ -7,6 +7,7 @@ import random
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from campaign.models import Campaign, Membership
 from campaign.transfer import comparable, export_campaign, import_campaign
@@ -174,10 +175,15 @@ def test_a_suggested_name_is_kept_in_english_and_read_in_each_language(table, mo
     gm = table.client("gm")
     gm.cookies["django_language"] = "fr"
     initial = gm.get(url(table, "making_forces") + "?suggest=1").context["form"].initial
-    english = next(entry.text for entry in TABLES if entry.part is Part.FORCE and str(entry.text) == initial["name"])
+    with translation.override("fr"):
+        english = next(entry.text for entry in TABLES if entry.part is Part.FORCE and str(entry.text) == initial["name"])
+    assert initial["name"] != str.__str__(english)  # offered in French
     gm.post(url(table, "making_forces"), {**initial, "kind": "organisation", "stance": "neutral", "key": "k"})
     stored = table.campaign.forces.filter(name=english).values_list("name", flat=True)
-    assert list(stored) == [english]
+    assert list(stored) == [english]  # kept as its English
+    gm.cookies["django_language"] = "sv"
+    with translation.override("sv"):
+        assert str(english) in gm.get(url(table, "making")).content.decode()  # and read in Swedish
 
 
 def _plant(table):
