@@ -4,6 +4,7 @@ their English, said in each reader's language."""
 from core.own_words import register
 from gamerules.charge import RiskWording
 from gamerules.consequences import ConsequenceKind
+from gamerules.forces import TABLES, Part
 from gamerules.scars import INCAPACITATED, NEW_SCAR
 from gamerules.words import lowered, said
 
@@ -23,3 +24,8 @@ NEXT_MISSION = register(said("The next mission"))
 LOOT = register(said("Loot"))
 register(INCAPACITATED)
 register(NEW_SCAR)
+
+# The force generator's names (gamerules/forces.py): a suggested force keeps its name's English.
+for entry in TABLES:
+    if entry.part is Part.FORCE:
+        register(entry.text)

@@ -10,6 +10,7 @@ from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
 from charge.views.consequences import roll_page
+from charge.views.making import card as making_card
 from charge.views.sheet import charge_sheet, sheet_context
 from charge.views.waiting import charge_waiting
 from core.rendered import reads
@@ -73,6 +74,8 @@ SITE = SystemSite(
     clock_sizes=lambda campaign: campaign.charge.rules.clock_sizes,
     new_character=characters.new_character, sheet_texts=characters.sheet_texts,
     creation_note="charge/creation.html",
+    # "Making a Compelling Campaign": a new campaign starts with its walk; the dashboard shows how far it is.
+    first_page="making_setting", dashboard_card="charge/making/card.html", dashboard_card_context=making_card,
     # Its tiles show the characters' momentum and stress; what is on its way, its rolls on their way
     # and the consequences they await (their threats among them), its flashbacks called.
     reads=reads(FlashbackCall, PendingRoll, Roll, Sheet, Threat))

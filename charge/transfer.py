@@ -5,8 +5,10 @@ from campaign.transfer import USER, Part
 from charge.models import (
     Asset,
     Attachment,
+    ForceIdea,
     Goal,
     HookDraw,
+    Making,
     PartyDetail,
     Playbook,
     Resource,
@@ -16,6 +18,7 @@ from charge.models import (
     Talent,
     Threat,
     Tie,
+    WorldFact,
     WorldTable,
 )
 
@@ -45,4 +48,9 @@ PARTS = (
     Part("sheet_history", Sheet.history.model, "character__campaign",
          {"character_id": "characters", "playbook_id": "playbooks", "assisting_id": "characters",
           "recovered_in_id": "sessions", "history_user_id": USER}, new=True),
+    # "Making a Compelling Campaign": the walk's setting and steps, the world's facts, and the GM's
+    # own entries in the force generator's tables (a player's export leaves those out).
+    Part("making", Making, "campaign", after="forces", new=True),
+    Part("world_facts", WorldFact, "campaign", new=True),
+    Part("force_ideas", ForceIdea, "campaign", visible=True, new=True),
 )

@@ -235,6 +235,14 @@ class SystemSite:
     creation_note: str = ""
     """The template of what the new-character page says of the creation steps (without
     ``ready_characters``)."""
+    first_page: str = ""
+    """The URL name of the page a new campaign's GM lands on after creating it (Charge: the walk
+    through the rulebook's making of a campaign); by default the campaign's dashboard."""
+    dashboard_card: str = ""
+    """The template of a card the system adds to the dashboard, under the campaign's About card."""
+    dashboard_card_context: Callable | None = None
+    """``dashboard_card_context(membership)`` -> what ``dashboard_card`` reads, as the member may see
+    it (called when the whole dashboard renders, not for its live panels)."""
     reads: frozenset[str] = frozenset()
     """The models whose rows its tiles, what it has on its way and what waits show (core/rendered.py
     ``reads``): the shared live panels that include them declare these too."""

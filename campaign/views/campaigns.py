@@ -52,7 +52,8 @@ def campaign_create(request):
     if request.method == "POST" and form.is_valid():
         campaign = actions.create_campaign(request.user, form.setup_said(), **form.campaign_fields())
         messages.success(request, _("%(campaign)s is ready. Invite your players from Members.") % {"campaign": campaign})
-        return redirect(campaign)
+        first = campaign.site.first_page
+        return redirect(first, campaign.pk) if first else redirect(campaign)
     return render(request, "campaign/campaign_form.html", {"form": form})
 
 
@@ -98,6 +99,9 @@ def dashboard_context(membership) -> dict:
         "events": campaign.events.visible_to(membership).select_related("actor")[:EVENTS_SHOWN],
         "rolls": campaign.rolls.visible_to(membership).select_related("character")[:ROLLS_SHOWN],
         "milestones": milestones, "talent_slots": unlocked_slots(milestones),
+        # The system's own card, asked only when the whole page renders (a callable the template calls).
+        "system_card": (lambda: campaign.site.dashboard_card_context(membership))
+        if campaign.site.dashboard_card_context else None,
         **_gm_part(membership, milestones),
     }
 

@@ -15,7 +15,7 @@ def test_the_creator_of_a_campaign_is_its_gm_and_the_group_starts_as_a_force(cli
     response = client.post(reverse("campaign_create"), {
         "name": "Space Pirates", "pitch": "Stars.", "ruleset": "charge", "risk_wording": "risk"})
     campaign = Campaign.objects.get(name="Space Pirates")
-    assert response.url == campaign.get_absolute_url()
+    assert response.url == reverse("making_setting", args=[campaign.pk])  # Charge walks the GM through its making
     assert Membership.objects.get(campaign=campaign, user=user).role == Role.GM
     assert campaign.forces.filter(is_player_group=True).count() == 1
 
@@ -188,9 +188,10 @@ def test_a_new_campaigns_dashboard_names_the_player_group_once(client, user):
     dashboard and the forces page says whose force it is, without saying "the group" again after
     its name."""
     client.force_login(user)
-    response = client.post(reverse("campaign_create"), {
+    client.post(reverse("campaign_create"), {
         "name": "Space Pirates", "pitch": "Stars.", "ruleset": "charge", "risk_wording": "risk"})
-    for page in (client.get(response.url), client.get(reverse("forces", args=[Campaign.objects.get().pk]))):
+    campaign = Campaign.objects.get()
+    for page in (client.get(campaign.get_absolute_url()), client.get(reverse("forces", args=[campaign.pk]))):
         said = words(page)
         assert "The player group the players' force" in said
         assert "the group the group" not in said.lower() and "The player group the group" not in said

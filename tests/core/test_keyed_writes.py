@@ -17,7 +17,17 @@ from django.utils import timezone
 from advantage.models import Job
 from advantage.models import Sheet as AdvantageSheet
 from campaign.models import Campaign
-from charge.models import Attachment, Goal, HookDraw, PartyDetail, Resource, ResourcePool, Setup
+from charge.models import (
+    Attachment,
+    ForceIdea,
+    Goal,
+    HookDraw,
+    PartyDetail,
+    Resource,
+    ResourcePool,
+    Setup,
+    WorldFact,
+)
 from safety.models import Boundary
 from tests.helpers import HTMX, SPREAD
 from tests.i18n.untranslated import template_files
@@ -106,6 +116,15 @@ WRITES = {
     "line written": Write("boundary_add", "player", campaign_only, lambda t, n: {"kind": "line", "text": f"Spiders {n}"},
                           lambda t: Boundary.objects.filter(campaign=t.campaign).count()),
     "force added": Write("force_create", "gm", campaign_only, lambda t, n: force(n), lambda t: t.campaign.forces.count()),
+    # The walk through "Making a Compelling Campaign": a fact of the world, a world force, an entry of the GM's tables.
+    "fact of the world written": Write("making_facts", "gm", campaign_only,
+                                       lambda t, n: {"question": f"Who rules the harbour {n}?", "answer": "The tide"},
+                                       lambda t: WorldFact.objects.filter(campaign=t.campaign).count()),
+    "world force added in the walk": Write("making_forces", "gm", campaign_only, lambda t, n: force(n),
+                                           lambda t: t.campaign.forces.count()),
+    "force table entry added": Write("force_ideas", "gm", campaign_only,
+                                     lambda t, n: {"genre": "horror", "part": "method", "text": f"Whisper {n}"},
+                                     lambda t: ForceIdea.objects.filter(campaign=t.campaign).count()),
     "session planned": Write("plan_create", "gm", campaign_only,
                              lambda t, n: {"starts": "2026-12-05T19:00", "minutes": 240, "time_zone": "Europe/Paris"},
                              lambda t: t.campaign.plans.count()),
@@ -187,6 +206,7 @@ KEYED_VIEWS = {write.url for write in WRITES.values()} | {
     "advantage_feature_add", "advantage_ap_spend", "advantage_adrenaline", "advantage_job_end",
     "advantage_ap_advance", "advantage_crew_clocks", "advantage_crew_tick",
     "api_token_create",  # of no campaign: walked in tests/api/test_tokens.py
+    "making_setting", "making_fact", "making_group", "making_done", "force_idea_remove",
 }
 
 

@@ -136,7 +136,7 @@ def test_after_each_write_every_screen_is_what_a_fresh_rendering_shows(table, di
 READING = {
     "campaign", "live", "live_stream", "waiting", "table", "console", "clocks", "clock_panel", "clock",
     "character", "character_print", "character_history", "rolls", "roll_stats", "roll", "fortune_odds",
-    "determination_odds", "loot_odds", "party", "resources", "world", "playbooks", "safety", "members",
+    "determination_odds", "loot_odds", "party", "resources", "world", "playbooks", "making", "safety", "members",
     "forces", "force", "sessions", "session", "session_recap", "previously_on", "campaign_export",
     "conflict", "ability_action_odds", "roll_odds", "ability_action", "advantage_check", "flashback_call",
 }

@@ -5,7 +5,16 @@ from ability.models import Action
 from advantage.models import Check
 from advantage.models import Threat as AdvantageThreat
 from campaign.models import CalendarFeed, Membership, SessionPlan
-from charge.models import FlashbackCall, Goal, HookDraw, PartyDetail, Resource, Threat
+from charge.models import (
+    FlashbackCall,
+    ForceIdea,
+    Goal,
+    HookDraw,
+    PartyDetail,
+    Resource,
+    Threat,
+    WorldFact,
+)
 from clocks.models import Visibility
 from tests.factories import (
     CharacterFactory,
@@ -77,5 +86,8 @@ def world(table):
         # Advantage & Threat, likewise.
         "check_id": Check.objects.create(campaign=c, character=ada, key="matrix-check", intent="Slip past").pk,
         "foe_id": AdvantageThreat.objects.create(campaign=c, name="Security drone").pk,
+        # Charge's walk through "Making a Compelling Campaign": a fact, and a secret entry of the GM's tables.
+        "fact_id": WorldFact.objects.create(campaign=c, question="Who rules?", answer="A usurper.").pk,
+        "idea_id": ForceIdea.objects.create(campaign=c, genre="general", part="goal", text="SECRET-FORCE-IDEA").pk,
     }
     return table, kwargs

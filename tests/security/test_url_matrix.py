@@ -10,7 +10,7 @@ from tests.table import SECRETS
 
 ROLES = ("anonymous", "outsider", "other_player", "player", "gm")
 MORE_SECRETS = ("SECRET-GM-CLOCK", "SECRET-GM-CLOCK-NOTES", "SECRET-KNOWN-NOTES",
-                "SECRET-KNOWN-REASON", "SECRET-HIDDEN-ROLL", "SECRET-CHARACTER-NOTES")
+                "SECRET-KNOWN-REASON", "SECRET-HIDDEN-ROLL", "SECRET-CHARACTER-NOTES", "SECRET-FORCE-IDEA")
 
 
 def test_every_url_has_a_rule():

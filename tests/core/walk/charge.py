@@ -1,10 +1,12 @@
 """Steps of Charge's own pages: its Extras (the party, resources, the world), playbooks, the dials,
 rolls on their way, the rolls and what follows them, the sheet."""
 
-from campaign.models import Milestone
+from campaign.models import Milestone, WorldForce
 from characters.models import Character
 from charge.models import (
+    ForceIdea,
     HookDraw,
+    Making,
     PartyDetail,
     PendingRoll,
     Playbook,
@@ -13,6 +15,7 @@ from charge.models import (
     Setup,
     Sheet,
     Tie,
+    WorldFact,
     WorldTable,
 )
 from clocks.models import Clock
@@ -134,7 +137,46 @@ CAMPAIGN = {
     "roll withdrawn": Write("roll_withdraw", "player", pending, lambda t, n: {}, on_its_way),
 }
 
-STRETCHES = {"Charge extras": EXTRAS, "Charge campaign": CAMPAIGN}
+def making(table):
+    return (rows(Making, campaign=table.campaign.pk) + rows(WorldFact, campaign=table.campaign)
+            + rows(ForceIdea, campaign=table.campaign) + rows(WorldForce, campaign=table.campaign))
+
+
+def the_fact(table):
+    return [WorldFact.objects.filter(campaign=table.campaign).latest("pk").pk]
+
+
+def the_idea(table):
+    return [ForceIdea.objects.filter(campaign=table.campaign).latest("pk").pk]
+
+
+def group_form(table, n):
+    """The group as a force, and its stance toward each world force."""
+    return {"group-name": "The Ninth Moon's Children", "group-goal": f"Free magic {n}",
+            "group-method_1": "Smuggle the born out.", "group-method_2": "Expose the Wardens.",
+            **{f"stance_{pk}": "opposed" for pk in table.campaign.forces.filter(is_player_group=False)
+               .values_list("pk", flat=True)}}
+
+
+MAKING = {
+    "setting written": Write("making_setting", "gm", campaign_only, lambda t, n: {
+        "setting": "A fantasy kingdom", "excites": "Court intrigue"}, making),
+    "fact written": Write("making_facts", "gm", campaign_only, lambda t, n: {
+        "question": "Who can do magic?", "answer": "The born"}, making),
+    "fact edited": Write("making_fact", "gm", the_fact, lambda t, n: {
+        "question": "Who can do magic?", "answer": "Those born under the ninth moon"}, making),
+    "world force added": Write("making_forces", "gm", campaign_only, lambda t, n: {
+        "name": "The Grey Wardens", "kind": "organisation", "goal": "Keep magic sealed.", "method_1": "Hunt the born.",
+        "method_2": "Burn the books.", "stance": "neutral", "revealed": "on"}, making),
+    "step done": Write("making_done", "gm", campaign_only, lambda t, n: {"step": "forces"}, making),
+    "group defined": Write("making_group", "gm", campaign_only, group_form, making),
+    "table entry added": Write("force_ideas", "gm", campaign_only, lambda t, n: {
+        "genre": "fantasy", "part": "goal", "text": "Crown a child"}, making),
+    "table entry removed": Write("force_idea_remove", "gm", the_idea, lambda t, n: {}, making),
+    "fact removed": Write("making_fact", "gm", the_fact, lambda t, n: {"remove": "1"}, making),
+}
+
+STRETCHES = {"Charge extras": EXTRAS, "Charge campaign": CAMPAIGN, "Charge making": MAKING}
 
 
 def cy(table):
