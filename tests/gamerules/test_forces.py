@@ -2,7 +2,17 @@
 
 import random
 
-from gamerules.forces import METHODS, TABLES, Entry, Genre, Part, Step, genres_of, next_step, suggest
+from gamerules.forces import (
+    METHODS,
+    TABLES,
+    Entry,
+    Genre,
+    Part,
+    Step,
+    genres_of,
+    next_step,
+    suggest,
+)
 
 
 def test_the_steps_come_in_the_chapter_order_and_a_skipped_one_comes_back():
