@@ -105,7 +105,7 @@ def test_the_table_screen_fits_one_1080p_screen(new_page, screenshot, dice):
         ClockFactory(campaign=campaign, name=f"Clock number {number + 1}", kind="danger", size=6, filled=2)
     for face in (5, 6, 2):
         Roll.objects.create(campaign=campaign, character=characters[0], kind="action", action="Sneak",
-                            pool_size=2, dice=[face, 1], outcome="partial", risk=2, effect=2,
+                            pool_size=2, dice=[face, 1], outcome="partial", result={"risk": 2, "effect": 2},
                             idempotency_key=f"fit-{face}")
     PendingRollFactory(campaign=campaign, character=characters[1], goal="Climb the wall", called=True)
     page = new_page(TABLE)
