@@ -49,6 +49,11 @@ def result_of(roll: Roll) -> rules.ActionRollResult | rules.QuickRollResult:
     return rules.QuickRollResult.from_data(roll.result)
 
 
+def choices_of(roll: Roll) -> rules.RollChoices:
+    """What an action roll or a quick action roll was made with, typed."""
+    return rules.RollChoices.from_data(roll.choices)
+
+
 def _die(value) -> int:
     if value not in rules.DIE_SIZES:
         raise Refused(_("Choose a die: d4, d6, d8, d10 or d12."))
@@ -274,7 +279,7 @@ def position_of(action: Action) -> rules.Position:
 
 
 def _quick_roll(membership: Membership, character: Character, skill: Skill | None, difficulty: int, *,
-                key: str, goal: str, choices: dict, rng) -> Roll:
+                key: str, goal: str, rng, helps: Action | None = None) -> Roll:
     """"Quick Action Roll": the skill's die (or d4 at disadvantage, unskilled) against the
     difficulty die; success or failure, the effect ignored."""
     die, position = rules.quick_pool(skill.die if skill else None)
@@ -286,8 +291,8 @@ def _quick_roll(membership: Membership, character: Character, skill: Skill | Non
         campaign=campaign, session=campaign.current_session, character=character, rolled_by=membership.user,
         kind=RollKind.QUICK, goal=goal, action=skill.name if skill else str(UNSKILLED), pool_size=1, dice=list(ability),
         dice_sources=[[skill.name if skill else str(UNSKILLED), die]], idempotency_key=key, outcome="success" if success else "failure",
-        choices={**choices, "difficulty": difficulty, "position": position.value,
-                 "dangerous": dangerous(membership.campaign)},
+        choices=rules.RollChoices(difficulty, position, dangerous(campaign), helps=helps.pk if helps else None,
+                                  helped=helps.character.name if helps else "").to_data(),
         result=rules.QuickRollResult(faces, rules.difficulty_result(faces, position), success).to_data())
 
 
@@ -320,8 +325,7 @@ def help_action(membership: Membership, action_id, helper_id, skill_id, rng: ran
     if skill_id is not None and skill is None:
         raise Refused(_("That skill is not on this sheet."))
     roll = _quick_roll(membership, helper, skill, action.teamwork_difficulty, key=f"{action.key}-help-{helper.pk}",
-                       goal=filled(HELPING, name=action.character.name), rng=rng,
-                       choices={"helps": action.pk, "helped": action.character.name})
+                       goal=filled(HELPING, name=action.character.name), rng=rng, helps=action)
     success = roll.outcome == "success"
     if success:
         sheet = sheet_of(helper, locked=True)
@@ -375,10 +379,10 @@ def roll_action(membership: Membership, action_id, rng: random.Random | None = N
         kind=RollKind.ABILITY, goal=action.intent, action=action.skill.name if action.skill else str(UNSKILLED),
         pool_size=len(pool), dice=list(ability), dice_sources=[[source, size] for source, size in pool],
         idempotency_key=action.key, outcome="success" if outcome.success else "failure",
-        choices={"ability_action": action.pk, "difficulty": action.difficulty, "position": position.value,
-                 "risks": action.risks, "unskilled": action.skill_id is None, "grit": action.grit,
-                 "dangerous": dangerous(campaign), **({"benefits": told} if (told := benefits(action)) else {}),
-                 "teamwork": [{"name": h.helper.name, "die": h.die, "success": h.success} for h in help_given]},
+        choices=rules.RollChoices(
+            action.difficulty, position, dangerous(campaign), action=action.pk, risks=action.risks,
+            unskilled=action.skill_id is None, grit=action.grit, benefits=tuple(benefits(action)),
+            teamwork=tuple(rules.TeamworkDie(h.helper.name, h.die, h.success) for h in help_given)).to_data(),
         result=rules.ActionRollResult.of(outcome).to_data())
     ticked = _tick(membership, action.clock_id if outcome.success else action.danger_clock_id, outcome, roll)
     if ticked:
@@ -409,4 +413,4 @@ def quick_roll(membership: Membership, character_id, skill_id, difficulty, goal:
     skill = character.skills.filter(pk=skill_id).first() if skill_id is not None else None
     if skill_id is not None and skill is None:
         raise Refused(_("That skill is not on this sheet."))
-    return _quick_roll(membership, character, skill, _die(difficulty), key=key, goal=goal, choices={}, rng=rng)
+    return _quick_roll(membership, character, skill, _die(difficulty), key=key, goal=goal, rng=rng)

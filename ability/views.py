@@ -3,7 +3,7 @@ step by step in the text's order, teamwork, and quick action rolls. Each works w
 with it, each answers its panel."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -11,21 +11,16 @@ from ability import actions
 from ability.models import DIFFICULTY_DICE, SKILL_DICE, Action, Position
 from ability.odds import outlook
 from campaign.access import gm_membership_or_404, membership_or_404
-from characters.views import character_or_404, editable_character_or_404
+from characters.sheet_pages import SheetPages, sheet_texts
+from characters.views import chosen
 from clocks.models import Clock, SeenClock
-from core.htmx import answer, changed, page
-from core.keys import refusal_once
+from core.htmx import changed
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules import ability as rules
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS
-from rolls import playing
 from rolls.models import new_key
-
-SHEET = "ability/sheet.html"
-SHEET_PANELS = dict.fromkeys(("ability-skills", "ability-boosts", "ability-grit"), SHEET)
-ACTION = "ability/action.html"
-TEXT_FIELDS = ("concept", "appearance", "gm_notes")
+from rolls.playing import PlayedOnItsPage, plainly
 
 
 def sheet_context(membership, character, **extra) -> dict:
@@ -34,84 +29,28 @@ def sheet_context(membership, character, **extra) -> dict:
         "sheet": actions.sheet_of(character), "skills": list(character.skills.all()),
         "boosts": list(character.boosts.all()), "can_edit": character.editable_by(membership),
         "action": Action.objects.filter(character=character).first(), "dice": SKILL_DICE,
-        # GM notes reach the template only for a GM (text_fields_for decides).
-        "text_fields": [(field, getattr(character, field)) for field in character.text_fields_for(membership)
-                        if field in TEXT_FIELDS], **extra}
+        "text_fields": sheet_texts(membership, character), **extra}
 
 
-def sheet(request, membership, character):
-    """The system's sheet view (core/systems.py): skills, boosts, gear and grit points."""
-    return page(request, SHEET, sheet_context(membership, character), SHEET_PANELS)
+SHEET = SheetPages("ability/sheet.html", ("ability-skills", "ability-boosts", "ability-grit"), sheet_context)
+sheet, write = SHEET.sheet, SHEET.write
 
-
-def _sheet_answer(request, membership, character, panel, change):
-    error = refusal_once(request, change)
-    return answer(request, f"{SHEET}#{panel}", lambda: sheet_context(membership, character), character, error)
-
-
-def _owned(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    return membership, editable_character_or_404(membership, character_id)
-
-
-@login_required
-@require_POST
-def skill_add(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "ability-skills", lambda: actions.add_skill(
-        membership, character.pk, posted_text(request, "name", 30), whole_number(request.POST.get("die")),
-        request.POST.get("specialization") == "on"))
-
-
-@login_required
-@require_POST
-def skill_die(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "ability-skills", lambda: actions.set_skill_die(
-        membership, character.pk, whole_number(request.POST.get("skill")), whole_number(request.POST.get("die"))))
-
-
-@login_required
-@require_POST
-def skill_remove(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "ability-skills", lambda: actions.remove_skill(
-        membership, character.pk, whole_number(request.POST.get("skill"))))
-
-
-@login_required
-@require_POST
-def boost_add(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "ability-boosts", lambda: actions.add_boost(
-        membership, character.pk, posted_text(request, "name", 120), posted_text(request, "applies_to", 120),
-        posted_text(request, "constraints", 200), whole_number(request.POST.get("die")),
-        posted_text(request, "benefit", 200)))
-
-
-@login_required
-@require_POST
-def boost_remove(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "ability-boosts", lambda: actions.remove_boost(
-        membership, character.pk, whole_number(request.POST.get("boost"))))
-
-
-@login_required
-@require_POST
-def gear(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "ability-grit", lambda: actions.set_gear(
-        membership, character.pk, posted_text(request, "gear", 2000)))
-
-
-@login_required
-@require_POST
-def grit(request, campaign_id, character_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    character = character_or_404(membership, character_id)
-    return _sheet_answer(request, membership, character, "ability-grit", lambda: actions.set_grit(
-        membership, character.pk, whole_number(request.POST.get("grit"))))
+skill_add = write("ability-skills", lambda request, membership, pk: actions.add_skill(
+    membership, pk, posted_text(request, "name", 30), whole_number(request.POST.get("die")),
+    request.POST.get("specialization") == "on"))
+skill_die = write("ability-skills", lambda request, membership, pk: actions.set_skill_die(
+    membership, pk, whole_number(request.POST.get("skill")), whole_number(request.POST.get("die"))))
+skill_remove = write("ability-skills", lambda request, membership, pk: actions.remove_skill(
+    membership, pk, whole_number(request.POST.get("skill"))))
+boost_add = write("ability-boosts", lambda request, membership, pk: actions.add_boost(
+    membership, pk, posted_text(request, "name", 120), posted_text(request, "applies_to", 120),
+    posted_text(request, "constraints", 200), whole_number(request.POST.get("die")), posted_text(request, "benefit", 200)))
+boost_remove = write("ability-boosts", lambda request, membership, pk: actions.remove_boost(
+    membership, pk, whole_number(request.POST.get("boost"))))
+gear = write("ability-grit", lambda request, membership, pk: actions.set_gear(
+    membership, pk, posted_text(request, "gear", 2000)))
+grit = write("ability-grit", lambda request, membership, pk: actions.set_grit(
+    membership, pk, whole_number(request.POST.get("grit"))), gm=True)
 
 
 @login_required
@@ -158,10 +97,7 @@ def _draft(membership, character, start) -> dict:
 
 def _chosen(request, membership):
     characters = list(membership.campaign.characters.editable_by(membership).select_related("ability_sheet"))
-    chosen = whole_number(request.POST.get("character") or request.GET.get("character"))
-    if chosen is not None:
-        return characters, next((c for c in characters if c.pk == chosen), None)
-    return characters, characters[0] if len(characters) == 1 else None
+    return characters, chosen(request, characters)
 
 
 @login_required
@@ -223,53 +159,20 @@ def action_context(membership, action) -> dict:
                               for c in helpers] if action.difficulty else []}
 
 
-@login_required
-@require_safe
-def action(request, campaign_id, action_id):
-    membership = membership_or_404(request, campaign_id)
-    return playing.open_or_its_roll(
-        request, membership, Action, action_id,
-        lambda found: page(request, ACTION, action_context(membership, found), {"action": ACTION}),
-        choices__ability_action=action_id, kind="ability")
-
-
-def _step(request, campaign_id, action_id, act, gm=False, anyone=False):
-    """A step of an action roll: the director's (``gm``), a helper's (``anyone`` with a
-    character), or its player's."""
-    membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    found = get_object_or_404(Action.objects.open_for(membership), pk=action_id)
-    return playing.step(request, membership, found, act, f"{ACTION}#action", action_context, anyone=anyone)
-
-
-@login_required
-@require_POST
-def action_direct(request, campaign_id, action_id):
-    return _step(request, campaign_id, action_id, lambda m, pk: actions.direct(
-        m, pk, whole_number(request.POST.get("difficulty")), request.POST.get("position", ""),
-        posted_text(request, "risks", 300),
-        whole_number(request.POST.get("teamwork_difficulty")) or rules.TEAMWORK_DIFFICULTY,
-        whole_number(request.POST.get("danger_clock"))), gm=True)
-
-
-@login_required
-@require_POST
-def action_help(request, campaign_id, action_id):
-    skill = request.POST.get("skill", "")
-    return _step(request, campaign_id, action_id, lambda m, pk: actions.help_action(
-        m, pk, whole_number(request.POST.get("helper")), None if skill == "unskilled" else whole_number(skill) or 0),
-        anyone=True)
-
-
-@login_required
-@require_POST
-def action_roll(request, campaign_id, action_id):
-    return _step(request, campaign_id, action_id, actions.roll_action)
-
-
-@login_required
-@require_POST
-def action_withdraw(request, campaign_id, action_id):
-    return _step(request, campaign_id, action_id, actions.withdraw)
+ACTION = PlayedOnItsPage(Action, "ability/action.html", "action", action_context,
+                         lambda pk: {"choices__ability_action": pk, "kind": "ability"})
+action = ACTION.page()
+action_direct = ACTION.step(lambda request, m, pk: actions.direct(
+    m, pk, whole_number(request.POST.get("difficulty")), request.POST.get("position", ""),
+    posted_text(request, "risks", 300),
+    whole_number(request.POST.get("teamwork_difficulty")) or rules.TEAMWORK_DIFFICULTY,
+    whole_number(request.POST.get("danger_clock"))), gm=True)
+action_help = ACTION.step(lambda request, m, pk: actions.help_action(
+    m, pk, whole_number(request.POST.get("helper")),
+    None if request.POST.get("skill", "") == "unskilled" else whole_number(request.POST.get("skill", "")) or 0),
+    anyone=True)
+action_roll = ACTION.step(plainly(actions.roll_action))
+action_withdraw = ACTION.step(plainly(actions.withdraw))
 
 
 @login_required
@@ -320,7 +223,7 @@ def waiting(request, membership, on: str):
             waiting.append(action)
         elif not membership.is_gm and not action.waits_for_gm and (helpers := actions.may_help(action, mine)):
             helping.append((action, _either([helper.name for helper in helpers])))
-    return (f"{ACTION}#waiting", {"membership": membership, "campaign": membership.campaign,
+    return (f"{ACTION.template}#waiting", {"membership": membership, "campaign": membership.campaign,
                                   "actions": waiting, "helping": helping, "on": on})
 
 
@@ -339,5 +242,5 @@ def roll_page(request, membership, roll):
                for change in roll.clock_changes.select_related("clock").order_by("pk")]
     return render(request, "ability/roll.html", {
         "membership": membership, "campaign": membership.campaign, "roll": roll,
-        "rolled": actions.result_of(roll),
+        "rolled": actions.result_of(roll), "chosen": actions.choices_of(roll),
         "clock_changes": [(seen, change) for seen, change in changes if seen.known]})

@@ -546,8 +546,8 @@ def roll_check(membership: Membership, check_id, rng: random.Random | None = Non
         kind=RollKind.CHECK, goal=check.intent, action=check.skill.name if check.skill else "", pool_size=plus_dice,
         dice=list(plus_faces), dice_sources=[[c.name, c.dice] for c in parts], idempotency_key=check.key,
         outcome=read.outcome.value,
-        choices={"check": check.pk, "plus": plus, "minus": minus, "threat": check.threat.name if check.threat else "",
-                 "works_on": check.clock_id},
+        choices=rules.CheckChoices(plus, minus, check.threat.name if check.threat else "", check.pk,
+                                   check.clock_id).to_data(),
         result=rules.CheckRollResult(minus_faces, read.outcome, read.boons, read.banes, ap_before, sheet.ap,
                                      tuple(gained), gained_ap).to_data())
     check.roll = roll
@@ -572,6 +572,11 @@ def _done_if_nothing_to_spend(membership: Membership, check: Check, sheet: Sheet
 def result_of(roll: Roll) -> rules.CheckRollResult:
     """What a check's roll keeps, typed: pages read it, never the JSON."""
     return rules.CheckRollResult.from_data(roll.result)
+
+
+def choices_of(roll: Roll) -> rules.CheckChoices:
+    """What a check's roll was rolled with, typed."""
+    return rules.CheckChoices.from_data(roll.choices)
 
 
 def gained_words(result: rules.CheckRollResult) -> str:

@@ -2,21 +2,8 @@
 
 from django.apps import apps
 
-from advantage import demo, history, views
+from advantage import demo, history, models, views
 from advantage.kinds import KINDS, OUTCOMES
-from advantage.models import (
-    Condition,
-    Crew,
-    Expertise,
-    Flaw,
-    Gear,
-    GearFeature,
-    Job,
-    Sheet,
-    Skill,
-    Threat,
-    Wound,
-)
 from campaign.templatetags.navigation import shared_tabs
 from campaign.transfer import Part, RollIds, history_of
 from core.rendered import reads
@@ -25,17 +12,17 @@ from gamerules.words import said
 from rolls.models import Roll
 
 PARTS = (
-    Part("advantage_sheets", Sheet, "character__campaign", {"character_id": "characters"}),
-    Part("advantage_skills", Skill, "character__campaign", {"character_id": "characters"}),
-    Part("expertise", Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
-    Part("jobs", Job, "campaign"),
-    Part("flaws", Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
-    Part("gear", Gear, "character__campaign", {"character_id": "characters"}),
-    Part("gear_features", GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
-    Part("conditions", Condition, "character__campaign", {"character_id": "characters"}),
-    Part("wounds", Wound, "character__campaign", {"character_id": "characters"}),
-    Part("advantage_threats", Threat, "campaign"),
-    Part("advantage_crew", Crew, "campaign", {"status_id": "clocks", "hostility_id": "clocks"}, after="clocks", new=True))
+    Part("advantage_sheets", models.Sheet, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_skills", models.Skill, "character__campaign", {"character_id": "characters"}),
+    Part("expertise", models.Expertise, "skill__character__campaign", {"skill_id": "advantage_skills"}),
+    Part("jobs", models.Job, "campaign"),
+    Part("flaws", models.Flaw, "character__campaign", {"character_id": "characters", "invoked_in_id": "jobs"}),
+    Part("gear", models.Gear, "character__campaign", {"character_id": "characters"}),
+    Part("gear_features", models.GearFeature, "gear__character__campaign", {"gear_id": "gear"}),
+    Part("conditions", models.Condition, "character__campaign", {"character_id": "characters"}),
+    Part("wounds", models.Wound, "character__campaign", {"character_id": "characters"}),
+    Part("advantage_threats", models.Threat, "campaign"),
+    Part("advantage_crew", models.Crew, "campaign", {"status_id": "clocks", "hostility_id": "clocks"}, after="clocks", new=True))
 PART = {part.key: part for part in PARTS}
 
 SITE = SystemSite(

@@ -6,27 +6,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST
 
 from advantage import actions, crew
 from advantage.models import Check, Crew, Threat
 from campaign.access import gm_membership_or_404, membership_or_404
-from characters.views import character_or_404, editable_character_or_404
+from characters.sheet_pages import SheetPages, sheet_texts
+from characters.views import chosen
 from clocks.models import Clock, SeenClock
-from core.htmx import answer, page
+from core.htmx import answer
 from core.keys import refusal_once
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules import advantage as rules
 from gamerules.chances import shares
 from gamerules.clocks import ClockKind
-from rolls import playing
 from rolls.models import Roll, new_key
-
-SHEET = "advantage/sheet.html"
-SHEET_PANELS = dict.fromkeys(("adv-ap", "adv-skills", "adv-kit"), SHEET)
-CHECK = "advantage/check.html"
-TEXT_FIELDS = ("concept", "appearance", "gm_notes")
+from rolls.playing import PlayedOnItsPage, plainly
 
 
 def sheet_context(membership, character, **extra) -> dict:
@@ -37,128 +33,39 @@ def sheet_context(membership, character, **extra) -> dict:
         "flaws": list(character.flaws.all()), "gear": list(character.gear.prefetch_related("features")),
         "conditions": list(character.conditions.all()), "wounds": list(character.wounds.all()),
         "job": actions.current_job(membership.campaign), "check": Check.objects.filter(character=character).first(),
-        "text_fields": [(field, getattr(character, field)) for field in character.text_fields_for(membership)
-                        if field in TEXT_FIELDS], **extra}
+        "text_fields": sheet_texts(membership, character), **extra}
 
 
-def sheet(request, membership, character):
-    """The system's sheet view (core/systems.py)."""
-    return page(request, SHEET, sheet_context(membership, character), SHEET_PANELS)
+SHEET = SheetPages("advantage/sheet.html", ("adv-ap", "adv-skills", "adv-kit"), sheet_context)
+sheet, write = SHEET.sheet, SHEET.write
 
-
-def _sheet_answer(request, membership, character, panel, change):
-    error = refusal_once(request, change)
-    return answer(request, f"{SHEET}#{panel}", lambda: sheet_context(membership, character), character, error)
-
-
-def _owned(request, campaign_id, character_id, gm=False):
-    membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    return membership, (character_or_404 if gm else editable_character_or_404)(membership, character_id)
-
-
-@login_required
-@require_POST
-def skill_add(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-skills", lambda: actions.add_skill(
-        membership, character.pk, posted_text(request, "name", 30), whole_number(request.POST.get("rank"))))
-
-
-@login_required
-@require_POST
-def rank(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-skills", lambda: actions.set_rank(
-        membership, character.pk, whole_number(request.POST.get("skill")), whole_number(request.POST.get("rank"))))
-
-
-@login_required
-@require_POST
-def expertise_add(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-skills", lambda: actions.add_expertise(
-        membership, character.pk, whole_number(request.POST.get("skill")), posted_text(request, "name", 60)))
-
-
-@login_required
-@require_POST
-def entry_add(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-kit", lambda: actions.add_entry(
-        membership, character.pk, request.POST.get("kind", ""), posted_text(request, "name", 120),
-        level=whole_number(request.POST.get("level")) or 1, augmentation=request.POST.get("augmentation") == "on"))
-
-
-@login_required
-@require_POST
-def feature_add(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-kit", lambda: actions.add_feature(
-        membership, character.pk, whole_number(request.POST.get("gear")), posted_text(request, "name", 120),
-        request.POST.get("plus") != "minus"))
-
-
-@login_required
-@require_POST
-def entry_remove(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    kind = request.POST.get("kind", "")
-    panel = "adv-skills" if kind in ("skill", "expertise") else "adv-kit"
-    return _sheet_answer(request, membership, character, panel, lambda: actions.remove_entry(
-        membership, character.pk, kind, whole_number(request.POST.get("entry"))))
-
-
-@login_required
-@require_POST
-def drive(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.set_drive(
-        membership, character.pk, posted_text(request, "drive", 200)))
-
-
-@login_required
-@require_POST
-def trauma(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.take_trauma(membership, character.pk))
-
-
-@login_required
-@require_POST
-def heal(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id, gm=True)
-    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.heal_trauma(membership, character.pk))
-
-
-@login_required
-@require_POST
-def ap_spend(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id)
-    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.spend_ap(
-        membership, character.pk, request.POST.get("spend", ""), posted_text(request, "words", 200)))
-
-
-@login_required
-@require_POST
-def adrenaline(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id, gm=True)
-    return _sheet_answer(request, membership, character, "adv-ap",
-                         lambda: actions.adrenaline_wears_off(membership, character.pk))
-
-
-@login_required
-@require_POST
-def ap_set(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id, gm=True)
-    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.set_ap(
-        membership, character.pk, whole_number(request.POST.get("ap")), whole_number(request.POST.get("ap_max"))))
-
-
-@login_required
-@require_POST
-def ap_advance(request, campaign_id, character_id):
-    membership, character = _owned(request, campaign_id, character_id, gm=True)
-    return _sheet_answer(request, membership, character, "adv-ap", lambda: actions.advance_ap(membership, character.pk))
+skill_add = write("adv-skills", lambda request, membership, pk: actions.add_skill(
+    membership, pk, posted_text(request, "name", 30), whole_number(request.POST.get("rank"))))
+rank = write("adv-skills", lambda request, membership, pk: actions.set_rank(
+    membership, pk, whole_number(request.POST.get("skill")), whole_number(request.POST.get("rank"))))
+expertise_add = write("adv-skills", lambda request, membership, pk: actions.add_expertise(
+    membership, pk, whole_number(request.POST.get("skill")), posted_text(request, "name", 60)))
+entry_add = write("adv-kit", lambda request, membership, pk: actions.add_entry(
+    membership, pk, request.POST.get("kind", ""), posted_text(request, "name", 120),
+    level=whole_number(request.POST.get("level")) or 1, augmentation=request.POST.get("augmentation") == "on"))
+feature_add = write("adv-kit", lambda request, membership, pk: actions.add_feature(
+    membership, pk, whole_number(request.POST.get("gear")), posted_text(request, "name", 120),
+    request.POST.get("plus") != "minus"))
+# A skill or an expertise is in the skills panel; everything else in the kit.
+entry_remove = write(
+    lambda request: "adv-skills" if request.POST.get("kind") in ("skill", "expertise") else "adv-kit",
+    lambda request, membership, pk: actions.remove_entry(
+        membership, pk, request.POST.get("kind", ""), whole_number(request.POST.get("entry"))))
+drive = write("adv-ap", lambda request, membership, pk: actions.set_drive(
+    membership, pk, posted_text(request, "drive", 200)))
+trauma = write("adv-ap", lambda request, membership, pk: actions.take_trauma(membership, pk))
+heal = write("adv-ap", lambda request, membership, pk: actions.heal_trauma(membership, pk), gm=True)
+ap_spend = write("adv-ap", lambda request, membership, pk: actions.spend_ap(
+    membership, pk, request.POST.get("spend", ""), posted_text(request, "words", 200)))
+adrenaline = write("adv-ap", lambda request, membership, pk: actions.adrenaline_wears_off(membership, pk), gm=True)
+ap_set = write("adv-ap", lambda request, membership, pk: actions.set_ap(
+    membership, pk, whole_number(request.POST.get("ap")), whole_number(request.POST.get("ap_max"))), gm=True)
+ap_advance = write("adv-ap", lambda request, membership, pk: actions.advance_ap(membership, pk), gm=True)
 
 
 # The GM's threats and jobs -------------------------------------------------------------------
@@ -235,10 +142,7 @@ def crew_tick(request, campaign_id, roll_id):
 
 def _chosen(request, membership):
     characters = list(membership.campaign.characters.editable_by(membership))
-    chosen = whole_number(request.POST.get("character") or request.GET.get("character"))
-    if chosen is not None:
-        return characters, next((c for c in characters if c.pk == chosen), None)
-    return characters, characters[0] if len(characters) == 1 else None
+    return characters, chosen(request, characters)
 
 
 @login_required
@@ -310,69 +214,19 @@ def check_context(membership, check) -> dict:
     return context
 
 
-@login_required
-@require_safe
-def check(request, campaign_id, check_id):
-    membership = membership_or_404(request, campaign_id)
-    return playing.open_or_its_roll(
-        request, membership, Check, check_id,
-        lambda found: page(request, CHECK, check_context(membership, found), {"check": CHECK}),
-        choices__check=check_id, kind="check")
-
-
-def _step(request, campaign_id, check_id, act, gm=False, anyone=False):
-    """A step of a check: the GM's (``gm``), any member's suggestion (``anyone``), or its player's."""
-    membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    found = get_object_or_404(Check.objects.open_for(membership), pk=check_id)
-    return playing.step(request, membership, found, act, f"{CHECK}#check", check_context, anyone=anyone)
-
-
-@login_required
-@require_POST
-def factor(request, campaign_id, check_id):
-    kind = request.POST.get("kind", "")
-    dice = whole_number(request.POST.get("dice")) or 1
-    ref = whole_number(request.POST.get("ref"))
-    return _step(request, campaign_id, check_id, lambda m, pk: actions.add_factor(
-        m, pk, kind, dice, posted_text(request, "name", 120), ref), anyone=True)
-
-
-@login_required
-@require_POST
-def factor_remove(request, campaign_id, check_id):
-    return _step(request, campaign_id, check_id, lambda m, pk: actions.remove_factor(
-        m, pk, whole_number(request.POST.get("factor"))), anyone=True)
-
-
-@login_required
-@require_POST
-def check_confirm(request, campaign_id, check_id):
-    return _step(request, campaign_id, check_id, actions.confirm, gm=True)
-
-
-@login_required
-@require_POST
-def check_roll(request, campaign_id, check_id):
-    return _step(request, campaign_id, check_id, actions.roll_check)
-
-
-@login_required
-@require_POST
-def check_spend(request, campaign_id, check_id):
-    spend = request.POST.get("spend", "")
-    return _step(request, campaign_id, check_id, lambda m, pk: actions.spend_on_check(m, pk, spend))
-
-
-@login_required
-@require_POST
-def check_done(request, campaign_id, check_id):
-    return _step(request, campaign_id, check_id, actions.done)
-
-
-@login_required
-@require_POST
-def check_withdraw(request, campaign_id, check_id):
-    return _step(request, campaign_id, check_id, actions.withdraw)
+CHECK = PlayedOnItsPage(Check, "advantage/check.html", "check", check_context,
+                        lambda pk: {"choices__check": pk, "kind": "check"})
+check = CHECK.page()
+factor = CHECK.step(lambda request, m, pk: actions.add_factor(
+    m, pk, request.POST.get("kind", ""), whole_number(request.POST.get("dice")) or 1,
+    posted_text(request, "name", 120), whole_number(request.POST.get("ref"))), anyone=True)
+factor_remove = CHECK.step(lambda request, m, pk: actions.remove_factor(
+    m, pk, whole_number(request.POST.get("factor"))), anyone=True)
+check_confirm = CHECK.step(plainly(actions.confirm), gm=True)
+check_roll = CHECK.step(plainly(actions.roll_check))
+check_spend = CHECK.step(lambda request, m, pk: actions.spend_on_check(m, pk, request.POST.get("spend", "")))
+check_done = CHECK.step(plainly(actions.done))
+check_withdraw = CHECK.step(plainly(actions.withdraw))
 
 
 def checks_context(membership) -> dict:
@@ -393,7 +247,7 @@ def waiting(request, membership, on: str):
             checks.append(check)
         elif not membership.is_gm and check.stage == "build":
             building.append(check)
-    return (f"{CHECK}#waiting", {"membership": membership, "campaign": membership.campaign,
+    return (f"{CHECK.template}#waiting", {"membership": membership, "campaign": membership.campaign,
                                  "checks": checks, "building": building, "on": on})
 
 
@@ -405,6 +259,7 @@ def roll_page(request, membership, roll):
     result = actions.result_of(roll)
     return render(request, "advantage/roll.html", {
         "membership": membership, "campaign": membership.campaign, "roll": roll, "result": result,
+        "chosen": actions.choices_of(roll),
         "read": rules.read_check(roll.dice, result.minus), "outcome": rules.Outcome(roll.outcome),
         "gained": actions.gained_words(result),
         "clock_changes": [(seen, change) for seen, change in changes if seen.known],

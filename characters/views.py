@@ -14,6 +14,7 @@ from characters.forms import NewCharacterForm, TextFieldForm
 from characters.history import MOST, Entry, entries
 from characters.models import Character
 from core.htmx import attempt, changed
+from core.posted import whole_number
 from core.refused import Refused
 
 TEXT = "characters/text.html"
@@ -32,6 +33,15 @@ def own_sheet(request, campaign_id, character_id) -> tuple:
     """The member, and a sheet they may change (their own, or any for a GM); else 404."""
     membership = membership_or_404(request, campaign_id)
     return membership, editable_character_or_404(membership, character_id)
+
+
+def chosen(request, characters: list[Character]) -> Character | None:
+    """Of the characters a member plays, the one a new roll is for: the one asked for
+    (``character``, posted or in the address), else the only one."""
+    asked = whole_number(request.POST.get("character") or request.GET.get("character"))
+    if asked is not None:
+        return next((c for c in characters if c.pk == asked), None)
+    return characters[0] if len(characters) == 1 else None
 
 
 def editable_character_or_404(membership, character_id) -> Character:

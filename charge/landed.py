@@ -4,6 +4,8 @@ before it (in its ``choices``), and whether a consequence waits for an answer.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from campaign.models import Membership
 from charge.kinds import ACTIONS
 from gamerules.aftermath import Aftermath
@@ -32,6 +34,27 @@ def threat(roll: Roll) -> dict:
 def tension(roll: Roll) -> str:
     """The consequence the player accepted for a tension die ("Add Tension"), if any."""
     return (roll.choices or {}).get("tension", "")
+
+
+@dataclass(frozen=True)
+class ResourceSpent:
+    """Points of a resource spent on the roll, and what a retaining resource's d6s gave back
+    ("Resource Pool Extra")."""
+
+    name: str
+    spent: int
+    dice: tuple[int, ...]
+    back: int
+
+
+def resources_spent(roll: Roll) -> tuple[ResourceSpent, ...]:
+    return tuple(ResourceSpent(spent["name"], spent["spent"], tuple(spent["dice"]), spent["back"])
+                 for spent in (roll.choices or {}).get("resources", ()))
+
+
+def flashback_cost(roll: Roll) -> int:
+    """The momentum a flashback cost ("Flashbacks")."""
+    return (roll.choices or {}).get("flashback_cost") or 0
 
 
 def read_face(roll: Roll) -> int | None:

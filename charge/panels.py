@@ -238,6 +238,7 @@ def roll_context(membership, roll):
         "consequence": consequence, "target": target, "exposed": exposed,
         "awaits_consequence": landed.awaits_consequence(roll), "aftermath": aftermath,
         "brings_consequence": landed.brings_consequence(roll), "threat": landed.threat(roll), "tension": landed.tension(roll),
+        "resources_spent": landed.resources_spent(roll), "flashback_cost": landed.flashback_cost(roll),
         "kinds": [(k.value, k.label(campaign.charge.wording), k.meaning(campaign.charge.wording)) for k in ConsequenceKind],
         "kind_label": consequence.kind.label(campaign.charge.wording) if consequence else "",
         "resistance_label": _resistance_label(consequence, campaign),

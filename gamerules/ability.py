@@ -373,6 +373,58 @@ class QuickRollResult:
         return cls(tuple(data["difficulty"]), data["read"], data["success"])
 
 
+
+@dataclass(frozen=True)
+class TeamworkDie:
+    """A helper's teamwork roll as the action roll keeps it ("Teamwork"): who, the die they added
+    if it helped."""
+
+    name: str
+    die: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class RollChoices:
+    """What an action roll or a quick action roll was made with, as its roll keeps it: the
+    director's difficulty die, the position, whether ties went to the director ("Dangerous
+    Encounters"); for an action roll, the one it was, the risks told, unskilled, grit, the boosts'
+    benefits in words and each teamwork roll; for a teamwork roll, the action roll it helped."""
+
+    difficulty: int
+    position: Position = Position.NONE
+    dangerous: bool = False
+    action: int | None = None
+    risks: str = ""
+    unskilled: bool = False
+    grit: bool = False
+    benefits: tuple[tuple[str, str], ...] = ()
+    teamwork: tuple[TeamworkDie, ...] = ()
+    helps: int | None = None
+    helped: str = ""
+
+    def to_data(self) -> dict:
+        data = {"difficulty": self.difficulty, "position": self.position.value, "dangerous": self.dangerous}
+        if self.action is not None:
+            data |= {"ability_action": self.action, "risks": self.risks, "unskilled": self.unskilled,
+                     "grit": self.grit, "teamwork": [vars(help) for help in self.teamwork]}
+        if self.benefits:
+            data["benefits"] = [list(benefit) for benefit in self.benefits]
+        if self.helps is not None:
+            data |= {"helps": self.helps, "helped": self.helped}
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> RollChoices:
+        data = json_object(data, "An ability roll's choices", ("difficulty",), (
+            "position", "dangerous", "ability_action", "risks", "unskilled", "grit", "benefits", "teamwork",
+            "helps", "helped"))
+        return cls(data["difficulty"], Position(data.get("position", "none")), data.get("dangerous", False),
+                   data.get("ability_action"), data.get("risks", ""), data.get("unskilled", False),
+                   data.get("grit", False), tuple(tuple(benefit) for benefit in data.get("benefits", ())),
+                   tuple(TeamworkDie(**help) for help in data.get("teamwork", ())), data.get("helps"),
+                   data.get("helped", ""))
+
 # The dice statistics ----------------------------------------------------------------------------
 # An action roll's and a quick action roll's exact odds as they were thrown (gamerules/honesty.py):
 # the pool (the skill's die, boosts, grit, the teamwork dice already won), the difficulty die and

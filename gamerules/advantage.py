@@ -265,6 +265,27 @@ class ClockMarked:
 
 
 @dataclass(frozen=True)
+class CheckChoices:
+    """What a check was rolled with, as its roll keeps it ("Create a pool"): the PLUS and MINUS
+    dice, the threat it faced (by name), the check it was and the clock it worked on."""
+
+    plus: int
+    minus: int
+    threat: str = ""
+    check: int | None = None
+    works_on: int | None = None
+
+    def to_data(self) -> dict:
+        return {"check": self.check, "plus": self.plus, "minus": self.minus, "threat": self.threat,
+                "works_on": self.works_on}
+
+    @classmethod
+    def from_data(cls, data: Any) -> CheckChoices:
+        data = json_object(data, "A check's choices", ("plus", "minus"), ("threat", "check", "works_on"))
+        return cls(data["plus"], data["minus"], data.get("threat", ""), data.get("check"), data.get("works_on"))
+
+
+@dataclass(frozen=True)
 class CheckRollResult:
     """A check as its roll keeps it: the MINUS dice, the outcome as rolled, Boons and Banes ("Roll
     the Dice", "The Result"); the levels improved, the Banes ignored and the Boons spent for AP

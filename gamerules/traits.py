@@ -400,6 +400,29 @@ def _part(data: Mapping, keys: tuple[str, ...], what: str) -> Mapping | None:
 
 
 @dataclass(frozen=True)
+class ConflictChoices:
+    """What a conflict was played with, as its roll keeps it: the player's solution, a Consequence
+    burnt and the complication it brings ("Burn a Consequence"), the Powers' names, and the
+    conflict it was."""
+
+    solution: str = ""
+    burned: bool = False
+    complication: str = ""
+    powers: tuple[str, ...] = ()
+    conflict: int | None = None
+
+    def to_data(self) -> dict:
+        return {"conflict": self.conflict, "solution": self.solution, "burned": self.burned,
+                "complication": self.complication, "powers": list(self.powers)}
+
+    @classmethod
+    def from_data(cls, data: Any) -> ConflictChoices:
+        data = json_object(data, "A conflict's choices", (), ("conflict", "solution", "burned", "complication", "powers"))
+        return cls(data.get("solution", ""), data.get("burned", False), data.get("complication", ""),
+                   tuple(data.get("powers", ())), data.get("conflict"))
+
+
+@dataclass(frozen=True)
 class ConflictRollResult:
     """A conflict as its roll keeps it, step by step: the GM's successes (and her dice, if she
     rolled), the Powers' automatic successes and © tags, the bids ("Traits and Items"); once

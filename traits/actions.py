@@ -237,6 +237,11 @@ def result_of(roll: Roll) -> rules.ConflictRollResult | rules.AftermathRollResul
     return rules.AftermathRollResult.from_data(roll.result)
 
 
+def choices_of(roll: Roll) -> rules.ConflictChoices:
+    """What a conflict's roll was played with, typed (an aftermath keeps none)."""
+    return rules.ConflictChoices.from_data(roll.choices)
+
+
 def rules_conflict(roll: Roll) -> rules.Conflict:
     """The rules' view of a conflict roll, read from the log."""
     return conflict_result(roll).numbers(roll.dice)
@@ -259,8 +264,8 @@ def roll_stat(membership: Membership, conflict_id, rng: random.Random | None = N
         campaign=campaign, session=campaign.current_session, character=conflict.character,
         rolled_by=membership.user, kind=RollKind.CONFLICT, goal=conflict.stakes, action=conflict.stat,
         pool_size=len(faces), dice=faces, idempotency_key=conflict.key,
-        choices={"conflict": conflict.pk, "solution": conflict.solution, "burned": conflict.burned,
-                 "complication": conflict.complication, "powers": power_names},
+        choices=rules.ConflictChoices(conflict.solution, conflict.burned, conflict.complication,
+                                      tuple(power_names), conflict.pk).to_data(),
         result=rules.ConflictRollResult(gm=conflict.gm_successes, gm_dice=tuple(conflict.gm_dice or ()),
                                         powers=powers, tags=tags).to_data())
     conflict.roll = roll

@@ -2,27 +2,21 @@
 step by step in the text's order. Each works without htmx; with it, each answers its panel."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods
 
-from campaign.access import gm_membership_or_404, membership_or_404
-from characters.views import character_or_404, editable_character_or_404
-from core.htmx import answer, page
-from core.keys import refusal_once
+from campaign.access import membership_or_404
+from characters.sheet_pages import SheetPages, sheet_texts
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from gamerules import traits as rules
-from rolls import playing
 from rolls.models import new_key
+from rolls.playing import PlayedOnItsPage, plainly
 from traits import actions
 from traits.models import Conflict, FeatureKind
 from traits.odds import conflict_outlook
 
-SHEET = "traits/sheet.html"
-SHEET_PANELS = dict.fromkeys(("traits-stats", "traits-features", "traits-pool"), SHEET)
-CONFLICT = "traits/conflict.html"
-TEXT_FIELDS = ("concept", "appearance", "gm_notes")
 QUICK_ANSWERS = 7  # the GM's dice or successes offered as one button each: 0 to 6
 
 
@@ -39,86 +33,45 @@ def sheet_context(membership, character, **extra) -> dict:
             (_("Traits"), [f for f in features if f.kind == FeatureKind.TRAIT], _("No Trait: a die each when bid.")),
             (_("Items"), [f for f in features if f.kind == FeatureKind.ITEM], _("No Item: its Value in dice."))],
         "kinds": FeatureKind.choices, "burn_choices": range(1, sheet.consequence + 1), "conflict": conflict,
-        # GM notes reach the template only for a GM (text_fields_for decides).
-        "text_fields": [(field, getattr(character, field)) for field in character.text_fields_for(membership)
-                        if field in TEXT_FIELDS],
+        "text_fields": sheet_texts(membership, character),
         "stat_list": "\n".join(str(rules.stat_said(name)) for name in actions.stat_names(campaign)), **extra,
     }
 
 
-def sheet(request, membership, character):
-    """The system's sheet view (core/systems.py): Stats, Powers, Traits, Items, Consequence, GL."""
-    return page(request, SHEET, sheet_context(membership, character), SHEET_PANELS)
+SHEET = SheetPages("traits/sheet.html", ("traits-stats", "traits-features", "traits-pool"), sheet_context)
+sheet, write = SHEET.sheet, SHEET.write
 
 
-def _sheet_answer(request, membership, character, panel, change):
-    error = refusal_once(request, change)
-    return answer(request, f"{SHEET}#{panel}", lambda: sheet_context(membership, character), character, error)
-
-
-@login_required
-@require_POST
-def stats_edit(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
-    values, names = {}, actions.stat_names(membership.campaign)
-    for index, name in enumerate(names):
+def _stats(request, campaign) -> dict:
+    """Each Stat's rating and what is left of it, as posted (-1 where a number is missing)."""
+    values = {}
+    for index, name in enumerate(actions.stat_names(campaign)):
         rating, current = (whole_number(request.POST.get(f"{part}-{index}")) for part in ("rating", "current"))
         if rating is not None or current is not None:
             values[name] = (rating if rating is not None else -1, current if current is not None else -1)
-    return _sheet_answer(request, membership, character, "traits-stats",
-                         lambda: actions.set_stats(membership, character.pk, values))
+    return values
 
 
-@login_required
-@require_POST
-def feature_add(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
-    value = whole_number(request.POST.get("value"))
-    return _sheet_answer(request, membership, character, "traits-features", lambda: actions.add_feature(
-        membership, character.pk, request.POST.get("kind", ""), posted_text(request, "name", 120),
-        value if value is not None else 0,
-        request.POST.get("tagged") == "on", posted_text(request, "applies_to", 120)))
+def _or(number, missing):
+    return number if number is not None else missing
 
 
-@login_required
-@require_POST
-def feature_remove(request, campaign_id, character_id):
-    membership = membership_or_404(request, campaign_id)
-    character = editable_character_or_404(membership, character_id)
-    return _sheet_answer(request, membership, character, "traits-features", lambda: actions.remove_feature(
-        membership, character.pk, whole_number(request.POST.get("feature"))))
-
-
-@login_required
-@require_POST
-def pool_edit(request, campaign_id, character_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    character = character_or_404(membership, character_id)
-    consequence, gl = whole_number(request.POST.get("consequence")), whole_number(request.POST.get("gl"))
-    return _sheet_answer(request, membership, character, "traits-pool", lambda: actions.set_pool(
-        membership, character.pk, consequence if consequence is not None else -1, gl or 0))
-
-
-@login_required
-@require_POST
-def stat_list(request, campaign_id, character_id):
-    """The GM sets the campaign's Stats from any sheet."""
-    membership = gm_membership_or_404(request, campaign_id)
-    character = character_or_404(membership, character_id)
-    typed = "\n".join(rules.stat_typed(line.strip()) for line in posted_text(request, "stats", 2000).splitlines())
-    return _sheet_answer(request, membership, character, "traits-stats", lambda: actions.set_stat_list(membership, typed))
-
-
-@login_required
-@require_POST
-def aftermath(request, campaign_id, character_id):
-    membership = gm_membership_or_404(request, campaign_id)
-    character = character_or_404(membership, character_id)
-    return _sheet_answer(request, membership, character, "traits-pool", lambda: actions.aftermath(
-        membership, character.pk, whole_number(request.POST.get("burn")) or 0,
-        posted_text(request, "key", 64) or new_key()))
+stats_edit = write("traits-stats", lambda request, membership, pk: actions.set_stats(
+    membership, pk, _stats(request, membership.campaign)))
+feature_add = write("traits-features", lambda request, membership, pk: actions.add_feature(
+    membership, pk, request.POST.get("kind", ""), posted_text(request, "name", 120),
+    _or(whole_number(request.POST.get("value")), 0), request.POST.get("tagged") == "on",
+    posted_text(request, "applies_to", 120)))
+feature_remove = write("traits-features", lambda request, membership, pk: actions.remove_feature(
+    membership, pk, whole_number(request.POST.get("feature"))))
+pool_edit = write("traits-pool", lambda request, membership, pk: actions.set_pool(
+    membership, pk, _or(whole_number(request.POST.get("consequence")), -1), whole_number(request.POST.get("gl")) or 0),
+    gm=True)
+# The GM sets the campaign's Stats from any sheet.
+stat_list = write("traits-stats", lambda request, membership, pk: actions.set_stat_list(membership, "\n".join(
+    rules.stat_typed(line.strip()) for line in posted_text(request, "stats", 2000).splitlines())), gm=True)
+aftermath = write("traits-pool", lambda request, membership, pk: actions.aftermath(
+    membership, pk, whole_number(request.POST.get("burn")) or 0, posted_text(request, "key", 64) or new_key()), gm=True)
 
 
 # A conflict ----------------------------------------------------------------------------------
@@ -154,10 +107,6 @@ def conflict_new(request, campaign_id):
         "key": posted_text(request, "key", 64) or new_key(), "error": error, "posted": request.POST})
 
 
-def _conflict_or_404(membership, conflict_id) -> Conflict:
-    return get_object_or_404(Conflict.objects.open_for(membership), pk=conflict_id)
-
-
 def _split_default(conflict, sheet, rolled, stats) -> dict[str, int]:
     """The damage the split form offers first: none, unless all of it into the pool would explode;
     then as much on the conflict's Stat as keeps the pool below GL. The player changes it freely."""
@@ -190,73 +139,30 @@ def conflict_context(membership, conflict) -> dict:
             "numbers": rolled.numbers(conflict.roll.dice) if rolled else None}
 
 
-@login_required
-@require_safe
-def conflict(request, campaign_id, conflict_id):
-    membership = membership_or_404(request, campaign_id)
-    return playing.open_or_its_roll(
-        request, membership, Conflict, conflict_id,
-        lambda found: page(request, CONFLICT, conflict_context(membership, found), {"conflict": CONFLICT}),
-        choices__conflict=conflict_id)
+CONFLICT = PlayedOnItsPage(Conflict, "traits/conflict.html", "conflict", conflict_context,
+                           lambda pk: {"choices__conflict": pk})
+conflict = CONFLICT.page()
 
 
-def _step(request, campaign_id, conflict_id, act, gm=False):
-    """A step of a conflict: the GM's (``gm``), or its player's; another player finds no such page."""
-    membership = (gm_membership_or_404 if gm else membership_or_404)(request, campaign_id)
-    return playing.step(request, membership, _conflict_or_404(membership, conflict_id), act, f"{CONFLICT}#conflict",
-                        conflict_context)
+def _gm_successes(request, membership, pk):
+    """Her dice, or, without them, the successes she says she has."""
+    dice = whole_number(request.POST.get("dice"))
+    return actions.set_gm_successes(
+        membership, pk, dice=dice, stated=None if dice is not None else whole_number(request.POST.get("successes")))
 
 
-@login_required
-@require_POST
-def conflict_gm(request, campaign_id, conflict_id):
-    dice, stated = whole_number(request.POST.get("dice")), whole_number(request.POST.get("successes"))
-    return _step(request, campaign_id, conflict_id,
-                 lambda m, pk: actions.set_gm_successes(m, pk, dice=dice, stated=None if dice is not None else stated),
-                 gm=True)
-
-
-@login_required
-@require_POST
-def conflict_roll(request, campaign_id, conflict_id):
-    return _step(request, campaign_id, conflict_id, actions.roll_stat)
-
-
-@login_required
-@require_POST
-def conflict_bid(request, campaign_id, conflict_id):
-    traits = tuple(n for n in map(whole_number, request.POST.getlist("traits")) if n is not None)
-    item = whole_number(request.POST.get("item"))
-    return _step(request, campaign_id, conflict_id, lambda m, pk: actions.bid(m, pk, traits, item))
-
-
-@login_required
-@require_POST
-def conflict_resolve(request, campaign_id, conflict_id):
-    return _step(request, campaign_id, conflict_id, actions.resolve)
-
-
-@login_required
-@require_POST
-def conflict_damage(request, campaign_id, conflict_id):
-    membership = membership_or_404(request, campaign_id)
-    names = actions.stat_names(membership.campaign)
-    damage = {name: whole_number(request.POST.get(f"damage-{index}")) or 0 for index, name in enumerate(names)}
-    return _step(request, campaign_id, conflict_id, lambda m, pk: actions.propose_damage(m, pk, damage))
-
-
-@login_required
-@require_POST
-def conflict_confirm(request, campaign_id, conflict_id):
-    agreed = request.POST.get("agreed") != "no"
-    return _step(request, campaign_id, conflict_id,
-                 lambda m, pk: actions.confirm_damage(m, pk, agreed=agreed), gm=True)
-
-
-@login_required
-@require_POST
-def conflict_withdraw(request, campaign_id, conflict_id):
-    return _step(request, campaign_id, conflict_id, actions.withdraw)
+conflict_gm = CONFLICT.step(_gm_successes, gm=True)
+conflict_roll = CONFLICT.step(plainly(actions.roll_stat))
+conflict_bid = CONFLICT.step(lambda request, m, pk: actions.bid(
+    m, pk, tuple(n for n in map(whole_number, request.POST.getlist("traits")) if n is not None),
+    whole_number(request.POST.get("item"))))
+conflict_resolve = CONFLICT.step(plainly(actions.resolve))
+conflict_damage = CONFLICT.step(lambda request, m, pk: actions.propose_damage(m, pk, {
+    name: whole_number(request.POST.get(f"damage-{index}")) or 0
+    for index, name in enumerate(actions.stat_names(m.campaign))}))
+conflict_confirm = CONFLICT.step(lambda request, m, pk: actions.confirm_damage(
+    m, pk, agreed=request.POST.get("agreed") != "no"), gm=True)
+conflict_withdraw = CONFLICT.step(plainly(actions.withdraw))
 
 
 def conflicts_context(membership) -> dict:
@@ -270,7 +176,7 @@ def waiting(request, membership, on: str):
     (``on``)."""
     conflicts = [c for c in Conflict.objects.open_for(membership) if c.get_absolute_url() != on
                  and (c.waits_for_gm if membership.is_gm else c.character.editable_by(membership))]
-    return (f"{CONFLICT}#waiting", {"membership": membership, "campaign": membership.campaign,
+    return (f"{CONFLICT.template}#waiting", {"membership": membership, "campaign": membership.campaign,
                                     "conflicts": conflicts, "on": on})
 
 
@@ -280,5 +186,6 @@ def roll_page(request, membership, roll):
     numbers = rolled.numbers(roll.dice) if isinstance(rolled, rules.ConflictRollResult) else None
     return render(request, "traits/roll.html", {"membership": membership, "campaign": membership.campaign,
                                                 "roll": roll, "rolled": rolled, "numbers": numbers,
+                                                "chosen": actions.choices_of(roll),
                                                 "outcome": numbers.result if numbers else None})
 

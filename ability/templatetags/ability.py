@@ -20,7 +20,14 @@ def difficulty_faces(roll) -> list[tuple[int, int, bool]]:
     advantage, the higher with disadvantage."""
     rolled = actions.result_of(roll)
     first = rolled.difficulty_faces.index(rolled.read)
-    return [(face, roll.choices["difficulty"], index == first) for index, face in enumerate(rolled.difficulty_faces)]
+    size = actions.choices_of(roll).difficulty
+    return [(face, size, index == first) for index, face in enumerate(rolled.difficulty_faces)]
+
+
+@register.filter
+def choices_of(roll) -> rules.RollChoices:
+    """What an action roll or a quick action roll was made with, typed."""
+    return actions.choices_of(roll)
 
 
 @register.filter
@@ -32,11 +39,6 @@ def result_of(roll) -> rules.ActionRollResult | rules.QuickRollResult:
 @register.filter
 def difficulty_label(size) -> str:
     return f"{rules.difficulty_name(size)} d{size}" if size else ""
-
-
-@register.filter
-def position_label(value) -> str:
-    return rules.Position(value).label if value else ""
 
 
 @register.filter

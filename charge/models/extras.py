@@ -3,6 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from charge.models.held import Held
 from core.own_words import OwnWordsCharField
 from gamerules.attachments import worn_out
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, Difficulty, resolve_pool
@@ -13,25 +14,18 @@ class AssetSource(models.TextChoices):
     BOON = "boon", _("The GM's boon")
 
 
-class Asset(models.Model):
+class Asset(Held):
     """Something a character holds that gives +1d6 or increased effect to one action roll, as
     an alternative to pushing or adding tension, and is spent by it ("Asset Extra")."""
 
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="assets")
     name = OwnWordsCharField(max_length=80)
     source = models.CharField(max_length=10, choices=AssetSource.choices, default=AssetSource.BOON)
-    created_at = models.DateTimeField(auto_now_add=True)
     spent_by = models.ForeignKey("rolls.Roll", null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="+", help_text=_("The roll that used it up."))
 
-    class Meta:
-        ordering = ["created_at", "pk"]
 
-    def __str__(self):
-        return self.name
-
-
-class Attachment(models.Model):
+class Attachment(Held):
     """A detail that matters more: breaking it cancels an incoming consequence outright; broken,
     it cannot be used until its repair project is done ("Attachment Extra")."""
 
@@ -43,13 +37,6 @@ class Attachment(models.Model):
     wear = models.PositiveSmallIntegerField(
         default=0, help_text=_("Its condition clock, filled by use and damage (\"Attachment Condition\")."))
     wear_size = models.PositiveSmallIntegerField(default=4)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-
-    def __str__(self):
-        return self.name
 
     @property
     def repaired(self) -> bool:
@@ -67,7 +54,7 @@ class Attachment(models.Model):
         return (not self.broken or self.repaired) and not self.worn_out
 
 
-class Goal(models.Model):
+class Goal(Held):
     """Something the character wants to accomplish, with a difficulty and a clock of 8 segments;
     progress ticks it by the difficulty, and a full clock gives talent dots ("Goals Extra")."""
 
@@ -83,13 +70,6 @@ class Goal(models.Model):
         default=0, help_text=_("Progress the GM granted, still to roll (\"Dial: Rolling to Advance\")."))
     ended = models.CharField(max_length=10, choices=[("", _("Under way")), ("done", _("Complete")), ("lost", _("Lost"))],
                              blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-
-    def __str__(self):
-        return self.name
 
     @property
     def rules_difficulty(self) -> Difficulty:

@@ -3,11 +3,12 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from charge.models.held import Held
 from gamerules.charge import Risk
 from gamerules.magic import BENEFITS, CastingLimit, Casts, SpellLevel, casting_errors
 
 
-class Spell(models.Model):
+class Spell(Held):
     """A spell on a sheet ("Magic Extra"): the actions that cast it, what it costs, and its
     effect, which a casting roll readies to help one roll."""
 
@@ -37,13 +38,6 @@ class Spell(models.Model):
     cast_day = models.PositiveIntegerField(null=True, blank=True)
     cast_session = models.ForeignKey("campaign.GameSession", null=True, blank=True, on_delete=models.SET_NULL,
                                      related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-
-    def __str__(self):
-        return self.name
 
     @property
     def rules_level(self) -> SpellLevel:

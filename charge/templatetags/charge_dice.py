@@ -96,7 +96,9 @@ def threat_words(roll):
 @register.filter
 def party_words(roll):
     """What the party sheet did to an action roll, in a line ("Party Extra")."""
-    party = roll.choices["party"]
+    party = roll.choices.get("party")
+    if not party:
+        return ""
     said = []
     if party["details"]:
         bore = {1: gettext("+1 effect") if party["for_effect"] else gettext("−1 consequence rating"),
@@ -113,7 +115,9 @@ def party_words(roll):
 def magic_words(roll):
     """What spells did on an action roll, in a line ("Magic Extra"): the spell that helped it, the
     spell it cast and what the casting readied or cost."""
-    magic = roll.choices["magic"]
+    magic = roll.choices.get("magic")
+    if not magic:
+        return ""
     said = []
     if helped := magic.get("helped"):
         level = str(SpellLevel(helped["level"]).label).lower()
