@@ -8,9 +8,9 @@ from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
 from campaign import actions
-from campaign.models import Event, GameSession, Membership, Milestone, Role, WorldForce
+from campaign.models import Event, GameSession, Membership, Role, WorldForce
 from characters.models import Character
-from charge.models import PendingRoll, Sheet, Talent
+from charge.models import Milestone, PendingRoll, Sheet, Talent
 from clocks.models import Clock, ClockChange
 from gamerules.charge import read_pool
 from gamerules.progression import TALENT_LINE

@@ -140,11 +140,6 @@ class SessionNotesForm(forms.ModelForm):
         widgets = {"gm_notes": forms.Textarea(attrs={"rows": 5})}
 
 
-class MilestoneForm(forms.Form):
-    note = forms.CharField(label=_("What the group achieved"), max_length=300, required=False)
-    expected_count = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-
-
 def inline_form_context(form, form_id, form_url, form_title, cancel_url, gm_only=False) -> dict:
     """What campaign/inline_edit.html#inline_form needs: click a card, edit, save, in place."""
     return {"form": form, "form_id": form_id, "form_url": form_url, "form_title": form_title,

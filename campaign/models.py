@@ -328,24 +328,6 @@ class GameSession(models.Model):
         return self.ended_at is None
 
 
-class Milestone(models.Model):
-    """The end of a big event: every character gains a talent ("Milestone")."""
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="milestones")
-    session = models.ForeignKey(GameSession, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="milestones")
-    note = models.CharField(_("What the group achieved"), max_length=300, blank=True)
-    awarded_at = models.DateTimeField(auto_now_add=True)
-    awarded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-
-    class Meta:
-        ordering = ["-awarded_at"]
-
-    def __str__(self):
-        return self.note or gettext("Milestone %(number)s") % {"number": self.pk}
-
-
 class SessionPlan(models.Model):
     """A session the GM plans ahead, for the members' calendars: when, for how long, in the GM's
     time zone. A cancelled plan is kept, so that subscribed calendars learn of the cancellation."""

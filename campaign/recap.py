@@ -1,5 +1,5 @@
 """A session's recap: what happened in it, built from what the campaign already keeps (the roll
-log, every clock's changes, the milestones, the histories of the sheets and the forces), as one
+log, every clock's changes, what its dice system notes, the histories of the sheets and the forces), as one
 viewer may see it. A player's recap holds only what that player may see now: no hidden roll, no
 clock whose segments are hidden from them, no force that is not revealed."""
 
@@ -36,7 +36,8 @@ class Recap:
     session: GameSession
     rolls: list[Roll]
     clocks: list[ClockMoved]
-    milestones: list
+    noted: list
+    """What the dice system notes of the session (``recap_noted``), by its ``session_notes``."""
     standings: list
     """Each character's standing at the start and at the end, by its dice system (``standings``),
     shown by its ``session_notes``' ``recap``."""
@@ -46,7 +47,7 @@ class Recap:
 
     @property
     def is_empty(self) -> bool:
-        return not (self.rolls or self.clocks or self.milestones or self.forces or self.sheets or self.session.summary)
+        return not (self.rolls or self.clocks or self.noted or self.forces or self.sheets or self.session.summary)
 
 
 def recap(session: GameSession, viewer) -> Recap:
@@ -57,7 +58,7 @@ def recap(session: GameSession, viewer) -> Recap:
         session=session,
         rolls=list(session.rolls.visible_to(viewer).select_related("character").order_by("pk")),
         clocks=_clocks(campaign, viewer, session.started_at, until),
-        milestones=list(session.milestones.order_by("awarded_at", "pk")),
+        noted=campaign.site.recap_noted(session) if campaign.site.recap_noted else [],
         standings=campaign.site.standings(campaign, session, until) if campaign.site.standings else [],
         forces=_revealed(campaign, viewer, session.started_at, until),
         sheets=_sheets(campaign, session.started_at, until),

@@ -27,7 +27,6 @@ from campaign.models import (
     Event,
     GameSession,
     Membership,
-    Milestone,
     Role,
     SessionPlan,
     WorldForce,
@@ -102,7 +101,6 @@ SHARED_PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
     Part("sessions", GameSession, "campaign"),
     Part("session_plans", SessionPlan, "campaign", new=True),  # a member's calendar address never travels
-    Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}),
     Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks",
                                                "assisting_id": "characters",
                                                "recovered_in_id": "sessions"}),

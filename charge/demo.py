@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign import actions as campaign_actions
-from campaign.models import Campaign, GameSession, Membership, Milestone, Role, Stance, WorldForce
+from campaign.models import Campaign, GameSession, Membership, Role, Stance, WorldForce
 from characters.models import Character
 from charge.actions import bookkeeping, resources, world
 from charge.actions import other_rolls as roll_actions
@@ -16,6 +16,7 @@ from charge.models import (
     AssetSource,
     Attachment,
     Goal,
+    Milestone,
     PartyDetail,
     PendingRoll,
     Playbook,

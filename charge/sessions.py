@@ -7,8 +7,10 @@ from datetime import datetime
 from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
+from charge.forms.milestones import MilestoneForm
 from charge.models import Sheet
 from gamerules.characters import session_start_momentum
+from gamerules.progression import unlocked_slots
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
 from gamerules.words import said
 
@@ -81,3 +83,16 @@ def standings(campaign, session, until: datetime) -> list[Standing]:
         result.append(Standing(character, (reset if at_start else None, at_end.momentum),
                                (at_start.stress if at_start else None, at_end.stress)))
     return result
+
+
+def session_context(membership) -> dict:
+    """The milestones awarded so far and the talent slots they open ("Milestone"); the GM's form of
+    the next, which names the count it saw (a double submit awards one)."""
+    milestones = membership.campaign.milestones.count()
+    return {"milestones": milestones, "talent_slots": unlocked_slots(milestones),
+            "milestone_form": MilestoneForm(initial={"expected_count": milestones}) if membership.is_gm else None}
+
+
+def recap_noted(session) -> list:
+    """The milestones awarded in the session, in order."""
+    return list(session.milestones.order_by("awarded_at", "pk"))

@@ -5,7 +5,16 @@ from campaign.views.table import PLAY
 from charge import characters, demo, history, sessions, stats
 from charge.forms.recovery import RecoveryForm
 from charge.kinds import KINDS, OUTCOMES
-from charge.models import FlashbackCall, HookDraw, PendingRoll, Setup, Sheet, Spell, Threat
+from charge.models import (
+    FlashbackCall,
+    HookDraw,
+    Milestone,
+    PendingRoll,
+    Setup,
+    Sheet,
+    Spell,
+    Threat,
+)
 from charge.navigation import charge_tabs
 from charge.panels import console_roll, table_context
 from charge.transfer import PARTS
@@ -61,7 +70,8 @@ SITE = SystemSite(
     context=table_context, waiting=charge_waiting, tabs=charge_tabs, roll_page=roll_page,
     console_top="charge/console.html#top", console_roll=console_roll,
     console_panels=CONSOLE_PANELS, table_panels=TABLE_PANELS, session_notes="charge/sessions.html", session_said=sessions.SAID, session_started=sessions.session_started,
-    session_ended=sessions.session_ended, standings=sessions.standings, character_sheet=Sheet,
+    session_ended=sessions.session_ended, standings=sessions.standings, session_context=sessions.session_context,
+    recap_noted=sessions.recap_noted, character_sheet=Sheet,
     roll_tile="charge/rolls/lines.html#last-roll", roll_line="charge/rolls/lines.html#roll-line",
     roll_recap="charge/rolls/lines.html#recap-roll", stats=stats.stats_context, stats_section="charge/stats.html#momentum",
     roll_columns={"risk": None, "effect": None, "consequence_rating": 0, "momentum": {}},
@@ -78,4 +88,4 @@ SITE = SystemSite(
     first_page="making_setting", dashboard_card="charge/making/card.html", dashboard_card_context=making_card,
     # Its tiles show the characters' momentum and stress; what is on its way, its rolls on their way
     # and the consequences they await (their threats among them), its flashbacks called.
-    reads=reads(FlashbackCall, PendingRoll, Roll, Sheet, Threat))
+    reads=reads(FlashbackCall, Milestone, PendingRoll, Roll, Sheet, Threat))

@@ -9,6 +9,7 @@ from charge.models import (
     Goal,
     HookDraw,
     Making,
+    Milestone,
     PartyDetail,
     Playbook,
     Resource,
@@ -24,7 +25,8 @@ from charge.models import (
 
 PARTS = (
     Part("resources", Resource, "campaign", after="forces"),
-    Part("playbooks", Playbook, "campaign", after="milestones"),
+    Part("milestones", Milestone, "campaign", {"session_id": "sessions", "awarded_by_id": USER}, after="session_plans"),
+    Part("playbooks", Playbook, "campaign"),
     Part("ties", Tie, "character__campaign", {"character_id": "characters", "linked_character_id": "characters",
                                               "linked_force_id": "forces"}, after="characters"),
     Part("talents", Talent, "character__campaign", {"character_id": "characters"}),

@@ -164,8 +164,9 @@ class SystemSite:
     session_notes: str = ""
     """The template of what the session pages say of its bookkeeping around sessions, as partials:
     ``start`` and ``console-start`` (by a Start button: Charge's momentum reset, with
-    ``session_momentum``), ``console`` and ``dashboard`` (Charge's milestones), ``recap`` (its
-    ``standings`` in a session's recap), ``over`` (an ended session's reminder to the players and
+    ``session_momentum``), ``console`` and ``dashboard`` (Charge's milestones, with
+    ``session_context``), ``recap`` (its ``standings`` in a session's recap), ``recap-noted`` (its
+    ``recap_noted``), ``over`` (an ended session's reminder to the players and
     the GM). Without it the pages say only that a sheet may
     need updating."""
     session_said: tuple[str, str] = ()
@@ -202,6 +203,12 @@ class SystemSite:
     bookkeeping it does to the sheets (in the start's transaction)."""
     session_ended: Callable | None = None
     """``session_ended(campaign)``: what a session's end does to the sheets."""
+    session_context: Callable | None = None
+    """``session_context(membership)`` -> what the ``session_notes``' ``console`` and ``dashboard``
+    read (Charge: the milestones awarded, the talent slots they open, the GM's form of the next)."""
+    recap_noted: Callable | None = None
+    """``recap_noted(session)`` -> what the system notes of a session, shown first in its recap by
+    the ``session_notes``' ``recap-noted`` (Charge: the milestones awarded in it)."""
     standings: Callable | None = None
     """``standings(campaign, session, until)`` -> each character's standing at the session's start
     and end (Charge's momentum and stress), which its ``session_notes``' ``recap`` shows."""

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaign import actions
 from campaign.access import gm_membership_or_404, membership_or_404, seen_as
-from campaign.forms import CampaignForm, GmNotesForm, MilestoneForm, inline_form_context
+from campaign.forms import CampaignForm, GmNotesForm, inline_form_context
 from campaign.live import live_version
 from campaign.models import Campaign, Event, WorldForce
 from campaign.views.table import CLOCKS_SHOWN, EVENTS_SHOWN, PLAY, ROLLS_SHOWN, site_reads
@@ -17,7 +17,6 @@ from core import rendered
 from core.htmx import changed, page
 from core.rendered import reads
 from core.systems import registered
-from gamerules.progression import unlocked_slots
 from rolls.models import Roll
 
 DASHBOARD = "campaign/dashboard.html"
@@ -87,7 +86,7 @@ def dashboard(request, campaign_id):
 
 def dashboard_context(membership) -> dict:
     campaign = membership.campaign
-    milestones = campaign.milestones.count()
+    site = campaign.site
     return {
         "membership": membership, "campaign": campaign,
         "forces": campaign.forces.visible_to(membership),
@@ -98,21 +97,20 @@ def dashboard_context(membership) -> dict:
         "session": campaign.current_session,
         "events": campaign.events.visible_to(membership).select_related("actor")[:EVENTS_SHOWN],
         "rolls": campaign.rolls.visible_to(membership).select_related("character")[:ROLLS_SHOWN],
-        "milestones": milestones, "talent_slots": unlocked_slots(milestones),
         # The system's own card, asked only when the whole page renders (a callable the template calls).
         "system_card": (lambda: campaign.site.dashboard_card_context(membership))
         if campaign.site.dashboard_card_context else None,
-        **_gm_part(membership, milestones),
+        **(site.session_context(membership) if site.session_context else {}),
+        **_gm_part(membership),
     }
 
 
-def _gm_part(membership, milestones) -> dict:
+def _gm_part(membership) -> dict:
     """What only a GM's dashboard shows; a player's render never receives it."""
     if not membership.is_gm:
-        return {"gm_notes": None, "milestone_form": None}
+        return {"gm_notes": None}
     site = membership.campaign.site
-    return {"gm_notes": membership.campaign.gm_notes, **(site.gm_context(membership.campaign) if site.gm_context else {}),
-            "milestone_form": MilestoneForm(initial={"expected_count": milestones})}
+    return {"gm_notes": membership.campaign.gm_notes, **(site.gm_context(membership.campaign) if site.gm_context else {})}
 
 
 def _inline_edit(request, campaign_id, form_class, card, title, saved):

@@ -7,8 +7,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from campaign.access import TableViewer, gm_membership_or_404, membership_or_404, seen_as
-from campaign.forms import MilestoneForm
-from campaign.models import Campaign, GameSession, Membership, Milestone, WorldForce
+from campaign.models import Campaign, GameSession, Membership, WorldForce
 from characters.models import Character
 from clocks.models import Clock, ClockChange
 from core.htmx import asks_for, page
@@ -41,7 +40,7 @@ TABLE_READS = {
 tiles also show its own (``site_reads``), and the system's own panels declare theirs."""
 SYSTEMS_TILES = ("table-characters", "pending-rolls", "table-rolls")
 CONSOLE_READS = {
-    **TABLE_READS, "console-session": reads(*PLAY, GameSession, Milestone),
+    **TABLE_READS, "console-session": reads(*PLAY, GameSession),
     "console-forces": reads(*PLAY, WorldForce),
 }
 
@@ -113,17 +112,16 @@ def console(request, campaign_id):
     latest_roll = asks_for(request, "console-roll")
     return page(request, CONSOLE, lambda: _console_context(membership, latest_roll),
                 console_panels(membership.campaign), seen_as(membership),
-                site_reads(CONSOLE_READS, site, panels=(*site.table_panels, *site.console_panels)))
+                site_reads(CONSOLE_READS, site, (*SYSTEMS_TILES, "console-session"),
+                           panels=(*site.table_panels, *site.console_panels)))
 
 
 def _console_context(membership, latest_roll: bool) -> dict:
     campaign = membership.campaign
     context = _context(membership, membership, console=True)
-    milestones = campaign.milestones.count()
     context.update({
         "forces": campaign.forces.visible_to(membership),
-        "milestones": milestones,
-        "milestone_form": MilestoneForm(initial={"expected_count": milestones}),
+        **(campaign.site.session_context(membership) if campaign.site.session_context else {}),
         "session_momentum": campaign.site.session_momentum(campaign) if campaign.site.session_momentum else None,
     })
     # The system's latest roll, with its controls, where the GM is. Its panel loads after the

@@ -4,7 +4,8 @@ days. Each write locks the campaign row, so a double tap (or two GMs at once) is
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaign.models import Campaign, Membership, Milestone
+from campaign.models import Campaign, Membership
+from charge.models import Milestone
 from charge.own_words import PARTY_DANGER, PARTY_PROGRESS
 from clocks.actions import create_clock
 from clocks.models import Clock

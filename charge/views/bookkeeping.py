@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.access import gm_membership_or_404
-from campaign.forms import MilestoneForm
 from charge.actions import bookkeeping
 from charge.forms.dials import DialsForm
+from charge.forms.milestones import MilestoneForm
 from core.htmx import attempt
 from gamerules.dials import ACTION_COUNTS
 

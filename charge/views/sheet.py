@@ -9,7 +9,18 @@ from campaign.models import Campaign, GameSession, Membership, WorldForce
 from characters.models import Character
 from charge.characters import brought_back_by_another, helpers
 from charge.forms.spells import SpellForm
-from charge.models import Asset, Attachment, Goal, Playbook, Sheet, Spell, Talent, Threat, Tie
+from charge.models import (
+    Asset,
+    Attachment,
+    Goal,
+    Milestone,
+    Playbook,
+    Sheet,
+    Spell,
+    Talent,
+    Threat,
+    Tie,
+)
 from charge.views.panels import difficulty_words, escalated, spells_seen, talent_line
 from clocks.models import Clock, ClockChange
 from core.htmx import answer, page
@@ -28,7 +39,7 @@ SHEET_OF = (Campaign, Membership, Character, Sheet, Playbook, Talent)
 """What every panel of a sheet shows something of: the rules, whose it is, its character (the
 talents count in the ratings)."""
 READS = {
-    "vitals": reads(*SHEET_OF, Threat, GameSession), "actions": reads(*SHEET_OF), "talents": reads(*SHEET_OF),
+    "vitals": reads(*SHEET_OF, Threat, GameSession), "actions": reads(*SHEET_OF), "talents": reads(*SHEET_OF, Milestone),
     "ties": reads(*SHEET_OF, Tie, WorldForce), "projects": reads(*SHEET_OF, Clock, ClockChange, GameSession, WorldForce),
     "assets": reads(*SHEET_OF, Asset), "attachments": reads(*SHEET_OF, Attachment, Clock),
     "goals": reads(*SHEET_OF, Goal), "economy": reads(*SHEET_OF), "spells": reads(*SHEET_OF, Spell, Clock),

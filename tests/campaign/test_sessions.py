@@ -3,8 +3,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign.models import GameSession, Milestone
-from charge.models import Setup
+from campaign.models import GameSession
+from charge.models import Milestone, Setup
 from gamerules.progression import unlocked_slots
 from tests.factories import CharacterFactory, UserFactory, make_campaign
 from tests.helpers import HTMX

@@ -4,8 +4,9 @@ once, and the second GM is told why nothing happened."""
 import pytest
 
 from campaign import actions
-from campaign.models import GameSession, Membership, Milestone, Role
+from campaign.models import GameSession, Membership, Role
 from charge.actions import bookkeeping
+from charge.models import Milestone
 from tests.factories import UserFactory, gm_of_new_campaign, join
 from tests.helpers import run_at_once, skip_unless_postgresql
 

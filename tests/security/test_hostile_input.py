@@ -11,11 +11,10 @@ from campaign.models import (
     GameSession,
     Invitation,
     Membership,
-    Milestone,
     WorldForce,
 )
 from characters.models import Character
-from charge.models import PendingRoll, Playbook, Talent, Tie
+from charge.models import Milestone, PendingRoll, Playbook, Talent, Tie
 from clocks.models import Clock, ClockChange
 from rolls.models import Roll
 from tests.factories import ForceFactory, UserFactory, make_campaign

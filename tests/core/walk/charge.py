@@ -1,12 +1,13 @@
 """Steps of Charge's own pages: its Extras (the party, resources, the world), playbooks, the dials,
 rolls on their way, the rolls and what follows them, the sheet."""
 
-from campaign.models import Milestone, WorldForce
+from campaign.models import WorldForce
 from characters.models import Character
 from charge.models import (
     ForceIdea,
     HookDraw,
     Making,
+    Milestone,
     PartyDetail,
     PendingRoll,
     Playbook,

@@ -6,10 +6,10 @@ from campaign.models import (
     GameSession,
     Invitation,
     Membership,
-    Milestone,
     SessionPlan,
     WorldForce,
 )
+from charge.models import Milestone
 from clocks.models import Clock, ClockChange
 from safety.models import Agreement, Boundary, XCard
 from tests.core.test_keyed_writes import Write, campaign_only
