@@ -15,7 +15,15 @@ from campaign.access import gm_membership_or_404
 from campaign.models import Campaign, Role
 from charge.actions import hacks as actions
 from charge.hack_changes import changes
-from charge.hackfile import MOST_BYTES, Unfit, as_text, campaign_hack, fingerprint, read_document, read_hack
+from charge.hackfile import (
+    MOST_BYTES,
+    Unfit,
+    as_text,
+    campaign_hack,
+    fingerprint,
+    read_document,
+    read_hack,
+)
 from core.keys import once, refusal_once
 from core.posted import posted_text
 from core.refused import Refused
