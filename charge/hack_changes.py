@@ -12,7 +12,7 @@ NUMBER_WORDS = {
     "starting_dots": said("Action dots at creation"), "creation_cap": said("Most dots in one action at creation"),
     "max_rating": said("Highest action rating"), "starting_momentum": said("Momentum at the start of a session"),
     "stress_clock_size": said("Stress clock segments"), "flashback_most": said("Most a flashback may cost (momentum)"),
-    "goal_clock_size": said("Goal clocks (Goals extra)"),
+    "goal_clock_size": said("Goal clocks (Goals extra)"), "talent_cost": said("Invoking a talent costs"),
 }
 
 

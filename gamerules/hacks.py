@@ -25,7 +25,7 @@ from gamerules.words import said
 FORMAT = "charge-hack"
 VERSION = 1
 NUMBERS = ("starting_dots", "creation_cap", "max_rating", "starting_momentum", "stress_clock_size",
-           "flashback_most", "goal_clock_size")
+           "flashback_most", "goal_clock_size", "talent_cost")
 """The dials that are one number each, named as the document and :class:`Dials` name them."""
 
 
@@ -176,4 +176,9 @@ PRESETS = (
     Preset("stress-4", said("Weaker characters: 4-segment stress clock"), said("Changing The Stress Clock"),
            _stress(4)),
 )
+PRESETS += tuple(
+    Preset(f"talent-cost-{cost}", title, said("Changing the Cost of Activating a Talent"),
+           lambda dials, cost=cost: None if dials.talent_cost == cost else replace(dials, talent_cost=cost))
+    for cost, title in ((1, said("Talents cost 1 momentum to invoke")), (2, said("Talents cost 2 momentum to invoke")),
+                        (0, said("Talents are free to invoke"))))
 PRESETS_BY_SLUG = {preset.slug: preset for preset in PRESETS}
