@@ -13,6 +13,8 @@ from gamerules.hacks import Hack, PlaybookRecipe
 from gamerules.words import said
 
 SCHEMA_PATH = Path(__file__).with_name("hack.schema.json")
+DEMO_HACK = Path(__file__).with_name("demo_hack.json")
+"""The hack the site ships, built from the chapter's examples: offered on every Hack page."""
 MOST_BYTES = 64 * 1024
 """A hack is a few kilobytes: anything bigger is not one."""
 

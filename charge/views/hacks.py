@@ -16,6 +16,7 @@ from campaign.models import Campaign, Role
 from charge.actions import hacks as actions
 from charge.hack_changes import changes
 from charge.hackfile import (
+    DEMO_HACK,
     MOST_BYTES,
     Unfit,
     as_text,
@@ -75,6 +76,8 @@ def _proposed(request, membership, before: Hack) -> Hack:
         if dials is None:
             raise Refused(_("This campaign already plays that example."))
         return read_hack(as_text(replace(before, dials=dials, playbooks=()).to_document()))
+    if request.POST.get("source") == "demo":
+        return read_hack(DEMO_HACK.read_bytes())
     if source := request.POST.get("source"):
         other = _other_hacks(membership).filter(pk=source if source.isdigit() else 0).first()
         if other is None:

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from campaign.models import Campaign, Event
-from charge.hackfile import MOST_BYTES, SCHEMA_PATH, schema
+from charge.hackfile import DEMO_HACK, MOST_BYTES, SCHEMA_PATH, schema
 from charge.models import Playbook, Setup, Sheet, Talent
 from gamerules.dials import CHARGE_DIALS
 from tests.helpers import SPREAD, update_character
@@ -251,3 +251,14 @@ def test_the_schema_is_json_schema_and_the_import_reads_it():
     assert json.loads(SCHEMA_PATH.read_text())["$schema"].startswith("https://json-schema.org/")
     assert schema()["additionalProperties"] is False
     assert CHARGE_DIALS.max_rating <= schema()["properties"]["max_rating"]["maximum"]
+
+
+def test_the_sample_hack_built_from_the_chapters_examples_applies(table):
+    page = preview(table, source="demo")
+    assert page.status_code == 200
+    assert "Playbook The Smuggler is added." in said_on(page)
+    confirm(table, page)
+    rules = Campaign.objects.get(pk=table.campaign.pk).charge.rules
+    assert {"Craft", "Negotiate"} <= set(rules.action_names)
+    assert (rules.stress_clock_size, rules.talent_cost) == (6, 1)
+    assert exported(table) | {"name": ""} == json.loads(DEMO_HACK.read_text()) | {"name": ""}
