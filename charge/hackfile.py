@@ -75,7 +75,8 @@ def _check_text(value: str, rule: dict, field: str) -> None:
     if len(value) > rule.get("maxLength", len(value)) or len(value.strip()) < rule.get("minLength", 0):
         raise Unfit(field, said("a length outside %(least)s to %(most)s characters.",
                                 least=rule.get("minLength", 0), most=rule.get("maxLength", "…")))
-    if "pattern" in rule and not re.search(rule["pattern"], value):
+    # Matched whole: a "$" would let a final newline through.
+    if "pattern" in rule and not re.fullmatch(rule["pattern"], value):
         raise Unfit(field, said("a character a name may not hold (a control character, < or >)."))
 
 

@@ -200,6 +200,7 @@ HOSTILE = {
     "script in a name": (_set(["actions", "insight", 1], "<script>alert(1)</script>"),
                          "actions.insight[1]: a character a name may not hold"),
     "a control character": (_set(["actions", "insight", 1], "Tin\u0007ker"), "actions.insight[1]: a character"),
+    "a newline ending a name": (_set(["actions", "insight", 1], "Tinker\n"), "actions.insight[1]: a character"),
     "a wrong stress clock": (_set(["stress_clock_size"], 5), "stress_clock_size: not a value the format allows"),
     "a playbook of unknown actions": (_set(["playbooks"], [{"name": "X", "suggested_ties": [], "talents": {},
                                                             "action_dots": {"Fly": 3}}]),
