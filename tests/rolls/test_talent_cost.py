@@ -55,3 +55,11 @@ def test_the_dials_form_sets_the_cost_too(crew):
 
     crew.client("gm").post(reverse("dials", args=[crew.campaign.pk]), dials_post(talent_cost=1))
     assert Setup.objects.get(campaign=crew.campaign).dials["talent_cost"] == 1
+
+
+def test_the_sheet_says_the_price(crew):
+    sheet = crew.client("player").get(crew.ada.get_absolute_url()).content.decode()
+    assert "Invoking a talent on a roll costs" not in sheet
+    hacked(crew, "talent-cost-2")
+    sheet = crew.client("player").get(crew.ada.get_absolute_url()).content.decode()
+    assert "Invoking a talent on a roll costs 2 momentum." in sheet
