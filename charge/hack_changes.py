@@ -61,6 +61,13 @@ def _dial_changes(before: Hack, after: Hack) -> list[str]:
     return lines
 
 
+def stress_after(stress: int, size_before: int, size: int) -> int:
+    """A stress clock made smaller stops one short of full; a full one (Scars) stays full."""
+    if size >= size_before or stress < size:
+        return stress
+    return size if stress >= size_before else size - 1
+
+
 def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
     from charge.models import Sheet  # the models load after this module's callers
 
@@ -75,16 +82,17 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
             if dots.get(was):
                 lines.append(said("%(name)s: the dots on %(was)s move to %(now)s.", name=name, was=action_said(was),
                                   now=now))
-        if lost := [action for action in dots if action not in kept]:
+        if lost := [action for action in dots if action not in kept and action in before.dials.action_names]:
             lines.append(said("%(name)s: the dots on %(actions)s are kept but not read while the hack has no such "
                               "action.", name=name, actions=_names(lost)))
-        if any(count > most for count in sheet.ratings().values()):
+        # Each said only when this hack makes it so: a character already past the old rules is not news.
+        if most < before.dials.max_rating and any(count > most for count in sheet.ratings().values()):
             lines.append(said("%(name)s: a rating above the new highest (%(most)s) stays as it is.", name=name,
                               most=most))
-        if sheet.stress >= size:
+        if (lowered := stress_after(sheet.stress, before.dials.stress_clock_size, size)) != sheet.stress:
             lines.append(said("%(name)s: stress %(stress)s is lowered to %(size)s, one short of the new clock's "
-                              "%(full)s.", name=name, stress=sheet.stress, size=size - 1, full=size))
-        if not sheet.character.created and sum(dots.values()) > after.dials.starting_dots:
+                              "%(full)s.", name=name, stress=sheet.stress, size=lowered, full=size))
+        if not sheet.character.created and before.dials.starting_dots >= sum(dots.values()) > after.dials.starting_dots:
             lines.append(said("%(name)s, still being made, has more dots than the new %(dots)s: the player takes some "
                               "back before finishing.", name=name, dots=after.dials.starting_dots))
     return lines

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from campaign.actions import create_campaign
 from campaign.models import Campaign, Membership
 from charge.actions.bookkeeping import set_dials
+from charge.hack_changes import stress_after
 from charge.hackfile import campaign_hack, fingerprint
 from charge.models import Playbook, Sheet, Talent
 from core.refused import Refused
@@ -22,13 +23,13 @@ def _rename(names: dict, moved: dict[str, str]) -> dict:
     return renamed
 
 
-def _move_dots(campaign: Campaign, moved: dict[str, str], stress_size: int) -> None:
+def _move_dots(campaign: Campaign, moved: dict[str, str], stress_sizes: tuple[int, int]) -> None:
     """Renamed actions keep their dots, talents and marks; a stress clock made smaller stops one short of full."""
     for sheet in Sheet.objects.select_for_update().filter(character__campaign=campaign):
         sheet.action_dots = _rename(sheet.action_dots, moved)
         sheet.escalated_action = moved.get(sheet.escalated_action, sheet.escalated_action)
         sheet.lost_action = moved.get(sheet.lost_action, sheet.lost_action)
-        sheet.stress = min(sheet.stress, stress_size - 1)
+        sheet.stress = stress_after(sheet.stress, *stress_sizes)
         sheet.save(update_fields=["action_dots", "escalated_action", "lost_action", "stress"])
     for was, now in moved.items():
         Talent.objects.filter(character__campaign=campaign, action=was).update(action=now)
@@ -66,7 +67,7 @@ def apply_hack(gm: Membership, hack: Hack, seen: str) -> Campaign:
     before = campaign_hack(campaign)
     if fingerprint(before) != seen:
         raise Refused(_("The campaign's hack changed since this preview; look at the changes again."))
-    _move_dots(campaign, renames(before.dials, hack.dials), hack.dials.stress_clock_size)
+    _move_dots(campaign, renames(before.dials, hack.dials), (before.dials.stress_clock_size, hack.dials.stress_clock_size))
     _set(gm, campaign, hack)
     campaign.log(gm.user, said("The GM changed the hack: %(name)s.", name=hack.name or campaign.name))
     return campaign

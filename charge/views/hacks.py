@@ -86,6 +86,13 @@ def _proposed(request, membership, before: Hack) -> Hack:
     return read_hack(_uploaded(request))
 
 
+def _preview(request, membership, before: Hack, after: Hack, found=None):
+    return render(request, "charge/hack_preview.html", {
+        "membership": membership, "campaign": membership.campaign, "after": after,
+        "changes": found or changes(membership.campaign, before, after), "document": as_text(after.to_document()),
+        "seen": fingerprint(before)})
+
+
 @login_required
 @require_POST
 def hack_preview(request, campaign_id):
@@ -96,10 +103,16 @@ def hack_preview(request, campaign_id):
         after = _proposed(request, membership, before)
     except Refused as refusal:
         return render(request, "charge/hack.html", _context(membership, str(refusal)), status=400)
-    return render(request, "charge/hack_preview.html", {
-        "membership": membership, "campaign": membership.campaign, "after": after,
-        "changes": changes(membership.campaign, before, after), "document": as_text(after.to_document()),
-        "seen": fingerprint(before)})
+    return _preview(request, membership, before, after)
+
+
+def hack_preview_of(request, membership, dials) -> HttpResponse | None:
+    """The dials form's new dials as a hack's preview, when they would change a character (a renamed
+    or dropped action with dots, a smaller stress clock...); None when no character changes."""
+    before = campaign_hack(membership.campaign)
+    after = replace(before, dials=dials, playbooks=())
+    found = changes(membership.campaign, before, after)
+    return _preview(request, membership, before, after, found) if found.characters else None
 
 
 @login_required

@@ -263,3 +263,20 @@ def test_the_sample_hack_built_from_the_chapters_examples_applies(table):
     assert {"Craft", "Negotiate"} <= set(rules.action_names)
     assert (rules.stress_clock_size, rules.talent_cost) == (6, 1)
     assert exported(table) | {"name": ""} == json.loads(DEMO_HACK.read_text()) | {"name": ""}
+
+
+def test_the_dials_form_says_first_what_it_would_do_to_a_character(table):
+    """Renaming Tinker on the Dials page, with Ada's dot on it: the same preview, then the same apply."""
+    from tests.campaign.test_campaigns import dials_post
+
+    update_character(table.character.pk, action_dots={**SPREAD, "Tinker": 1})
+    gm = table.client("gm")
+    page = gm.post(url("dials", table), dials_post(insight_actions="Shoot\nCraft\nStudy\nNotice"))
+    assert "Ada: the dots on Tinker move to Craft." in said_on(page)
+    assert Setup.objects.get(campaign=table.campaign).dials == {}  # nothing yet
+    confirm(table, page)
+    assert Sheet.objects.get(pk=table.character.pk).action_dots["Craft"] == 1
+    # No character touched: saved at once, as before.
+    response = gm.post(url("dials", table), dials_post(insight_actions="Shoot\nCraft\nStudy\nNotice", starting_momentum=3))
+    assert response.status_code == 302, said_on(response)[-3000:]
+    assert Campaign.objects.get(pk=table.campaign.pk).charge.rules.starting_momentum == 3
