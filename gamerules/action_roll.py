@@ -154,6 +154,8 @@ class ActionRollChoices:
     by the two bonus dice."""
     spell_cost: int = 0
     """The momentum a spell this roll casts costs ("The Cost of Magic")."""
+    talent_cost: int = 0
+    """The momentum the talents invoked on this roll cost, under the campaign's dial (free by default)."""
     spell: SpellBonus | None = None
     """What a readied spell gives this roll ("The effect of magic"): its die sits outside the cap of
     two bonus dice, as a talent's does."""
@@ -247,7 +249,7 @@ def plan_action_roll(choices: ActionRollChoices,
     # the helpers' ("to allow the mechanic to assist").
     burn = c.burned_progress
     reasons.extend(burn_errors(c.progress, burn) if burn else [])
-    roller_cost = push_cost * len(c.pushes) + c.flashback_cost + c.spell_cost
+    roller_cost = push_cost * len(c.pushes) + c.flashback_cost + c.spell_cost + c.talent_cost
     burn_left = max(0, burn - roller_cost)
     roller_cost = max(0, roller_cost - burn)
     helper_costs = []

@@ -229,6 +229,9 @@ ACTION_COUNTS = (6, 9, 12)
 
 PRESET_ACTIONS = {12: DEFAULT_ACTIONS, 9: NINE_ACTIONS, 6: QUICK_CHARGE_ACTIONS}
 
+TALENT_COSTS = (0, 1, 2)
+"""What invoking a talent may cost: "free to invoke" by default, or 1 or 2 momentum."""
+
 
 @dataclass(frozen=True)
 class Dials:
@@ -249,6 +252,9 @@ class Dials:
     """A goal's clock: 8 segments, or 12 for harder progression (Goals Extra, "Dial: Changing
     the Clock")."""
     extra_dials: frozenset[ExtraDial] = field(default_factory=frozenset)
+    talent_cost: int = 0
+    """The momentum each talent costs to invoke on a roll: free by default, 1 or 2 ("Changing the
+    Cost of Activating a Talent")."""
 
     @property
     def action_names(self) -> tuple[str, ...]:
@@ -300,6 +306,8 @@ class Dials:
             errors.append(said("Clocks may have 4, 6, 8, 10 or 12 segments."))
         if self.goal_clock_size not in GOAL_CLOCK_SIZES:
             errors.append(said("A goal's clock has 8 segments, or 12 for harder progression."))
+        if self.talent_cost not in TALENT_COSTS:
+            errors.append(said("A talent costs nothing, 1 or 2 momentum to invoke."))
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
             errors.append(said("A flashback may cost at most %(least)s to %(most)s momentum.",
                                least=FLASHBACK_MOST_DIAL.start, most=FLASHBACK_MOST_DIAL.stop - 1))
@@ -340,7 +348,7 @@ class Dials:
         if "extra_dials" in data:
             values["extra_dials"] = frozenset(ExtraDial(value) for value in data["extra_dials"])
         for name in ("starting_dots", "creation_cap", "max_rating", "starting_momentum",
-                     "stress_clock_size", "flashback_most", "goal_clock_size"):
+                     "stress_clock_size", "flashback_most", "goal_clock_size", "talent_cost"):
             if name in data:
                 values[name] = int(data[name])
         return replace(base or cls(), **values)

@@ -165,6 +165,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         burned_progress=request.burned_progress,
         resource_dice=sum(points for _, _, points in spent_resources(campaign, roller, request.resources)),
         spell_cost=cast.momentum_cost if cast else 0,
+        talent_cost=len(set(request.talent_ids)) * campaign.charge.rules.talent_cost,
         spell=spell_bonus(helping.rules_charge, request.spell_benefit) if helping else None)
 
 

@@ -139,6 +139,9 @@ class ActionRollForm(forms.Form):
         talents = [t for t in (self.character.talents.all() if self.character else [])
                    if t.kind in ("die", "effect", "risk") or (t.kind == "swap" and t.instead_of == chosen_action)]
         self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording)) for t in talents]
+        if self.rules.talent_cost:  # the campaign's hack prices each talent invoked
+            self.fields["talents"].help_text = ngettext("Each costs %(n)s momentum.", "Each costs %(n)s momentum.",
+                                                        self.rules.talent_cost) % {"n": self.rules.talent_cost}
         setups = Roll.objects.filter(campaign=campaign, kind=RollKind.SETUP,
                                      session__ended_at__isnull=True).select_related("character")
         self.fields["setup_from"].choices = [("", gettext("No setup"))] + [

@@ -76,6 +76,9 @@ class DialsForm(forms.Form):
     flashback_most = forms.IntegerField(label=_("Most a flashback may cost (momentum)"), min_value=2,
                                         max_value=6, help_text=_("2 in the recap and the SRD; the "
                                                                  "rulebook's body allows “2 (or more)”."))
+    talent_cost = forms.TypedChoiceField(
+        label=_("Invoking a talent costs"), coerce=int, initial=0, required=False, empty_value=0,
+        choices=[(0, _("Nothing (as written)")), (1, _("1 momentum")), (2, _("2 momentum"))])
     # The Extras' and dials' names and summaries are gamerules' own words (gamerules/dials.py).
     extras = forms.MultipleChoiceField(
         label=_("Extras in play"), required=False, widget=forms.CheckboxSelectMultiple,
@@ -100,6 +103,7 @@ class DialsForm(forms.Form):
             "momentum_critical": dials.momentum.critical, "clock_sizes": list(dials.clock_sizes),
             "extras": sorted(extra.value for extra in dials.extras if extra in OFFERED_EXTRAS),
             "flashback_most": dials.flashback_most, "goal_clock_size": dials.goal_clock_size,
+            "talent_cost": dials.talent_cost,
             "extra_dials": sorted(dial.value for dial in dials.extra_dials),
         }
 
@@ -129,6 +133,7 @@ class DialsForm(forms.Form):
             clock_sizes=tuple(sorted(data["clock_sizes"])),
             extras=frozenset(Extra(value) for value in data["extras"]),
             flashback_most=data["flashback_most"], goal_clock_size=data["goal_clock_size"],
+            talent_cost=data["talent_cost"],
             extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]))
         errors = self.dials.errors()
         if errors:

@@ -10,6 +10,7 @@ from campaign.access import gm_membership_or_404
 from charge.actions import bookkeeping
 from charge.forms.dials import DialsForm
 from charge.forms.milestones import MilestoneForm
+from charge.views.hacks import hack_preview_of
 from core.htmx import attempt
 from gamerules.dials import ACTION_COUNTS
 
@@ -25,6 +26,8 @@ def dials_edit(request, campaign_id):
         form = DialsForm(DialsForm.with_preset(request.POST, int(preset)))
     elif request.method == "POST":
         form = DialsForm(request.POST)
+        if form.is_valid() and (preview := hack_preview_of(request, membership, form.dials)):
+            return preview  # characters would change: said first, applied as a hack is
         if form.is_valid():
             bookkeeping.set_dials(membership, form.dials)
             messages.success(request, _("Dials saved. They apply from the next roll and sheet on."))

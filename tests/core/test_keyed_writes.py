@@ -74,6 +74,16 @@ def campaign(table):
     return Campaign.objects.get(pk=table.campaign.pk)
 
 
+def hacked(table, n):
+    """This campaign's hack with its momentum at the start of a session moved, and the preview's fingerprint."""
+    from charge.hackfile import as_text, campaign_hack, fingerprint
+
+    hack = campaign_hack(campaign(table))
+    document = hack.to_document()
+    document["starting_momentum"] = (hack.dials.starting_momentum + 1) % 5
+    return {"document": as_text(document), "seen": fingerprint(hack)}
+
+
 def force(n):
     return {"name": f"The Grey Ledger {n}", "kind": "organisation", "goal": "Own the city's debts.",
             "method_1": "Buy promissory notes.", "method_2": "Bribe both sides.", "stance": "opposed"}
@@ -109,6 +119,10 @@ WRITES = {
                                                    .values_list("points", flat=True))),
     "market ticked": Write("market_tick", "gm", campaign_only, lambda t, n: {"seen": campaign(t).charge.market_filled},
                            lambda t: campaign(t).charge.market_filled),
+    "hack applied": Write("hack_apply", "gm", campaign_only, hacked,
+                          lambda t: Setup.objects.get(campaign=t.campaign.pk).dials),
+    "campaign started with the hack": Write("hack_new_campaign", "gm", campaign_only, lambda t, n: {"name": f"Hacked {n}"},
+                                            lambda t: Campaign.objects.count()),
     "new day": Write("new_day", "gm", campaign_only, lambda t, n: {"seen": campaign(t).day}, lambda t: campaign(t).day),
     "hook cards drawn": Write("world_draw", "gm", campaign_only,
                               lambda t, n: {"seen": HookDraw.objects.filter(campaign=t.campaign).count()},

@@ -138,6 +138,7 @@ READING = {
     "character", "character_print", "character_history", "rolls", "roll_stats", "roll", "fortune_odds",
     "determination_odds", "loot_odds", "party", "resources", "world", "playbooks", "making", "safety", "members",
     "forces", "force", "sessions", "session", "session_recap", "previously_on", "campaign_export",
+    "hack", "hack_export", "hack_preview",
     "conflict", "ability_action_odds", "roll_odds", "ability_action", "advantage_check", "flashback_call",
 }
 """The campaign's addresses that only read."""

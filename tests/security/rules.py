@@ -50,6 +50,7 @@ RULES = {
     "campaign_archive": "gm", "campaign_restore": "gm", "campaign_delete": "gm", "campaign_hand_over": "gm",
     "notices_dismiss": "account",
     "campaign_edit": "gm", "gm_notes": "gm", "dials": "gm", "milestone_award": "gm",
+    "hack": "gm", "hack_export": "gm", "hack_preview": "gm", "hack_apply": "gm", "hack_new_campaign": "gm",
     "recovery": "gm", "members": "member", "member_role": "gm", "member_remove": "gm",
     "leave": "member", "invitation_create": "gm", "invitation_revoke": "gm",
     "forces": "member", "force_create": "gm", "force": "member", "force_edit": "gm",

@@ -1,0 +1,107 @@
+"""What a new hack changes in a campaign, said before it applies: each dial that moves, and what it
+does to the characters already on the table ("Changes that would break existing characters say
+what they do to them before they apply")."""
+
+from dataclasses import dataclass
+
+from gamerules.dials import action_said
+from gamerules.hacks import NUMBERS, Hack, renames
+from gamerules.words import said
+
+NUMBER_WORDS = {
+    "starting_dots": said("Action dots at creation"), "creation_cap": said("Most dots in one action at creation"),
+    "max_rating": said("Highest action rating"), "starting_momentum": said("Momentum at the start of a session"),
+    "stress_clock_size": said("Stress clock segments"), "flashback_most": said("Most a flashback may cost (momentum)"),
+    "goal_clock_size": said("Goal clocks (Goals extra)"), "talent_cost": said("Invoking a talent costs"),
+}
+
+
+@dataclass(frozen=True)
+class Changes:
+    dials: list[str]
+    """Each setting that moves, "before → after"."""
+    characters: list[str]
+    """What happens to each character it touches."""
+    playbooks: list[str]
+
+    @property
+    def none(self) -> bool:
+        return not (self.dials or self.characters or self.playbooks)
+
+
+def _names(names) -> str:
+    return ", ".join(str(action_said(name)) for name in names)
+
+
+def _dial_changes(before: Hack, after: Hack) -> list[str]:
+    old, new = before.dials, after.dials
+    lines = []
+    if old.actions != new.actions:
+        lines.append(said("Actions: %(before)s → %(after)s", before=_names(old.action_names), after=_names(new.action_names)))
+    lines += [said("%(dial)s: %(before)s → %(after)s", dial=NUMBER_WORDS[number], before=getattr(old, number),
+                   after=getattr(new, number)) for number in NUMBERS if getattr(old, number) != getattr(new, number)]
+    if old.momentum != new.momentum:
+        lines.append(said("Momentum for a 4-5, a 6, a 66: %(before)s → %(after)s",
+                          before=f"{old.momentum.partial}, {old.momentum.full}, {old.momentum.critical}",
+                          after=f"{new.momentum.partial}, {new.momentum.full}, {new.momentum.critical}"))
+    if old.clock_sizes != new.clock_sizes:
+        lines.append(said("Clock sizes allowed: %(before)s → %(after)s", before=", ".join(map(str, old.clock_sizes)),
+                          after=", ".join(map(str, new.clock_sizes))))
+    for extra in sorted(new.extras - old.extras, key=lambda e: e.value):
+        lines.append(said("The %(extra)s extra comes into play.", extra=extra.label))
+    for extra in sorted(old.extras - new.extras, key=lambda e: e.value):
+        lines.append(said("The %(extra)s extra leaves play; what it wrote is kept.", extra=extra.label))
+    if old.extra_dials != new.extra_dials:
+        lines.append(said("The Extras' optional dials: %(before)s → %(after)s",
+                          before=", ".join(str(d.label) for d in sorted(old.extra_dials, key=lambda d: d.value)) or "-",
+                          after=", ".join(str(d.label) for d in sorted(new.extra_dials, key=lambda d: d.value)) or "-"))
+    if (before.ruleset, before.risk_wording) != (after.ruleset, after.risk_wording):
+        lines.append(said("The variant and wording of risk change to the file's (%(ruleset)s, %(wording)s).",
+                          ruleset=after.ruleset, wording=after.risk_wording))
+    return lines
+
+
+def stress_after(stress: int, size_before: int, size: int) -> int:
+    """A stress clock made smaller stops one short of full; a full one (Scars) stays full."""
+    if size >= size_before or stress < size:
+        return stress
+    return size if stress >= size_before else size - 1
+
+
+def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
+    from charge.models import Sheet  # the models load after this module's callers
+
+    moved = renames(before.dials, after.dials)
+    kept = set(after.dials.action_names) | set(moved)
+    size, most = after.dials.stress_clock_size, after.dials.max_rating
+    lines = []
+    for sheet in Sheet.objects.filter(character__campaign=campaign).select_related("character").order_by("character__name"):
+        name = sheet.character.name
+        dots = {action: count for action, count in sheet.action_dots.items() if count}
+        for was, now in moved.items():
+            if dots.get(was):
+                lines.append(said("%(name)s: the dots on %(was)s move to %(now)s.", name=name, was=action_said(was),
+                                  now=now))
+        if lost := [action for action in dots if action not in kept and action in before.dials.action_names]:
+            lines.append(said("%(name)s: the dots on %(actions)s are kept but not read while the hack has no such "
+                              "action.", name=name, actions=_names(lost)))
+        # Each said only when this hack makes it so: a character already past the old rules is not news.
+        if most < before.dials.max_rating and any(count > most for count in sheet.ratings().values()):
+            lines.append(said("%(name)s: a rating above the new highest (%(most)s) stays as it is.", name=name,
+                              most=most))
+        if (lowered := stress_after(sheet.stress, before.dials.stress_clock_size, size)) != sheet.stress:
+            lines.append(said("%(name)s: stress %(stress)s is lowered to %(size)s, one short of the new clock's "
+                              "%(full)s.", name=name, stress=sheet.stress, size=lowered, full=size))
+        if not sheet.character.created and before.dials.starting_dots >= sum(dots.values()) > after.dials.starting_dots:
+            lines.append(said("%(name)s, still being made, has more dots than the new %(dots)s: the player takes some "
+                              "back before finishing.", name=name, dots=after.dials.starting_dots))
+    return lines
+
+
+def changes(campaign, before: Hack, after: Hack) -> Changes:
+    playbooks = {p.name for p in before.playbooks}
+    return Changes(
+        _dial_changes(before, after), _character_changes(campaign, before, after),
+        [said("Playbook %(name)s is replaced.", name=p.name) if p.name in playbooks
+         else said("Playbook %(name)s is added.", name=p.name) for p in after.playbooks
+         if p not in before.playbooks])
