@@ -95,9 +95,14 @@ def test_a_delivery_is_posted_once_and_in_id_order_per_webhook(table, hooked):
 def test_a_change_rolled_back_posts_nothing(table, hooked):
     clock = ClockFactory(campaign=table.campaign, name="The guards come", size=4, filled=0)
     before = Delivery.objects.count()
-    with pytest.raises(RuntimeError), transaction.atomic():
-        change_clock(gm(table), clock.pk, amount=1)
-        raise RuntimeError
+
+    def ticked_then_failed():
+        with transaction.atomic():
+            change_clock(gm(table), clock.pk, amount=1)
+            raise RuntimeError
+
+    with pytest.raises(RuntimeError):
+        ticked_then_failed()
     assert Delivery.objects.count() == before
 
 
