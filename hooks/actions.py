@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Membership
 from core.refused import Refused
-from hooks.addresses import Answer, checked, post
+from hooks.addresses import NO_CONNECTION, TIMED_OUT, Answer, checked, post
 from hooks.models import Channel, Kind, Webhook
 from hooks.outbox import Told, discord, plain
 from hooks.worker import sign
@@ -64,7 +64,8 @@ def answer_said(channel: str, status: int | None, said: str = "") -> str:
     """What a receiver's answer means, for the GM."""
     who = _("Discord") if channel != Channel.JSON else _("The webhook")
     if status is None or status == 0:
-        return _("%(who)s could not be reached: %(why)s.") % {"who": who, "why": said or _("no answer")}
+        why = _(said) if said in (TIMED_OUT, NO_CONNECTION) else said or _("no answer")
+        return _("%(who)s could not be reached: %(why)s.") % {"who": who, "why": why}
     if 200 <= status < 300:
         return _("%(who)s said %(status)s: posted.") % {"who": who, "status": status}
     meaning = {404: _("the webhook was deleted"), 401: _("the address's token is not accepted"),

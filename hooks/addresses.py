@@ -16,10 +16,13 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core.refused import Refused
 
 DISCORD_HOSTS = frozenset({"discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"})
+TIMED_OUT, NO_CONNECTION = gettext_noop("timed out"), gettext_noop("could not connect")
+"""Why nothing answered, kept in English and said in the GM's language on their page."""
 TIMEOUT = 5
 """Seconds a post may take: a receiver that hangs holds one worker's turn, never a page."""
 
@@ -106,7 +109,7 @@ def post(address: str, body: bytes, headers: dict[str, str] | None = None, disco
         return _refusal(error)
     except (urllib.error.URLError, OSError, ValueError) as error:
         reason = getattr(error, "reason", error)
-        return Answer(0, said="timed out" if isinstance(reason, TimeoutError | socket.timeout) else "could not connect")
+        return Answer(0, said=TIMED_OUT if isinstance(reason, TimeoutError | socket.timeout) else NO_CONNECTION)
 
 
 def _refusal(error: urllib.error.HTTPError) -> Answer:
