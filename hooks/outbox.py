@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from html import unescape
 
 from django.conf import settings
-from django.db.models.signals import post_save
+from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -134,6 +134,41 @@ def told_change(change: ClockChange, campaign: Campaign) -> Told:
 def roll_made(sender, instance: Roll, created, raw=False, **kwargs):
     if created and not raw:
         put(instance.campaign_id, Kind.ROLLS, lambda campaign: told_roll(instance, campaign),
+            public=lambda: Roll.objects.visible_to(TableViewer(instance.campaign)).filter(pk=instance.pk).exists())
+
+
+def _changed_by(roll: Roll, campaign: Campaign) -> str:
+    """What its dice system's recap says the roll brought (Charge: its consequence), as text."""
+    if not campaign.site.roll_recap:
+        return ""
+    return text_of(render_to_string(campaign.site.roll_recap, {"roll": roll, "campaign": campaign}))
+
+
+@receiver(pre_save, sender=Roll, dispatch_uid="hooks:roll-before")
+def roll_settling(sender, instance: Roll, raw=False, update_fields=None, **kwargs):
+    """Before a made roll's result changes (a consequence chosen, resisted): what it brought until
+    now, to tell what changed, only when a webhook takes the log's lines."""
+    instance._hooks_before = None
+    if raw or instance.pk is None or (update_fields is not None and "result" not in update_fields):
+        return
+    if any(Kind.LOG in kinds for kinds in Webhook.objects.filter(campaign_id=instance.campaign_id, stopped="")
+           .values_list("kinds", flat=True)):
+        kept = Roll.objects.select_related("campaign").filter(pk=instance.pk).first()
+        instance._hooks_before = _changed_by(kept, kept.campaign) if kept else ""
+
+
+@receiver(post_save, sender=Roll, dispatch_uid="hooks:roll-settled")
+def roll_settled(sender, instance: Roll, created, raw=False, **kwargs):
+    """A consequence a made roll brought, chosen or resisted after it was rolled."""
+    before = getattr(instance, "_hooks_before", None)
+    if created or raw or before is None:
+        return
+    after = _changed_by(instance, instance.campaign)
+    if after and after != before:
+        who = instance.character.name if instance.character else _("GM")
+        put(instance.campaign_id, Kind.LOG, lambda campaign: Told(
+            Kind.LOG, f"{who}: {instance.goal or instance.get_kind_display()}", _changed_by(instance, campaign),
+            link=link(instance.get_absolute_url())),
             public=lambda: Roll.objects.visible_to(TableViewer(instance.campaign)).filter(pk=instance.pk).exists())
 
 
