@@ -139,6 +139,7 @@ READING = {
     "determination_odds", "loot_odds", "party", "resources", "world", "playbooks", "making", "safety", "members",
     "forces", "force", "sessions", "session", "session_recap", "previously_on", "campaign_export",
     "conflict", "ability_action_odds", "roll_odds", "ability_action", "advantage_check", "flashback_call",
+    "connections",
 }
 """The campaign's addresses that only read."""
 
