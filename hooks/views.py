@@ -30,8 +30,8 @@ def _page(request, gm, status=200, **shown):
         if channel["value"] == shown.get("tried") and "pasted_kinds" in shown:
             channel["kinds"] = shown["pasted_kinds"]
     failures = [(delivery, actions.answer_said(delivery.webhook.channel, delivery.status, delivery.answer))
-                for delivery in Delivery.objects.filter(campaign=gm.campaign, status__isnull=False)
-                .exclude(status__lt=300, status__gte=200).select_related("webhook").order_by("-pk")[:SHOWN_FAILURES]]
+                for delivery in Delivery.objects.filter(campaign=gm.campaign, sent_at=None)
+                .exclude(status=None, answer="").select_related("webhook").order_by("-pk")[:SHOWN_FAILURES]]
     return render(request, "hooks/connections.html", {
         "membership": gm, "campaign": gm.campaign, "channels": channels, "kinds": Kind.choices,
         "failures": failures, **shown}, status=status)

@@ -150,3 +150,14 @@ def test_the_worker_loop_and_its_command(table, hooked, monkeypatch):
     call_command("deliver", "--once")
     assert len(hooked.at(TOKENS[Channel.TABLE])) == 2
     assert json.loads(hooked.at(TOKENS[Channel.TABLE])[1].body)["allowed_mentions"] == {"parse": []}
+
+
+def test_a_receiver_that_cannot_be_reached_is_tried_again_and_the_gm_reads_why(table):
+    Webhook.objects.create(campaign=table.campaign, channel=Channel.TABLE, address="http://127.0.0.1:9/api/webhooks/1/x",
+                           kinds=["x_card"])
+    tap_x_card(player(table))
+    worker.deliver_due()
+    delivery = Delivery.objects.get()
+    assert delivery.sent_at is None and delivery.failed_at is None and delivery.attempts == 1
+    page = table.client("gm").get(reverse("connections", args=[table.campaign.pk])).text
+    assert "Discord could not be reached: could not connect. (trying again)" in page
