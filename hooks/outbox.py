@@ -7,11 +7,13 @@ Who may read each is decided by the pages' own rules (``Roll.hidden`` through ``
 and the JSON webhook; what they may not, to the GM's channel only. Each is written once, in the
 campaign's language, as its page says it: a roll by its dice system's own line of the roll log."""
 
+import logging
 import re
 from dataclasses import dataclass, field
 from html import unescape
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 from django.template.loader import render_to_string
@@ -28,6 +30,8 @@ from hooks.models import Channel, Delivery, Kind, Webhook
 from rolls.models import Roll
 from rolls.stats import rolled
 from safety.models import XCard
+
+logger = logging.getLogger(__name__)
 
 X_CARD = "Someone tapped the X-card: the scene is changed or cut, no explanation needed."
 SESSION_ENDED = ("Session %(number)s ended. Players: update your characters' "
@@ -91,8 +95,13 @@ def put(campaign_id: int, kind: str, tell, public) -> None:
         return
     campaign = Campaign.objects.get(pk=campaign_id)
     at = timezone.now()
-    with translation.override(campaign.table_language or settings.LANGUAGE_CODE):
-        told = tell(campaign)
+    try:
+        # In a savepoint: a query that fails in it leaves the change's transaction whole.
+        with transaction.atomic(), translation.override(campaign.table_language or settings.LANGUAGE_CODE):
+            told = tell(campaign)
+    except Exception:  # the table's change matters more than its post: never fail it for one
+        logger.exception("Campaign %s: a %s event could not be told; not posted", campaign_id, kind)
+        return
     for hook in hooks:
         payload = plain(told, campaign, at) if hook.channel == Channel.JSON else discord(told, at)
         Delivery.objects.create(campaign_id=campaign_id, webhook=hook, kind=kind, payload=payload, created_at=at)
@@ -114,7 +123,7 @@ def told_roll(roll: Roll, campaign: Campaign) -> Told:
              (_("Outcome"), roll.get_outcome_display())]
     if odds := _odds(roll):
         facts.append((_("Odds"), odds))
-    if campaign.site.roll_recap and (changed := text_of(render_to_string(campaign.site.roll_recap, context))):
+    if changed := _changed_by(roll, campaign):
         facts.append((_("What it changed"), changed))
     who = roll.character.name if roll.character else _("GM")
     return Told(Kind.ROLLS, f"{who}: {roll.goal}" if roll.goal else f"{who}: {roll.get_kind_display()}",

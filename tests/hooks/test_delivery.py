@@ -161,3 +161,16 @@ def test_a_receiver_that_cannot_be_reached_is_tried_again_and_the_gm_reads_why(t
     assert delivery.sent_at is None and delivery.failed_at is None and delivery.attempts == 1
     page = table.client("gm").get(reverse("connections", args=[table.campaign.pk])).text
     assert "Discord could not be reached: could not connect. (trying again)" in page
+
+
+def test_an_event_that_cannot_be_told_never_fails_the_change(table, hooked, monkeypatch):
+    from hooks import outbox
+
+    def broken(*args):
+        raise ValueError("a template that breaks")
+
+    monkeypatch.setattr(outbox, "told_change", broken)
+    clock = ClockFactory(campaign=table.campaign, name="The guards come", size=4, filled=0)
+    assert change_clock(gm(table), clock.pk, amount=1) is not None
+    clock.refresh_from_db()
+    assert clock.filled == 1 and not Delivery.objects.filter(kind="clocks").exists()
