@@ -23,17 +23,21 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	@touch $@ $(VENV)/.installed-run
 
-## run: install, migrate, load the demo campaign and serve on http://127.0.0.1:$(PORT) (PORT=8001 make run)
+## run: install, migrate, load the demo campaign and serve on http://127.0.0.1:$(PORT) (PORT=8001 make run),
+## with the webhooks' worker beside it
 run: $(VENV)/.installed-run catalogues
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
+	@# The webhooks' worker beside the server (docs/webhooks.md), stopped with it.
+	DEBUG=1 $(BIN)/python manage.py deliver & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT) --no-access-log --lifespan off
 
 ## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
 test: $(VENV)/.installed-dev chromium gettext catalogues
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
-## serve: uvicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL...)
+## serve: uvicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL...);
+## run the webhooks' worker beside it as its own process: `python manage.py deliver` (docs/webhooks.md)
 serve: $(VENV)/.installed-run catalogues
 	DEBUG=0 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DEBUG=0 $(BIN)/python manage.py migrate --noinput

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     *SYSTEM_APPS,
     "safety",
     "api",
+    "hooks",
 ]
 
 MIDDLEWARE = [
@@ -225,6 +226,11 @@ EMAIL_VERIFICATION_TIMEOUT = 3 * 24 * 3600
 # minutes per IP address and per email, as logins are throttled.
 EMAIL_LINKS_LIMIT = 5
 EMAIL_LINKS_WINDOW = 15 * 60
+# Webhooks (hooks/, docs/webhooks.md): the site's own address, for the links posted to Discord
+# (a roll, a recap); and whether a webhook may post to http://127.0.0.1 (development and tests only).
+SITE_ADDRESS = env("SITE_ADDRESS", "http://127.0.0.1:8000" if DEBUG else "")
+HOOKS_ALLOW_LOOPBACK = env_bool("HOOKS_ALLOW_LOOPBACK", DEBUG)
+
 # The read-only API (api/): at most API_LIMIT requests in API_WINDOW seconds per person, whatever
 # their tokens; then 429 with Retry-After. A program polling a campaign every few seconds fits.
 API_LIMIT = int(env("API_LIMIT", "120"))

@@ -57,6 +57,7 @@ urlpatterns = [
     path(C + "restore/", members.campaign_restore, name="campaign_restore"),
     path(C + "delete/", members.campaign_delete, name="campaign_delete"),
     path(C + "hand-over/", members.campaign_hand_over, name="campaign_hand_over"),
+    path(C + "connections/", include("hooks.urls")),
     path(C + "export/", transfer.campaign_export, name="campaign_export"),
     path(C + "notes/", campaigns.gm_notes_edit, name="gm_notes"),
     path(C + "members/", members.members, name="members"),

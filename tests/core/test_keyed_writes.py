@@ -28,6 +28,7 @@ from charge.models import (
     Setup,
     WorldFact,
 )
+from hooks.models import Webhook
 from safety.models import Boundary
 from tests.helpers import HTMX, SPREAD
 from tests.i18n.untranslated import template_files
@@ -142,6 +143,9 @@ WRITES = {
     "session planned": Write("plan_create", "gm", campaign_only,
                              lambda t, n: {"starts": "2026-12-05T19:00", "minutes": 240, "time_zone": "Europe/Paris"},
                              lambda t: t.campaign.plans.count()),
+    "Discord connected": Write("connection_save", "gm", lambda t: ["table"], lambda t, n: {
+        "address": f"https://discord.com/api/webhooks/{n}/token-{n}", "kinds": ["rolls"]},
+        lambda t: list(Webhook.objects.filter(campaign=t.campaign).values_list("address", "kinds"))),
     # The other dice systems' sheets and console.
     "Traits feature added": Write("traits_feature_add", "player", sheet, lambda t, n: {"kind": "trait", "name": f"Quick {n}"},
                                   lambda t: t.character.features.count(), "traits"),
@@ -221,6 +225,7 @@ KEYED_VIEWS = {write.url for write in WRITES.values()} | {
     "advantage_ap_advance", "advantage_crew_clocks", "advantage_crew_tick",
     "api_token_create",  # of no campaign: walked in tests/api/test_tokens.py
     "making_setting", "making_fact", "making_group", "making_done", "force_idea_remove",
+    "connection_remove",  # walked in tests/hooks/test_pages.py
 }
 
 

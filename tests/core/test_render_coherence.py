@@ -140,6 +140,7 @@ READING = {
     "forces", "force", "sessions", "session", "session_recap", "previously_on", "campaign_export",
     "hack", "hack_export", "hack_preview",
     "conflict", "ability_action_odds", "roll_odds", "ability_action", "advantage_check", "flashback_call",
+    "connections",
 }
 """The campaign's addresses that only read."""
 

@@ -68,7 +68,7 @@ def world(table):
         "tie_id": TieFactory(character=ada, text="An old friend").pk,
         "plan_id": SessionPlan.objects.create(campaign=c, starts_at=timezone.now()).pk,
         "feed_token": CalendarFeed.objects.create(membership=Membership.objects.get(campaign=c, user=table.player)).token,
-        "slot": 1, "field": "concept", "history_id": ada.history.first().history_id,
+        "slot": 1, "field": "concept", "channel": "table", "history_id": ada.history.first().history_id,
         "pending_id": PendingRollFactory(campaign=c, character=ada, goal="Slip past the guard").pk,
         "call_id": FlashbackCall.objects.create(campaign=c, character=ada, key="matrix-flashback",
                                                 note="Bribed the guard last night").pk,

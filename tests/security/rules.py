@@ -49,6 +49,7 @@ RULES = {
     "x_card_dismiss": "gm", "session_zero": "gm",
     "campaign_archive": "gm", "campaign_restore": "gm", "campaign_delete": "gm", "campaign_hand_over": "gm",
     "notices_dismiss": "account",
+    "connections": "gm", "connection_save": "gm", "connection_remove": "gm",
     "campaign_edit": "gm", "gm_notes": "gm", "dials": "gm", "milestone_award": "gm",
     "hack": "gm", "hack_export": "gm", "hack_preview": "gm", "hack_apply": "gm", "hack_new_campaign": "gm",
     "recovery": "gm", "members": "member", "member_role": "gm", "member_remove": "gm",

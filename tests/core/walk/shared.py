@@ -11,6 +11,7 @@ from campaign.models import (
 )
 from charge.models import Milestone
 from clocks.models import Clock, ClockChange
+from hooks.models import Webhook
 from safety.models import Agreement, Boundary, XCard
 from tests.core.test_keyed_writes import Write, campaign_only
 from tests.core.walk.steps import membership, rows, seventh
@@ -179,7 +180,20 @@ SAFETY = {
                                  lambda t: rows(Agreement, campaign=t.campaign)),
 }
 
+def webhooks(table):
+    return rows(Webhook, campaign=table.campaign)
+
+
+CONNECTIONS = {
+    "Discord connected": Write("connection_save", "gm", lambda t: ["table"], lambda t, n: {
+        "address": f"https://discord.com/api/webhooks/{n}/token-{n}", "kinds": ["rolls", "clocks"]}, webhooks),
+    "the GM's channel connected": Write("connection_save", "gm", lambda t: ["gm"], lambda t, n: {
+        "address": f"https://discord.com/api/webhooks/{n}/gm-{n}", "kinds": ["rolls"]}, webhooks),
+    "Discord disconnected": Write("connection_remove", "gm", lambda t: ["table"], lambda t, n: {}, webhooks),
+}
+
 STRETCHES = {
     "clocks": CLOCKS, "sessions": SESSIONS, "forces and the campaign": FORCES, "members": MEMBERS,
     "hand over, leave, archive": HAND_OVER, "safety": SAFETY,
+    "connections": CONNECTIONS,
 }
