@@ -1,7 +1,7 @@
 from collections import Counter
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from advantage import actions
 from gamerules import advantage as rules
@@ -33,6 +33,14 @@ def plus_dice(read: rules.CheckResult):
 @register.filter
 def minus_dice(read: rules.CheckResult):
     return _statuses(read.minus, read.minus_left)
+
+
+@register.filter
+def status_said(status: str) -> str:
+    """A die's status as a screen reader reads it after its face: what fading and grey show."""
+    context = "a die read aloud: its face, then this"
+    return {"left": pgettext(context, ", left"), "discarded": pgettext(context, ", discarded"),
+            "cancelled": pgettext(context, ", cancelled")}[status]
 
 
 @register.filter

@@ -13,7 +13,10 @@ def test_every_page_links_to_the_statement_which_says_what_was_tested(client):
     statement = words(client.get(reverse("accessibility")))
     assert (f"The last run: {AXE_RUN['pages']} pages, {AXE_RUN['visits']} page visits, "
             f"{AXE_RUN['violations']} violations.") in statement
+    assert (f"The last run: {AXE_RUN['state_pages']} pages in those states, {AXE_RUN['state_visits']} page visits, "
+            f"{AXE_RUN['state_violations']} violations.") in statement
     assert "without moving the focus" in statement
+    assert "names who tapped it" in statement
     assert "What is known to be missing" in statement
 
 

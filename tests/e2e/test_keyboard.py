@@ -4,7 +4,7 @@ control reached with Tab, its focus visible, and the focus on what the swap brou
 from playwright.sync_api import expect
 
 from tests.factories import CharacterFactory, ClockFactory, UserFactory, join, make_campaign
-from tests.helpers import DESKTOP, PHONE, SPREAD, clock_face, log_in, settled
+from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, clock_face, log_in, settled
 
 FOCUS_SHOWN = """() => {
     const focused = document.activeElement, style = getComputedStyle(focused);
@@ -64,13 +64,17 @@ def test_a_gm_ticks_a_clock_with_the_keyboard_alone(new_page, screenshot):
 
 
 def test_a_player_taps_the_x_card_with_the_keyboard_alone(new_page, screenshot):
-    gm, player = UserFactory(username="keys-x-gm"), UserFactory(username="keys-x")
+    """The X-card, tapped and dismissed with the keyboard alone: it names nobody, on the tapper's
+    page, the GM's console or in what the console's alert says."""
+    gm, player = UserFactory(username="keys-x-gm"), UserFactory(username="tapper-x", first_name="Tamsin")
     campaign = make_campaign(gm, name="The Usurper's Throne")
     join(campaign, player)
     ada = CharacterFactory(campaign=campaign, owner=player, name="Ada", created=True, action_dots=dict(SPREAD))
-    page = new_page(PHONE)
-    log_in(page, "keys-x")
+    page, console = new_page(PHONE), new_page(DESKTOP)
+    log_in(page, "tapper-x")
+    log_in(console, "keys-x-gm")
     page.goto(ada.get_absolute_url())
+    console.goto(f"/c/{campaign.pk}/console/")
 
     presses = tab_to(page, "#x-card-tap")
     assert presses <= 10, f"the X-card is {presses} presses of Tab into the sheet"  # near the top of every page
@@ -83,3 +87,18 @@ def test_a_player_taps_the_x_card_with_the_keyboard_alone(new_page, screenshot):
     assert focused(page, "#x-card-tap"), "the focus is lost when the X-card's answer is swapped in"
     assert page.evaluate(FOCUS_SHOWN)
     screenshot(page, "keyboard-x-card-shown-focus-390")
+
+    # The console's alert says it, and nobody's name: not in its words, nor anywhere on the page.
+    banner = console.get_by_role("alert").filter(has_text="X-card")
+    expect(banner).to_contain_text("someone tapped it", timeout=LIVE)
+    for name in ("tapper-x", "Tamsin"):  # its character is on the console, as ever
+        assert name not in banner.inner_text() and name not in console.content(), f"the console names {name}"
+    # The GM dismisses it with the keyboard: the focus, on the button that went, lands on the console.
+    tab_to(console, '[data-testid="x-card-banner"] button[type=submit]', most=20)
+    assert console.evaluate(FOCUS_SHOWN), "the focused dismiss button looks like it does unfocused"
+    screenshot(console, "keyboard-x-card-dismiss-focus-1280")
+    console.keyboard.press("Enter")
+    expect(console.get_by_test_id("x-card-banner")).to_have_count(0, timeout=LIVE)
+    settled(console)
+    assert console.evaluate("document.activeElement !== document.body"), "the focus is lost when the X-card goes"
+    assert console.evaluate(FOCUS_SHOWN)

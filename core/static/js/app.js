@@ -308,17 +308,18 @@
     if (tag === "a" && element.getAttribute("href")) return 'a[href="' + CSS.escape(element.getAttribute("href")) + '"]';
     return null;
   }
-  function focusRegion(region) {  // its heading, made focusable, or else its first field
+  function focusRegion(region) {  // its heading, made focusable, or else its first field; whether it had one
     var labelled = region.getAttribute("aria-labelledby"), heading = labelled && document.getElementById(labelled);
     heading = heading || region.querySelector("h1, h2, h3, h4, h5, h6, legend");
     if (heading) {
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
       heading.focus();
-      return;
+      return true;
     }
     var field = region.matches("[tabindex]") ? region :
       region.querySelector('input:not([type="hidden"]):not([disabled]), select, textarea, button:not([disabled]), a[href]');
     if (field) field.focus();
+    return !!field;
   }
   function giveFocusBack() {
     if (!kept) return;
@@ -327,9 +328,10 @@
     if (active && active !== document.body && active.isConnected) return;  // htmx gave it to the control of the same id
     var again = (was.element.id && document.getElementById(was.element.id)) || (was.same && firstIn(was.regions, was.same));
     if (again) { again.focus(); return; }
+    // A part that came back empty (the X-card dismissed) gives it to the nearest part around it that has a heading.
     for (var i = 0; i < was.regions.length; i++) {
       var region = document.querySelector(was.regions[i]);
-      if (region) { focusRegion(region); return; }
+      if (region && focusRegion(region)) return;
     }
   }
   function firstIn(regions, selector) {  // the control in the nearest region that has one
