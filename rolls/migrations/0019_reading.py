@@ -22,5 +22,9 @@ class Migration(migrations.Migration):
             name='reading',
             field=models.CharField(blank=True, default='', editable=False, help_text='Its odds and outcome as the dice statistics count them (rolls/reading.py); empty: not read yet.', max_length=25),
         ),
+        migrations.AddIndex(
+            model_name='roll',
+            index=models.Index(fields=['campaign', 'kind', 'reading', 'action', 'hidden', 'id'], name='roll_reading'),
+        ),
         migrations.RunPython(read_every_roll, migrations.RunPython.noop, elidable=True),
     ]
