@@ -73,7 +73,7 @@ class _Tally:
 
     def __init__(self):
         self.rolled: dict[int, list] = {}  # id(Rolled): [first roll, Rolled, times]
-        self.left_out: dict[object, list] = {}  # reason: [first roll, times]
+        self.left_out: dict[object, list] = {}  # reason: [first roll, None, times]
 
     def add(self, read: Rolled | str, first: int, times: int) -> None:
         if isinstance(read, Rolled):
