@@ -79,15 +79,18 @@ def table(results) -> str:
     return "\n".join(lines + [live_table(results)])
 
 
-def pages_only(large, repeat: int, cpu: bool) -> int:
+def pages_only(large, repeat: int, cpu: bool, only=()) -> int:
     """The large campaign's pages, cold and warm, against the floor: what a change to a page's
-    rendering moves, in a minute rather than ``make bench``'s quarter of an hour."""
+    rendering moves, in a minute rather than ``make bench``'s quarter of an hour. ``only``: these
+    pages alone (and the floor), cold."""
     import time
 
     from bench.measure import measure
     timer = time.process_time if cpu else time.perf_counter
-    for way, figures in (("cold", measure(large, repeat, timer=timer)),
-                         ("warm", measure(large, repeat, warm=True, timer=timer))):
+    ways = [("cold", measure(large, repeat, timer=timer, only=only))]
+    if not only:
+        ways.append(("warm", measure(large, repeat, warm=True, timer=timer)))
+    for way, figures in ways:
         print(f"{way}, {repeat} requests a page, medians{' of CPU time' if cpu else ''}:")
         for page, f in figures.items():
             print(f"  {page:28} {f['queries']:>3} queries {f['median_ms']:>9.2f} ms {f['ratio']:>7.2f}x "
@@ -153,6 +156,8 @@ def main(argv=None) -> int:
     parser.add_argument("--live", action="store_true", help="only the live figures: latency and capacity")
     parser.add_argument("--pages", action="store_true",
                         help="only the large campaign's pages in-process, cold and warm (no wrk, no budgets)")
+    parser.add_argument("--page", action="append", default=[], metavar="NAME",
+                        help='with --pages: only this page (and the floor), e.g. --page "dice statistics"')
     parser.add_argument("--cpu", action="store_true",
                         help="with --pages: time by this process's CPU, for a machine busy with other work")
     args = parser.parse_args(argv)
@@ -171,7 +176,7 @@ def main(argv=None) -> int:
         print(live_table(results))
         return 0
     if args.pages:
-        return pages_only(build("large", SMOKE if args.smoke else LARGE), args.repeat or 30, args.cpu)
+        return pages_only(build("large", SMOKE if args.smoke else LARGE), args.repeat or 30, args.cpu, args.page)
     size = SMOKE if args.smoke else LARGE
     repeat = args.repeat or (15 if args.smoke else 120)
     small, large = build("small", SMALL), build("large", size)

@@ -10,6 +10,8 @@ WARM_MAX_QUERIES = 6  # served from the render-once cache: the session, the user
 # characters the viewer may play, and the sheet's character (whose is it?)
 FIRST_VISIT_MAX_BYTES = 60_000  # compressed: the page, its CSS and its JavaScript
 ODDS_MAX_MICROSECONDS = 1000.0
+STATS = "dice statistics"
+STATS_MAX_RATIO = 10.0  # the large campaign's 20,000 rolls counted in the database (rolls/reading.py)
 POLL = "live poll, unchanged"
 PUSH_HEARD_MAX_P95_MS = 300.0  # from a tick sent to a pushed screen hearing of it, one table of five
 PUSH_MIN_TABLES = 200  # that one server holds with push (bench/tables.py's capacity)
@@ -33,6 +35,8 @@ def broken(results: dict) -> list[str]:
         problems.append(f"{POLL}: {large[POLL]['queries']} queries (budget {POLL_MAX_QUERIES})")
     if results.get("timed") and large[POLL]["ratio"] > POLL_MAX_RATIO:
         problems.append(f"{POLL}: {large[POLL]['ratio']}x the floor (budget {POLL_MAX_RATIO}x)")
+    if results.get("timed") and large[STATS]["ratio"] > STATS_MAX_RATIO:
+        problems.append(f"{STATS}: {large[STATS]['ratio']}x the floor (budget {STATS_MAX_RATIO}x)")
     for page in HEAVY_PAGES if results.get("timed") else ():
         if warm[page]["ratio"] > HEAVY_MAX_RATIO:
             problems.append(f"{page}, warm: {warm[page]['ratio']}x the floor (budget {HEAVY_MAX_RATIO}x)")

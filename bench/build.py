@@ -15,6 +15,7 @@ from clocks.models import Clock, ClockChange
 from gamerules.charge import read_pool
 from gamerules.progression import TALENT_LINE
 from rolls.models import Roll
+from rolls.reading import reading_of
 
 PASSWORD = "bench-passphrase-7"
 
@@ -103,6 +104,8 @@ def build(name: str, size: Size, seed: int = 1) -> Built:
                           action="Sneak", goal="Get past", pool_size=pool, dice=list(dice),
                           dice_sources=["rating"] * pool, outcome=read_pool(dice, pool).value,
                           result={"risk": 2, "effect": 2}, hidden=i % 50 == 0, idempotency_key=f"{name}-{i}"))
+    for roll in rolls:  # as a save reads it: bulk_create does not (rolls/reading.py)
+        roll.reading = reading_of(roll)
     Roll.objects.bulk_create(rolls, batch_size=2000)
     Event.objects.bulk_create([Event(campaign=campaign, actor=gm, text=f"Event {i}")
                                for i in range(min(size.rolls, 500))])

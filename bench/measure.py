@@ -92,15 +92,17 @@ WARM = ("campaign dashboard", "character sheet", "table screen", "GM console")
 """The pages rendered once per change and audience (core/htmx.py)."""
 
 
-def measure(built, repeat: int, warm: bool = False, timer=time.perf_counter) -> dict:
+def measure(built, repeat: int, warm: bool = False, timer=time.perf_counter, only=()) -> dict:
     """Query count, median milliseconds and bytes for each page; pages take turns each round,
     so that a noisy moment falls on all of them alike. Cold: every page rendered anew. Warm:
     the render-once pages asked again with nothing changed between, as every screen but the
     first does after a change. ``timer``: the clock (``time.process_time`` counts only this
-    process's work, not its waits for the database or for a machine busy with other work)."""
+    process's work, not its waits for the database or for a machine busy with other work).
+    ``only``: these pages' names alone (and the floor)."""
     settings.RENDER_ONCE = warm
     clients = clients_for(built)
-    page_list = [page for page in pages(built) if not warm or page.name in (FLOOR, *WARM)]
+    page_list = [page for page in pages(built) if (not warm or page.name in (FLOOR, *WARM))
+                 and (not only or page.name in (FLOOR, *only))]
     figures = {}
     for page in page_list:
         for n in (0, 1):  # warm caches and templates, on each way a page alternates (+1 and -1 ticks)

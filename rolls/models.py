@@ -12,6 +12,7 @@ from campaign.models import Membership
 from core.models import LockingQuerySet
 from core.own_words import OwnWordsCharField
 from core.systems import LoggedKind, kind_of
+from rolls.reading import LENGTH, READ_FROM, reading_of
 
 
 def new_key() -> str:
@@ -51,16 +52,29 @@ class Roll(models.Model):
                                help_text="The roll a determination roll resists.")
     idempotency_key = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    reading = models.CharField(max_length=LENGTH, blank=True, default="", editable=False,
+                               help_text="Its odds and outcome as the dice statistics count them (rolls/reading.py); "
+                                         "empty: not read yet.")
 
     objects = RollQuerySet.as_manager()
 
     class Meta:
         ordering = ["-pk"]  # newest first; the index makes "the latest rolls" one short scan
-        indexes = [models.Index(fields=["campaign", "-id"], name="roll_latest")]
+        indexes = [models.Index(fields=["campaign", "-id"], name="roll_latest"),
+                   # The dice statistics' count (rolls/stats.py): a campaign's rolls counted from the index alone.
+                   models.Index(fields=["campaign", "kind", "reading", "action", "hidden", "id"], name="roll_reading")]
 
     def __str__(self):
         who = self.character.name if self.character else gettext("The GM")
         return gettext("%(who)s: %(kind)s") % {"who": who, "kind": self.get_kind_display()}
+
+    def save(self, *args, **kwargs):
+        # The reading follows what it is read from, whichever of those fields a save names.
+        fields = kwargs.get("update_fields")
+        if fields is None or READ_FROM & set(fields):
+            self.reading = reading_of(self)
+            kwargs["update_fields"] = None if fields is None else {*fields, "reading"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("roll", args=[self.campaign_id, self.pk])

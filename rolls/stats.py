@@ -7,15 +7,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy as _
+from django.db.models import Count, Min
 
 from campaign.models import GameSession, Membership
 from characters.models import Character
-from core.systems import DAMAGED, Logged, kind_of
+from core.systems import DAMAGED, kind_of
 from core.templatetags.words import action as action_word
 from gamerules.honesty import Honesty, Rolled, honesty
-
-UNREAD = _("rolls of a kind whose exact odds no dice system here gives")
+from rolls.reading import UNREAD, rolled
 
 __all__ = ["DAMAGED", "UNREAD", "DiceStats", "Filters", "dice_stats", "rolled"]
 
@@ -64,46 +63,69 @@ class DiceStats:
     """Each action (a skill, a Stat in other systems) and how many rolls used it, most used first."""
 
 
-def rolled(kind: str, pool, dice, outcome: str, choices, result=None, sources=None) -> Rolled | str:
-    """A roll read by its kind (core/systems.py ``LoggedKind.odds``) with the exact odds it had when
-    it was thrown, or why they cannot be computed again."""
-    logged = kind_of(kind)
-    if logged.odds is None:
-        return UNREAD
-    try:
-        return logged.odds(Logged(pool, dice, outcome, choices or {}, result or {}, sources or []))
-    except (AttributeError, KeyError, IndexError, TypeError, ValueError):  # not what the site stores
-        return DAMAGED
+FIELDS = ("kind", "pool_size", "dice", "outcome", "choices", "result", "dice_sources")
 
 
-def _tally(kinds: dict[int, Rolled], counted: Counter) -> Counter:
-    """Each different roll and how many times it was rolled (equal rolls held twice add up)."""
-    tally = Counter()
-    for each, times in counted.items():
-        tally[kinds[each]] += times
-    return tally
+class _Tally:
+    """Rolls counted by what they read: each different roll (equal ones are the same Rolled, each
+    kind's odds keep them: counted by identity, hashed once) and each reason to leave rolls out,
+    in the order of their first roll."""
+
+    def __init__(self):
+        self.rolled: dict[int, list] = {}  # id(Rolled): [first roll, Rolled, times]
+        self.left_out: dict[object, list] = {}  # reason: [first roll, None, times]
+
+    def add(self, read: Rolled | str, first: int, times: int) -> None:
+        if isinstance(read, Rolled):
+            seen = self.rolled.setdefault(id(read), [first, read, 0])
+        else:
+            seen = self.left_out.setdefault(read, [first, None, 0])
+        seen[0], seen[2] = min(seen[0], first), seen[2] + times
+
+    def counted(self) -> Counter:
+        tally = Counter()
+        for _, read, times in self.rolled.values():
+            tally[read] += times
+        return tally
+
+    def reasons(self) -> list[tuple[str, int]]:
+        return [(str(reason), times) for reason, (_, _, times) in sorted(self.left_out.items(), key=lambda i: i[1][0])]
+
+
+def _count(rolls) -> tuple[_Tally, Counter]:
+    """Rolls of each reading and each action, counted by the database; one roll of each reading
+    read whole (rolls/reading.py), and the rolls not read yet."""
+    tally, named, unread = _Tally(), Counter(), False
+    readings: dict[tuple[str, str], list[int]] = {}  # (kind, reading): [its first roll, how many]
+    for kind, reading, action, times, first in rolls.order_by().values_list("kind", "reading", "action") \
+            .annotate(times=Count("pk"), first=Min("pk")):
+        if not reading:
+            unread = True
+        else:
+            seen = readings.setdefault((kind, reading), [first, 0])
+            seen[0], seen[1] = min(seen[0], first), seen[1] + times
+        if action and (logged := kind_of(kind)).action:
+            named[logged.said, action] += times
+    if readings:
+        firsts = {pk: row for pk, *row in rolls.model.objects.filter(pk__in=[first for first, _ in readings.values()])
+                  .values_list("pk", *FIELDS)}
+        for first, times in readings.values():
+            tally.add(rolled(*firsts[first]), first, times)
+    if unread:
+        for pk, *row in rolls.filter(reading="").values_list("pk", *FIELDS):
+            tally.add(rolled(*row), pk, 1)
+    return tally, named
 
 
 def dice_stats(membership: Membership, filters: Filters) -> DiceStats:
     campaign = membership.campaign
-    counted, left_out, named, kinds = Counter(), Counter(), Counter(), {}
-    fields = ("kind", "pool_size", "dice", "outcome", "choices", "result", "dice_sources", "action")
-    for kind, pool, dice, outcome, choices, result, sources, action in filters.rolls(membership).values_list(*fields):
-        read = rolled(kind, pool, dice, outcome, choices, result, sources)
-        if isinstance(read, Rolled):
-            counted[id(read)] += 1  # each kind's odds give equal rolls the same Rolled: counted, not hashed
-            kinds[id(read)] = read
-        else:
-            left_out[read] += 1
-        if action and (logged := kind_of(kind)).action:
-            named[logged.said, action] += 1
+    tally, named = _count(filters.rolls(membership))
     # An action never rolled shows as 0, in the campaign's order; ties keep that order.
     used = Counter(dict.fromkeys(map(action_word, campaign.site.actions(campaign)), 0)) \
         if campaign.site.actions else Counter()
     for (said, name), count in named.items():
         used[str(said(name))] += count
     return DiceStats(
-        honesty=honesty(_tally(kinds, counted), scales=[scale for kind in campaign.site.kinds for scale in kind.scales]),
-        left_out=[(str(reason), count) for reason, count in left_out.items()],
+        honesty=honesty(tally.counted(), scales=[scale for kind in campaign.site.kinds for scale in kind.scales]),
+        left_out=tally.reasons(),
         actions=sorted(used.items(), key=lambda item: -item[1]))
-

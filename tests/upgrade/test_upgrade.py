@@ -58,3 +58,13 @@ def test_every_campaign_of_the_last_release_comes_out_of_the_upgrade_as_it_went_
 
 def test_the_upgrade_has_every_campaign_and_nothing_more(upgraded):
     assert sorted(path.name for path in upgraded.iterdir()) == sorted(path.name for path in RELEASE.glob("campaign-*.json"))
+
+
+def test_the_upgrade_reads_every_roll_once_for_the_dice_statistics(upgraded):
+    """rolls 0019: each roll's reading (rolls/reading.py) as a save of it would write it."""
+    database = upgraded.parents[1] / "database.sqlite3"
+    counted = _manage(database, "shell", "-c", "from rolls.models import Roll; from rolls.reading import reading_of; "
+                      "rolls = list(Roll.objects.all()); "
+                      "print(len(rolls), sum(r.reading != reading_of(r) for r in rolls), sum(not r.reading for r in rolls))")
+    rolls, misread, unread = map(int, counted.splitlines()[-1].split())  # after what the shell says it imported
+    assert rolls and misread == 0 and unread == 0
