@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.languages.ChosenLanguage",
     "campaign.live.ChangesOnRecord",  # a write no signal told of still bumps its campaign
+    "hooks.middleware.WebhooksAskedOnce",  # a request reads its campaign's webhooks once
     "core.middleware.PrivatePages",
     "core.keys.FreshKeys",  # each served form its own idempotency key
     "simple_history.middleware.HistoryRequestMiddleware",  # who made each recorded change

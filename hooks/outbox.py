@@ -9,12 +9,15 @@ campaign's language, as its page says it: a roll by its dice system's own line o
 
 import logging
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from html import unescape
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
-from django.db.models.signals import post_save, pre_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -82,11 +85,57 @@ def plain(told: Told, campaign: Campaign, at) -> dict:
             "link": told.link}
 
 
+_asked: ContextVar[dict | None] = ContextVar("webhooks_asked", default=None)
+UNHOOKED_SECONDS = 3600
+
+
+@contextmanager
+def asked_in_this_request():
+    """Within it, a campaign's webhooks are read once (hooks/middleware.py)."""
+    token = _asked.set({})
+    try:
+        yield
+    finally:
+        _asked.reset(token)
+
+
+def _unhooked_key(campaign_id: int) -> str:
+    return f"unhooked:{campaign_id}"
+
+
+def webhooks_of(campaign_id: int) -> list[Webhook]:
+    """The campaign's working webhooks, read once a request. That a campaign has none (most have
+    none) is kept in the shared cache until one is saved: a change costs them no query. (Several
+    processes share one cache, Redis; without it the site runs in one process.)"""
+    asked = _asked.get()
+    if asked is not None and campaign_id in asked:
+        return asked[campaign_id]
+    found = [] if cache.get(_unhooked_key(campaign_id)) else list(
+        Webhook.objects.filter(campaign_id=campaign_id, stopped=""))
+    if not found:
+        cache.set(_unhooked_key(campaign_id), True, UNHOOKED_SECONDS)
+    if asked is not None:
+        asked[campaign_id] = found
+    return found
+
+
+@receiver(post_save, sender=Webhook, dispatch_uid="hooks:webhook-saved")
+@receiver(post_delete, sender=Webhook, dispatch_uid="hooks:webhook-gone")
+def webhooks_changed(sender, instance: Webhook, **kwargs):
+    """A webhook connected, changed or gone is read again: in this request, and by every process
+    (now, and once its transaction commits, lest a read in between keep "none" again)."""
+    if (asked := _asked.get()) is not None:
+        asked.pop(instance.campaign_id, None)
+    key = _unhooked_key(instance.campaign_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
+
+
 def put(campaign_id: int, kind: str, tell, public) -> None:
     """Into the outbox for each webhook of the campaign that takes ``kind``, in the transaction of
     the change (a rolled-back change posts nothing). ``public()``: whether every player may see it;
     ``tell(campaign)`` says it. Both are asked only when a webhook takes the kind."""
-    hooks = [hook for hook in Webhook.objects.filter(campaign_id=campaign_id, stopped="") if kind in hook.kinds]
+    hooks = [hook for hook in webhooks_of(campaign_id) if kind in hook.kinds]
     if not hooks:
         return
     shown = public()
@@ -160,8 +209,7 @@ def roll_settling(sender, instance: Roll, raw=False, update_fields=None, **kwarg
     instance._hooks_before = None
     if raw or instance.pk is None or (update_fields is not None and "result" not in update_fields):
         return
-    if any(Kind.LOG in kinds for kinds in Webhook.objects.filter(campaign_id=instance.campaign_id, stopped="")
-           .values_list("kinds", flat=True)):
+    if any(Kind.LOG in hook.kinds for hook in webhooks_of(instance.campaign_id)):
         kept = Roll.objects.select_related("campaign").filter(pk=instance.pk).first()
         instance._hooks_before = _changed_by(kept, kept.campaign) if kept else ""
 
