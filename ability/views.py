@@ -29,7 +29,7 @@ def sheet_context(membership, character, **extra) -> dict:
         "sheet": actions.sheet_of(character), "skills": list(character.skills.all()),
         "boosts": list(character.boosts.all()), "can_edit": character.editable_by(membership),
         "action": Action.objects.filter(character=character).first(), "dice": SKILL_DICE,
-        "text_fields": sheet_texts(membership, character), **extra}
+        "text_fields": sheet_texts(membership, character), "main_first": True, **extra}
 
 
 SHEET = SheetPages("ability/sheet.html", ("ability-skills", "ability-boosts", "ability-grit"), sheet_context)
