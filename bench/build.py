@@ -12,7 +12,7 @@ from campaign.models import Event, GameSession, Membership, Role, WorldForce
 from characters.models import Character
 from charge.models import Milestone, PendingRoll, Sheet, Talent
 from clocks.models import Clock, ClockChange
-from gamerules.charge import read_pool
+from gamerules.charge import momentum_gain, read_pool
 from gamerules.progression import TALENT_LINE
 from rolls.models import Roll
 from rolls.reading import reading_of
@@ -95,15 +95,21 @@ def build(name: str, size: Size, seed: int = 1) -> Built:
     ClockChange.objects.bulk_create([
         ClockChange(clock=clock, by=gm, before=4, after=4 + (1 if n % 2 else -1), reason="Bench")
         for clock in clocks for n in range(size.changes_per_clock)])
-    rolls = []
+    rolls, momentum = [], dict.fromkeys((character.pk for character in characters), 2)
     for i in range(size.rolls):
         pool = rng.randint(0, 5)
         dice = tuple(rng.randint(1, 6) for _ in range(pool if pool > 0 else 2))
+        outcome, character = read_pool(dice, pool), characters[i % len(characters)]
+        result = {"risk": 2, "effect": 2}
+        if gain := momentum_gain(outcome, False):  # kept as the action roll keeps it (Aftermath): a success gains
+            before = momentum[character.pk]
+            momentum[character.pk] = (before + gain) % 10  # and it is spent, now and then, between rolls
+            result["momentum"] = {str(character.pk): [before, momentum[character.pk]]}
         rolls.append(Roll(campaign=campaign, session=sessions[i % len(sessions)],
-                          character=characters[i % len(characters)], rolled_by=gm, kind="action",
+                          character=character, rolled_by=gm, kind="action",
                           action="Sneak", goal="Get past", pool_size=pool, dice=list(dice),
-                          dice_sources=["rating"] * pool, outcome=read_pool(dice, pool).value,
-                          result={"risk": 2, "effect": 2}, hidden=i % 50 == 0, idempotency_key=f"{name}-{i}"))
+                          dice_sources=["rating"] * pool, outcome=outcome.value,
+                          result=result, hidden=i % 50 == 0, idempotency_key=f"{name}-{i}"))
     for roll in rolls:  # as a save reads it: bulk_create does not (rolls/reading.py)
         roll.reading = reading_of(roll)
     Roll.objects.bulk_create(rolls, batch_size=2000)

@@ -18,17 +18,29 @@ on a phone and a long campaign's page stays small."""
 def momentum_moves(membership: Membership, filters: Filters) -> list[tuple[Character, list[tuple[int, int]]]]:
     """Each character's momentum before and after each of the latest :data:`MOMENTUM_ROLLS` rolls
     that moved it, oldest first: with a character chosen, every roll that moved theirs (an assist
-    too), whoever rolled it."""
+    too), whoever rolled it. Read newest first, and no further than every line needs: a long
+    campaign's older rolls are not read at all."""
+    characters = membership.campaign.characters.order_by("name")
+    if filters.character:
+        characters = characters.filter(pk=filters.character.pk)
+    characters = list(characters)
     rolls = filters.rolls(membership, own=False).filter(result__momentum__isnull=False)
     if filters.character:
         rolls = rolls.filter(result__momentum__has_key=str(filters.character.pk))
-    moves: dict[str, list[tuple[int, int]]] = {}
-    for momentum in rolls.values_list("result__momentum", flat=True):
-        for character_id, change in momentum.items():
-            moves.setdefault(character_id, []).append(tuple(change))
-    characters = membership.campaign.characters.filter(pk__in=[int(pk) for pk in moves if pk.isdigit()]).order_by("name")
-    return [(character, moves[str(character.pk)][-MOMENTUM_ROLLS:]) for character in characters
-            if not filters.character or character == filters.character]
+    moves: dict[str, list[tuple[int, int]]] = {str(character.pk): [] for character in characters}
+    newest_first = rolls.order_by("-pk").values_list("result__momentum", flat=True)
+    # Enough when the characters share the rolls alike; else more, then the rest.
+    first = MOMENTUM_ROLLS * max(len(moves), 1)
+    for start, stop in ((0, first), (first, 5 * first), (5 * first, None)):
+        read = 0
+        for momentum in newest_first[start:stop]:
+            read += 1
+            for character_id, change in momentum.items():
+                if (line := moves.get(character_id)) is not None and len(line) < MOMENTUM_ROLLS:
+                    line.append(tuple(change))
+        if stop is None or read < stop - start or all(len(line) == MOMENTUM_ROLLS for line in moves.values()):
+            break
+    return [(character, moves[str(character.pk)][::-1]) for character in characters if moves[str(character.pk)]]
 
 
 def momentum_chart(name: str, changes) -> Chart:

@@ -13,7 +13,7 @@ from ability.kinds import RollKind as AbilityRoll
 from campaign.models import Membership
 from charge.kinds import RollKind
 from charge.rolled import NO_DICE
-from charge.stats import momentum_moves
+from charge.stats import MOMENTUM_ROLLS, momentum_moves
 from gamerules.charge import Outcome, odds
 from gamerules.honesty import EXACT_UP_TO, Rolled, honesty
 from rolls.charts import luck_chart
@@ -139,6 +139,22 @@ def test_momentum_and_actions(table):
     assert momentum_moves(player, Filters(character=ada)) == [(ada, [(2, 3), (3, 5), (5, 4)])]  # the assist moved hers too
     assert stats.actions[:2] == [("Finesse", 1), ("Wreck", 1)]
     assert ("Study", 0) in stats.actions  # never rolled, still shown
+
+
+def test_momentum_is_drawn_through_each_characters_latest_rolls_however_long_ago(table):
+    """A line holds a character's latest 60 moves, oldest first, whoever else rolled since: Bo's
+    one move lies behind 200 of Ada's, and Ada's line starts at her 141st move."""
+    ada = table.character
+    bo = CharacterFactory(campaign=table.campaign, owner=table.other_player, name="Bo")
+    roll(table, 1, [5], "partial", character=bo, momentum={str(bo.pk): [1, 2]})
+    Roll.objects.bulk_create([Roll(campaign=table.campaign, character=ada, rolled_by=table.player, kind=RollKind.ACTION,
+                                   action="Finesse", pool_size=1, dice=[5], outcome="partial",
+                                   result={"momentum": {str(ada.pk): [n, n + 1]}}, idempotency_key=f"ada-{n}")
+                              for n in range(200)])
+    gm = Membership.objects.get(campaign=table.campaign, user=table.gm)
+    lines = dict(momentum_moves(gm, Filters()))
+    assert MOMENTUM_ROLLS == 60 and lines[bo] == [(1, 2)]
+    assert lines[ada] == [(n, n + 1) for n in range(140, 200)]
 
 
 def _svgs(response):
