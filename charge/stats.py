@@ -29,8 +29,8 @@ def momentum_moves(membership: Membership, filters: Filters) -> list[tuple[Chara
         rolls = rolls.filter(result__momentum__has_key=str(filters.character.pk))
     moves: dict[str, list[tuple[int, int]]] = {str(character.pk): [] for character in characters}
     newest_first = rolls.order_by("-pk").values_list("result__momentum", flat=True)
-    # Enough when the characters share the rolls alike; else more, then the rest.
-    first = MOMENTUM_ROLLS * max(len(moves), 1)
+    # Enough when the characters share the rolls about alike; else more, then the rest.
+    first = 5 * MOMENTUM_ROLLS * max(len(moves), 1) // 4
     for start, stop in ((0, first), (first, 5 * first), (5 * first, None)):
         read = 0
         for momentum in newest_first[start:stop]:
