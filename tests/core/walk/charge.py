@@ -106,7 +106,8 @@ def dials_form(n):
             "resolve_actions": "Bond\nCommand\nFocus\nSway", "starting_dots": 7, "creation_cap": 2,
             "max_rating": 4, "starting_momentum": 2 + n % 2, "stress_clock_size": 4, "flashback_most": 2,
             "momentum_partial": 1, "momentum_full": 2, "momentum_critical": 3, "clock_sizes": [4, 6, 8],
-            "extras": ["attachment", "goals", "magic", "asset", "party", "resource_pool", "economy", "world"]}
+            "extras": ["attachment", "goals", "magic", "asset", "party", "resource_pool", "economy", "world"],
+            "talent_triggers": ["milestone"]}
 
 
 def ada(table):
