@@ -107,7 +107,7 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
         counts = (milestones, gained[sheet.pk, TalentTrigger.DESPERATE_FAIL.value], gained[sheet.pk, TalentTrigger.PROJECT.value])
         was, now = (TalentDots.counted(hack.dials.talent_triggers, *counts).total for hack in (before, after))
         if now < was:
-            lines.append(said("%(name)s: %(before)s talent dots → %(after)s; talents written beyond them stay, their slots "
+            lines.append(said("%(name)s: talent dots %(before)s → %(after)s; talents written beyond them stay, their slots "
                               "closed.", name=name, before=was, after=now))
         if dropped := [name for name in before.dials.details if name not in after.dials.details
                        and sheet.details.get(name)]:
