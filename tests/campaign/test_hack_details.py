@@ -9,7 +9,16 @@ import pytest
 from campaign.models import Campaign
 from charge.models import Setup, Sheet
 from tests.campaign.test_campaigns import dials_post
-from tests.campaign.test_hacks import confirm, exported, hostile, preview, said_on, state, upload, url
+from tests.campaign.test_hacks import (
+    confirm,
+    exported,
+    hostile,
+    preview,
+    said_on,
+    state,
+    upload,
+    url,
+)
 from tests.helpers import update_character
 
 pytestmark = pytest.mark.django_db

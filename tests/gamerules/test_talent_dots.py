@@ -12,7 +12,12 @@ from gamerules.charge import Outcome, Risk, odds, read_pool
 from gamerules.dials import CHARGE_DIALS, RULEBOOK_DETAIL_NAMES, ActionName, Attribute, Dials
 from gamerules.hacks import PRESETS_BY_SLUG, Hack
 from gamerules.progression import unlocked_slots
-from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentDots, TalentTrigger, fails_desperate
+from gamerules.talent_dots import (
+    DEFAULT_TALENT_TRIGGERS,
+    TalentDots,
+    TalentTrigger,
+    fails_desperate,
+)
 
 
 def test_talent_dots_are_gained_after_milestones_as_written():

@@ -214,6 +214,12 @@ def scars_on(table):
     return [table.character.pk]
 
 
+def godly(table):
+    """The hack's own details: a God (the chapter's example), to write on Ada's sheet."""
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "details": ["God"]})
+    return [table.character.pk]
+
+
 def earlier(table):
     return [table.character.pk, table.character.history.order_by("history_id")[1].history_id]
 
@@ -226,6 +232,8 @@ SHEET = {
                                lambda t, n: {"value": f"Bruised {n}", "seen": ""}, ada),
     "tie added": Write("character_tie", "player", sheet, lambda t, n: {"text": "An old friend", "link": ""},
                        lambda t: rows(Tie, character__campaign=t.campaign)),
+    "details written": Write("character_details", "player", godly, lambda t, n: {"detail-God": f"The Drowned One {n}"},
+                             ada),
     "tie cut": Write("character_tie_delete", "player", lambda t: [t.character.pk, t.character.ties.latest("pk").pk],
                      lambda t, n: {}, lambda t: rows(Tie, character__campaign=t.campaign)),
     "milestone awarded": Write("milestone_award", "gm", campaign_only, lambda t, n: {
