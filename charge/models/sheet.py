@@ -129,6 +129,8 @@ class Sheet(models.Model):
                      "action_dots", "assisting_id", "details")
     """What the export's character object carries, for every character (another system's with the
     defaults), as it did while these were the character's own columns."""
+    export_added = {"details": {}}
+    """Carried since the last release: left out of a row while empty, as older files have it."""
     text_fields = ("scars", "compensations")
     """The sheet's texts kept here (characters/sheets.py ``text_holder``)."""
     restorable = ("momentum", "stress", "taken_out", "action_dots", "better_risk_next", "escalated_action",
