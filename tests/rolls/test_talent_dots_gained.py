@@ -138,3 +138,18 @@ def test_the_talent_panel_alone_says_it_with_htmx(crew, dice):
     assert panel.status_code == 200 and "<html" not in panel.text
     assert "1 talent dot: 1 from a failed desperate roll." in words(panel)
     assert crew.client("outsider").get(crew.ada.get_absolute_url() + "?panel=talents", **HTMX).status_code == 404
+
+
+def test_the_campaign_export_carries_the_dots_with_their_roll(crew, dice):
+    import json
+
+    from campaign.transfer import export_campaign, import_campaign
+
+    triggers(crew, "milestone", "desperate_fail")
+    dice(3, 2)
+    wizard(crew, risk=3)
+    first = export_campaign(crew.campaign)
+    copy = import_campaign(json.loads(json.dumps(first)), crew.gm)
+    dot = TalentDot.objects.get(character__campaign=copy)
+    assert (dot.character.name, dot.trigger, dot.roll.campaign_id) == ("Ada", "desperate_fail", copy.pk)
+    assert export_campaign(copy)["talent_dots"] == first["talent_dots"]
