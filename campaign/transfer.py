@@ -197,6 +197,13 @@ def _sheet_fields() -> dict:
             for name in site.character_sheet.export_fields}
 
 
+def _sheet_added() -> dict:
+    """The sheet fields added since the last release (a sheet model's ``export_added``), left out of
+    a character's row at their default, as ``Part.added`` leaves a column out."""
+    return {name: value for site in registered() if site.character_sheet
+            for name, value in getattr(site.character_sheet, "export_added", {}).items()}
+
+
 def _sheet_defaults() -> dict:
     return {name: model._meta.get_field(name).get_default() for name, model in _sheet_fields().items()}
 
@@ -316,6 +323,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
         campaign_data["gm_notes"] = ""
     document = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now(),
                 "audience": "player" if player else "gm", "campaign": campaign_data}
+    sheet_added = _sheet_added()
     for part, rows in loaded:
         out = []
         for row in rows:
@@ -325,7 +333,7 @@ def export_campaign(campaign: Campaign, viewer: Membership | None = None) -> dic
                 row[name] = usernames.get(row[name]) if target == USER else place(target, row[name])
             if part.is_history and row[next(iter(part.links))] is None:
                 continue  # the history of something since deleted
-            for name, unchanged in part.added.items():
+            for name, unchanged in (part.added | (sheet_added if part.key in SHEET_CARRIERS else {})).items():
                 if row[name] == unchanged:
                     del row[name]  # as a file of the last release has it: the import's default
             if part.key == "rolls":

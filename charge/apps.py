@@ -12,6 +12,7 @@ class ChargeConfig(AppConfig):
         from characters.sheets import keep_setup, keep_sheets
         from charge import own_words  # noqa: F401 - registers the words Charge writes (core/own_words.py)
         from charge.actions.spells import ready_by_its_ritual
+        from charge.actions.talents import gained_by_project
         from charge.models import Setup, Sheet
         from charge.site import SITE
         from clocks.signals import filled
@@ -21,3 +22,4 @@ class ChargeConfig(AppConfig):
         keep_sheets(SITE.system, Sheet)
         register(SITE)
         filled.connect(ready_by_its_ritual, dispatch_uid="charge-rituals")
+        filled.connect(gained_by_project, dispatch_uid="charge-project-talent-dots")

@@ -2,10 +2,12 @@
 does to the characters already on the table ("Changes that would break existing characters say
 what they do to them before they apply")."""
 
+from collections import Counter
 from dataclasses import dataclass
 
-from gamerules.dials import action_said
+from gamerules.dials import action_said, detail_said
 from gamerules.hacks import NUMBERS, Hack, renames
+from gamerules.talent_dots import TalentDots, TalentTrigger
 from gamerules.words import said
 
 NUMBER_WORDS = {
@@ -55,6 +57,14 @@ def _dial_changes(before: Hack, after: Hack) -> list[str]:
         lines.append(said("The Extras' optional dials: %(before)s → %(after)s",
                           before=", ".join(str(d.label) for d in sorted(old.extra_dials, key=lambda d: d.value)) or "-",
                           after=", ".join(str(d.label) for d in sorted(new.extra_dials, key=lambda d: d.value)) or "-"))
+    if old.details != new.details:
+        lines.append(said("The characters' own details: %(before)s → %(after)s",
+                          before=", ".join(map(str, map(detail_said, old.details))) or "-",
+                          after=", ".join(map(str, map(detail_said, new.details))) or "-"))
+    if old.talent_triggers != new.talent_triggers:
+        lines.append(said("Talent dots come from: %(before)s → %(after)s",
+                          before="; ".join(str(t.label) for t in TalentTrigger if t in old.talent_triggers) or "-",
+                          after="; ".join(str(t.label) for t in TalentTrigger if t in new.talent_triggers) or "-"))
     if (before.ruleset, before.risk_wording) != (after.ruleset, after.risk_wording):
         lines.append(said("The variant and wording of risk change to the file's (%(ruleset)s, %(wording)s).",
                           ruleset=after.ruleset, wording=after.risk_wording))
@@ -69,12 +79,14 @@ def stress_after(stress: int, size_before: int, size: int) -> int:
 
 
 def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
-    from charge.models import Sheet  # the models load after this module's callers
+    from charge.models import Sheet, TalentDot  # the models load after this module's callers
 
     moved = renames(before.dials, after.dials)
     kept = set(after.dials.action_names) | set(moved)
     size, most = after.dials.stress_clock_size, after.dials.max_rating
     lines = []
+    milestones, gained = campaign.milestones.count(), Counter(
+        TalentDot.objects.filter(character__campaign=campaign).values_list("character_id", "trigger"))
     for sheet in Sheet.objects.filter(character__campaign=campaign).select_related("character").order_by("character__name"):
         name = sheet.character.name
         dots = {action: count for action, count in sheet.action_dots.items() if count}
@@ -92,6 +104,15 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
         if (lowered := stress_after(sheet.stress, before.dials.stress_clock_size, size)) != sheet.stress:
             lines.append(said("%(name)s: stress %(stress)s is lowered to %(size)s, one short of the new clock's "
                               "%(full)s.", name=name, stress=sheet.stress, size=lowered, full=size))
+        counts = (milestones, gained[sheet.pk, TalentTrigger.DESPERATE_FAIL.value], gained[sheet.pk, TalentTrigger.PROJECT.value])
+        was, now = (TalentDots.counted(hack.dials.talent_triggers, *counts).total for hack in (before, after))
+        if now < was:
+            lines.append(said("%(name)s: talent dots %(before)s → %(after)s; talents written beyond them stay, their slots "
+                              "closed.", name=name, before=was, after=now))
+        if dropped := [name for name in before.dials.details if name not in after.dials.details
+                       and sheet.details.get(name)]:
+            lines.append(said("%(name)s: the text of %(details)s is kept but no longer shown while the hack has no such "
+                              "detail.", name=name, details=", ".join(map(str, map(detail_said, dropped)))))
         if not sheet.character.created and before.dials.starting_dots >= sum(dots.values()) > after.dials.starting_dots:
             lines.append(said("%(name)s, still being made, has more dots than the new %(dots)s: the player takes some "
                               "back before finishing.", name=name, dots=after.dials.starting_dots))

@@ -12,6 +12,7 @@ from charge.models import Sheet
 from gamerules.characters import session_start_momentum
 from gamerules.progression import unlocked_slots
 from gamerules.readings import ESCALATION_LASTS_THE_SESSION
+from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.words import said
 
 
@@ -89,8 +90,12 @@ def session_context(membership) -> dict:
     """The milestones awarded so far and the talent slots they open ("Milestone"); the GM's form of
     the next, which names the count it saw (a double submit awards one)."""
     milestones = membership.campaign.milestones.count()
-    return {"milestones": milestones, "talent_slots": unlocked_slots(milestones),
-            "milestone_form": MilestoneForm(initial={"expected_count": milestones}) if membership.is_gm else None}
+    # A hack whose talent dots come from elsewhere ("Changing When Talent Dots are Gained") has no milestones.
+    triggers = membership.campaign.charge.rules.talent_triggers
+    counted = TalentTrigger.MILESTONE in triggers
+    return {"milestones": milestones, "talent_slots": unlocked_slots(milestones), "milestones_counted": counted,
+            "milestones_only": triggers == DEFAULT_TALENT_TRIGGERS,
+            "milestone_form": MilestoneForm(initial={"expected_count": milestones}) if membership.is_gm and counted else None}
 
 
 def recap_noted(session) -> list:

@@ -17,6 +17,7 @@ from charge.models import (
     Sheet,
     Spell,
     Talent,
+    TalentDot,
     Threat,
     Tie,
     WorldFact,
@@ -36,6 +37,9 @@ PARTS = (
     Part("world_tables", WorldTable, "campaign", visible=True, after="rolls"),
     Part("hook_draws", HookDraw, "campaign", {"drawn_by_id": USER, "mission_roll_id": "rolls"}, visible=True),
     Part("assets", Asset, "character__campaign", {"character_id": "characters", "spent_by_id": "rolls"}),
+    # The talent dots a hack's other triggers gave (a failed desperate roll, a finished project).
+    Part("talent_dots", TalentDot, "character__campaign", {"character_id": "characters", "roll_id": "rolls",
+                                                           "clock_id": "clocks"}, new=True),
     Part("attachments", Attachment, "character__campaign", {"character_id": "characters", "repair_id": "clocks"}),
     Part("goals", Goal, "character__campaign", {"character_id": "characters"}),
     Part("resource_pools", ResourcePool, "resource__campaign", {"resource_id": "resources", "character_id": "characters"}),

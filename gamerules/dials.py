@@ -14,6 +14,7 @@ from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
 from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SIZES
 from gamerules.readings import FLASHBACK_MOST, FLASHBACK_MOST_DIAL, QUICK_CHARGE_STUDY_ACTION
+from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.threat import ThreatRule
 from gamerules.words import said, said_as
 
@@ -232,6 +233,28 @@ PRESET_ACTIONS = {12: DEFAULT_ACTIONS, 9: NINE_ACTIONS, 6: QUICK_CHARGE_ACTIONS}
 TALENT_COSTS = (0, 1, 2)
 """What invoking a talent may cost: "free to invoke" by default, or 1 or 2 momentum."""
 
+DETAILS_MOST, DETAIL_NAME_MOST = 6, 30
+"""A hack's own character details: a few short names ("Changing the Details"), our limits."""
+
+RULEBOOK_DETAIL_NAMES = (said_as("detail", "God"), said_as("detail", "Role in the group"))
+"""The details the chapter itself suggests ("a `God` detail", "a specific role in the group"),
+shown in the reader's language as the rulebook's action names are."""
+
+
+def detail_said(name: str) -> str:
+    """A detail as the reader reads it: one of the chapter's in their language, the GM's as written."""
+    return said_as("detail", name) if name in RULEBOOK_DETAIL_NAMES else name
+
+
+def detail_typed(name: str) -> str:
+    """The detail a reader typed: one of the chapter's, typed in their language, is kept in English."""
+    return next((str.__str__(detail) for detail in RULEBOOK_DETAIL_NAMES if str(detail) == name), name)
+
+
+def unfit_name(name: str) -> bool:
+    """A name the screens and the hack file refuse: a control character, < or >."""
+    return any(ord(c) < 32 or ord(c) == 127 or c in "<>" for c in name)
+
 
 @dataclass(frozen=True)
 class Dials:
@@ -255,6 +278,10 @@ class Dials:
     talent_cost: int = 0
     """The momentum each talent costs to invoke on a roll: free by default, 1 or 2 ("Changing the
     Cost of Activating a Talent")."""
+    details: tuple[str, ...] = ()
+    """The hack's own details beside concept, appearance and ties ("Changing the Details")."""
+    talent_triggers: frozenset[TalentTrigger] = DEFAULT_TALENT_TRIGGERS
+    """What gives a talent dot ("Changing When Talent Dots are Gained"): milestones as written."""
 
     @property
     def action_names(self) -> tuple[str, ...]:
@@ -291,6 +318,8 @@ class Dials:
             errors.append(said("Two actions have the same name."))
         if any(len(name) > 30 for name in names):
             errors.append(said("Action names are at most 30 characters."))
+        if any(unfit_name(name) for name in names):
+            errors.append(said("An action's name may not hold a control character, < or >."))
         if not 1 <= self.max_rating <= 6:
             errors.append(said("The maximum action rating must be between 1 and 6."))
         if not 1 <= self.creation_cap <= self.max_rating:
@@ -308,6 +337,7 @@ class Dials:
             errors.append(said("A goal's clock has 8 segments, or 12 for harder progression."))
         if self.talent_cost not in TALENT_COSTS:
             errors.append(said("A talent costs nothing, 1 or 2 momentum to invoke."))
+        errors += self.details_errors() + self.triggers_errors()
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
             errors.append(said("A flashback may cost at most %(least)s to %(most)s momentum.",
                                least=FLASHBACK_MOST_DIAL.start, most=FLASHBACK_MOST_DIAL.stop - 1))
@@ -322,6 +352,20 @@ class Dials:
             errors.append(said("Choose one way for threat dice to hit harder: deadlier or harsher."))
         return errors + self.momentum.errors()
 
+    def triggers_errors(self) -> list[str]:
+        return [] if self.talent_triggers else [said("Talent dots need at least one way to be gained.")]
+
+    def details_errors(self) -> list[str]:
+        names = [name.strip() for name in self.details]
+        errors = []
+        if len(names) > DETAILS_MOST:
+            errors.append(said("At most %(most)s details of your own.", most=DETAILS_MOST))
+        if any(not name or len(name) > DETAIL_NAME_MOST or unfit_name(name) for name in names):
+            errors.append(said("A detail's name has 1 to %(most)s characters, without < or >.", most=DETAIL_NAME_MOST))
+        if len({name.casefold() for name in names}) != len(names):
+            errors.append(said("Two details have the same name."))
+        return errors
+
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-ready data, for storing in a database field."""
         data = asdict(self)
@@ -329,6 +373,8 @@ class Dials:
         data["clock_sizes"] = list(self.clock_sizes)
         data["extras"] = sorted(extra.value for extra in self.extras)
         data["extra_dials"] = sorted(dial.value for dial in self.extra_dials)
+        data["details"] = list(self.details)
+        data["talent_triggers"] = sorted(trigger.value for trigger in self.talent_triggers)
         return data
 
     @classmethod
@@ -347,6 +393,10 @@ class Dials:
             values["extras"] = frozenset(Extra(value) for value in data["extras"])
         if "extra_dials" in data:
             values["extra_dials"] = frozenset(ExtraDial(value) for value in data["extra_dials"])
+        if "details" in data:
+            values["details"] = tuple(data["details"])
+        if "talent_triggers" in data:
+            values["talent_triggers"] = frozenset(TalentTrigger(value) for value in data["talent_triggers"])
         for name in ("starting_dots", "creation_cap", "max_rating", "starting_momentum",
                      "stress_clock_size", "flashback_most", "goal_clock_size", "talent_cost"):
             if name in data:

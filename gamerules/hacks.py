@@ -14,12 +14,14 @@ from gamerules.charge import MomentumDial
 from gamerules.dials import (
     NINE_ACTIONS,
     QUICK_CHARGE_ACTIONS,
+    RULEBOOK_DETAIL_NAMES,
     ActionName,
     Attribute,
     Dials,
     Extra,
     ExtraDial,
 )
+from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.words import said
 
 FORMAT = "charge-hack"
@@ -71,6 +73,8 @@ class Hack:
         document["clock_sizes"] = sorted(dials.clock_sizes)
         document["extras"] = sorted(extra.value for extra in dials.extras)
         document["extra_dials"] = sorted(dial.value for dial in dials.extra_dials)
+        document["details"] = list(dials.details)
+        document["talent_triggers"] = sorted(trigger.value for trigger in dials.talent_triggers)
         document["playbooks"] = [playbook.to_data() for playbook in sorted(self.playbooks, key=lambda p: p.name)]
         return document
 
@@ -84,6 +88,10 @@ class Hack:
             clock_sizes=tuple(sorted(document["clock_sizes"])),
             extras=frozenset(Extra(value) for value in document["extras"]),
             extra_dials=frozenset(ExtraDial(value) for value in document["extra_dials"]),
+            # Optional: a file from before they were hackable plays the rulebook's.
+            details=tuple(name.strip() for name in document.get("details", ())),
+            talent_triggers=frozenset(TalentTrigger(value) for value in document.get(
+                "talent_triggers", [t.value for t in DEFAULT_TALENT_TRIGGERS])),
             **{number: document[number] for number in NUMBERS})
         return cls(dials, document["ruleset"], document["risk_wording"], document.get("name", ""),
                    tuple(PlaybookRecipe.from_data(p) for p in document.get("playbooks", [])))
@@ -91,7 +99,9 @@ class Hack:
     def errors(self) -> list[tuple[str, str]]:
         """What makes the hack unplayable, each with the field it is about: the dials' own
         refusals, and playbooks that do not fit its actions."""
-        found = [("actions", error) for error in self.dials.errors()]
+        fields = {**dict.fromkeys(self.dials.details_errors(), "details"),
+                  **dict.fromkeys(self.dials.triggers_errors(), "talent_triggers")}
+        found = [(fields.get(error, "actions"), error) for error in self.dials.errors()]
         names = set(self.dials.action_names)
         for n, playbook in enumerate(self.playbooks):
             field = f"playbooks[{n}]"
@@ -181,4 +191,15 @@ PRESETS += tuple(
            lambda dials, cost=cost: None if dials.talent_cost == cost else replace(dials, talent_cost=cost))
     for cost, title in ((1, said("Talents cost 1 momentum to invoke")), (2, said("Talents cost 2 momentum to invoke")),
                         (0, said("Talents are free to invoke"))))
+PRESETS += (
+    Preset("god-and-role", said("A God and a role in the group"), said("Changing the Details"),
+           lambda dials: None if set(RULEBOOK_DETAIL_NAMES) <= set(dials.details) else replace(
+               dials, details=dials.details + tuple(n for n in RULEBOOK_DETAIL_NAMES if n not in dials.details))),
+)
+PRESETS += tuple(
+    Preset(f"talent-dots-{trigger.value.replace('_', '-')}", title, said("Changing When Talent Dots are Gained"),
+           lambda dials, trigger=trigger: None if trigger in dials.talent_triggers else replace(
+               dials, talent_triggers=dials.talent_triggers | {trigger}))
+    for trigger, title in ((TalentTrigger.DESPERATE_FAIL, said("A talent dot for a failed desperate roll")),
+                           (TalentTrigger.PROJECT, said("A talent dot for a finished project clock"))))
 PRESETS_BY_SLUG = {preset.slug: preset for preset in PRESETS}

@@ -12,6 +12,7 @@ from campaign.models import Membership
 from characters.models import Character
 from charge import landed
 from charge.actions.rollers import lock_characters
+from charge.actions.talents import gain_talent_dot
 from charge.kinds import RollKind
 from charge.models import Asset, PendingRoll, ResourcePool, Spell, bearing_on_a_roll
 from charge.wording import by_wording
@@ -38,6 +39,7 @@ from gamerules.dials import Extra, Ruleset
 from gamerules.magic import SpellBenefit, charged_level, spell_bonus
 from gamerules.progression import TalentKind
 from gamerules.resources import roll_retained
+from gamerules.talent_dots import TalentTrigger, fails_desperate
 from gamerules.threat import roll_threatened
 from gamerules.words import said, said_n
 from rolls.actions import made_with, record, table_dice
@@ -382,6 +384,8 @@ def make_action_roll(membership: Membership, request: ActionRollRequest, key: st
     if magic := _magic(membership, roll, roller, pending, request, planned, result):
         roll.choices["magic"] = magic
         roll.save(update_fields=["choices"])
+    if fails_desperate(Risk(planned.risk), result.outcome):  # a hack may give it a talent dot
+        gain_talent_dot(membership.user, roller, TalentTrigger.DESPERATE_FAIL, roll=roll)
     if pending is not None:
         pending.delete()  # rolled: no longer on its way
     return roll

@@ -14,6 +14,7 @@ from gamerules.dials import Dials, Extra, ExtraDial
 from gamerules.economy import MARKET_CLOCK_SEGMENTS
 from gamerules.economy import tick_market as next_market
 from gamerules.party import PARTY_CLOCK_SEGMENTS
+from gamerules.talent_dots import TalentTrigger
 from gamerules.words import said
 
 PARTY_CLOCKS = ((PARTY_DANGER, "danger"), (PARTY_PROGRESS, "progress"))
@@ -44,6 +45,8 @@ def set_dials(gm: Membership, dials: Dials) -> Campaign:
 def award_milestone(gm: Membership, note: str, expected_count: int) -> Milestone:
     """Every character gains a talent ("Milestone"). ``expected_count`` guards a double submit."""
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
+    if TalentTrigger.MILESTONE not in campaign.charge.rules.talent_triggers:
+        raise Refused(_("In this hack, milestones give no talent dots."))
     if campaign.milestones.count() != expected_count:
         raise Refused(_("A milestone was just awarded by someone else; check before awarding another."))
     milestone = Milestone.objects.create(campaign=campaign, session=campaign.current_session,

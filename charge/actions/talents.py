@@ -6,12 +6,13 @@ from django.utils.translation import gettext as _
 from campaign.models import Membership
 from characters.actions import locked, log
 from characters.models import Character
-from charge.models import Talent, slot_kind
+from charge.models import Talent, TalentDot, slot_kind, talent_dots_of
 from core.refused import Refused
 from gamerules.characters import rating_errors
 from gamerules.dials import Extra
 from gamerules.progression import Talent as RulesTalent
 from gamerules.progression import TalentKind, unlocked_slots
+from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.words import said
 
 
@@ -28,8 +29,10 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
             raise Refused(_('The starting talent is "+1 effect when ___".'))
     elif not 1 <= slot <= 13:
         raise Refused(_("The talent line has 13 slots."))
-    elif slot > unlocked_slots(character.campaign.milestones.count()):
-        raise Refused(_("Slot %(slot)s opens at milestone %(slot)s.") % {"slot": slot})
+    elif slot > unlocked_slots(talent_dots_of(character).total):
+        if rules.talent_triggers == DEFAULT_TALENT_TRIGGERS:
+            raise Refused(_("Slot %(slot)s opens at milestone %(slot)s.") % {"slot": slot})
+        raise Refused(_("Slot %(slot)s opens with talent dot %(slot)s.") % {"slot": slot})
     errors = talent.errors(rules.action_names, slot_kind(slot))
     existing = character.talents.filter(slot=slot).first()
     if talent.kind is TalentKind.ACTION_DOT and not errors:
@@ -48,3 +51,25 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
     log(membership, said("The GM rewrote %(name)s: %(talent)s.", name=character.name, talent=described) if vetoed
          else said("New talent for %(name)s: %(talent)s.", name=character.name, talent=described))
     return saved
+
+
+def gain_talent_dot(actor, character: Character, trigger: TalentTrigger, **source) -> TalentDot | None:
+    """A talent dot from a hack's other trigger, inside the transaction of the roll or clock change
+    that earned it (``roll=`` or ``clock=``): given only while the dial plays that trigger, and
+    once per roll or clock, however often the change is sent."""
+    if trigger not in character.campaign.charge.rules.talent_triggers:
+        return None
+    dot, made = TalentDot.objects.get_or_create(**source, defaults={"character": character, "trigger": trigger.value})
+    if made:
+        name = character.name
+        character.campaign.log(actor, said("%(name)s finished a project and gains a talent dot.", name=name)
+                               if trigger is TalentTrigger.PROJECT else
+                               said("%(name)s failed a desperate roll and gains a talent dot.", name=name),
+                               clock=source.get("clock"))
+    return dot if made else None
+
+
+def gained_by_project(sender, clock, **kwargs) -> None:
+    """A character's project clock filled (clocks.signals.filled, connected in charge/apps.py)."""
+    if clock.kind == "project" and clock.character_id and clock.campaign.system == "charge":
+        gain_talent_dot(None, clock.character, TalentTrigger.PROJECT, clock=clock)

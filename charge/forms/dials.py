@@ -17,8 +17,11 @@ from gamerules.dials import (
     ExtraDial,
     action_said,
     action_typed,
+    detail_said,
+    detail_typed,
 )
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
+from gamerules.talent_dots import TalentTrigger
 
 
 def _lines(text: str) -> list[str]:
@@ -79,6 +82,13 @@ class DialsForm(forms.Form):
     talent_cost = forms.TypedChoiceField(
         label=_("Invoking a talent costs"), coerce=int, initial=0, required=False, empty_value=0,
         choices=[(0, _("Nothing (as written)")), (1, _("1 momentum")), (2, _("2 momentum"))])
+    details = forms.CharField(
+        label=_("Details of your own"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line, besides concept, appearance and ties: a God, a role in the group… (up to 6, "
+                    "30 characters each)."))
+    talent_triggers = forms.MultipleChoiceField(
+        label=_("A talent dot is gained for"), required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(trigger.value, trigger.label) for trigger in TalentTrigger])
     # The Extras' and dials' names and summaries are gamerules' own words (gamerules/dials.py).
     extras = forms.MultipleChoiceField(
         label=_("Extras in play"), required=False, widget=forms.CheckboxSelectMultiple,
@@ -104,13 +114,15 @@ class DialsForm(forms.Form):
             "extras": sorted(extra.value for extra in dials.extras if extra in OFFERED_EXTRAS),
             "flashback_most": dials.flashback_most, "goal_clock_size": dials.goal_clock_size,
             "talent_cost": dials.talent_cost,
+            "details": "\n".join(str(detail_said(name)) for name in dials.details),
+            "talent_triggers": sorted(trigger.value for trigger in dials.talent_triggers),
             "extra_dials": sorted(dial.value for dial in dials.extra_dials),
         }
 
     @staticmethod
     def with_preset(data, count: int) -> dict:
         """The posted values with the action lists replaced by the preset of ``count`` actions."""
-        values = {key: data.getlist(key) if key in ("clock_sizes", "extras", "extra_dials") else data.get(key)
+        values = {key: data.getlist(key) if key in ("clock_sizes", "extras", "extra_dials", "talent_triggers") else data.get(key)
                   for key in data}
         for attribute in Attribute:
             values[f"{attribute.value}_actions"] = "\n".join(
@@ -134,6 +146,8 @@ class DialsForm(forms.Form):
             extras=frozenset(Extra(value) for value in data["extras"]),
             flashback_most=data["flashback_most"], goal_clock_size=data["goal_clock_size"],
             talent_cost=data["talent_cost"],
+            details=tuple(detail_typed(name) for name in _lines(data["details"])),
+            talent_triggers=frozenset(TalentTrigger(value) for value in data["talent_triggers"]),
             extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]))
         errors = self.dials.errors()
         if errors:

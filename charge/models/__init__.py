@@ -3,7 +3,7 @@
 from charge.models.extras import Asset, AssetSource, Attachment, Goal
 from charge.models.magic import Spell
 from charge.models.making import ForceIdea, Making, WorldFact
-from charge.models.milestones import Milestone
+from charge.models.milestones import Milestone, TalentDot, talent_dots_of
 from charge.models.party import PartyDetail, bearing_on_a_roll, concept_dispositions
 from charge.models.resources import Resource, ResourcePool
 from charge.models.rolls import FlashbackCall, PendingRoll
@@ -13,5 +13,5 @@ from charge.models.threats import Threat
 from charge.models.world import HookDraw, WorldTable, mission_start_pending
 
 __all__ = ["Asset", "AssetSource", "Attachment", "FlashbackCall", "ForceIdea", "Goal", "HookDraw", "Making", "Milestone", "PartyDetail", "PendingRoll", "Playbook",
-           "Resource", "ResourcePool", "Setup", "Sheet", "Spell", "Talent", "Threat", "Tie", "WorldFact", "WorldTable", "bearing_on_a_roll",
-           "concept_dispositions", "mission_start_pending", "slot_kind"]
+           "Resource", "ResourcePool", "Setup", "Sheet", "Spell", "Talent", "TalentDot", "Threat", "Tie", "WorldFact", "WorldTable", "bearing_on_a_roll",
+           "concept_dispositions", "mission_start_pending", "slot_kind", "talent_dots_of"]

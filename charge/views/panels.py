@@ -7,10 +7,11 @@ from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from charge.models import Goal, Spell, Talent
+from charge.models import Goal, Spell, Talent, talent_dots_of
 from clocks.models import SeenClock
 from gamerules.goals import Difficulty
 from gamerules.progression import TALENT_LINE, unlocked_slots
+from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentDots, TalentTrigger
 
 
 @dataclass(frozen=True)
@@ -22,16 +23,39 @@ class TalentLine:
     starting: str | None
     locked_from: int
     locked_count: int
+    by_milestones: bool
+    """Milestones alone open slots (as written): the line speaks of milestones."""
+    sources: str
+    """Where the character's talent dots came from, in words ("" before the first)."""
+    triggers: str
+    """What gives talent dots in this campaign, in words."""
+
+
+def dots_said(dots: TalentDots) -> str:
+    """"3 talent dots: 2 from milestones, 1 from a failed desperate roll." """
+    parts = [words % {"count": count} for count, words in (
+        (dots.milestones, ngettext("%(count)s from a milestone", "%(count)s from milestones", dots.milestones)),
+        (dots.desperate_fails, ngettext("%(count)s from a failed desperate roll", "%(count)s from failed desperate "
+                                        "rolls", dots.desperate_fails)),
+        (dots.projects, ngettext("%(count)s from a finished project", "%(count)s from finished projects",
+                                 dots.projects))) if count]
+    if not parts:
+        return ""
+    return ngettext("%(count)s talent dot: %(sources)s.", "%(count)s talent dots: %(sources)s.", dots.total) % {
+        "count": dots.total, "sources": ", ".join(parts)}
 
 
 def talent_line(campaign, character) -> TalentLine:
     prefetch_related_objects([character], "talents")
-    opened = unlocked_slots(campaign.milestones.count())
+    dots, triggers = talent_dots_of(character), campaign.charge.rules.talent_triggers
+    opened = unlocked_slots(dots.total)
     talents = {talent.slot: talent.as_rule().describe(campaign.charge.wording) for talent in character.talents.all()}
     return TalentLine([(slot, kind.label(campaign.charge.wording), talents.get(slot), slot <= opened)
                        for slot, kind in enumerate(TALENT_LINE, start=1)],
                       talents.get(Talent.STARTING_SLOT), min(opened + 1, len(TALENT_LINE)),
-                      max(0, len(TALENT_LINE) - opened - 1))
+                      max(0, len(TALENT_LINE) - opened - 1),
+                      triggers == DEFAULT_TALENT_TRIGGERS, dots_said(dots),
+                      "; ".join(str(t.label).lower() for t in TalentTrigger if t in triggers))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from charge.models import (
     Sheet,
     Spell,
     Talent,
+    TalentDot,
     Threat,
     Tie,
 )
@@ -28,18 +29,18 @@ from core.keys import once
 from core.refused import Refused
 from core.rendered import reads
 from gamerules.attachments import ATTACHMENTS_MOST
-from gamerules.dials import Extra, ExtraDial
+from gamerules.dials import Extra, ExtraDial, detail_said
 from gamerules.economy import MONEY_MOST
 from gamerules.goals import Difficulty
 
 SHEET = "charge/sheet.html"
-PANELS = dict.fromkeys(("vitals", "actions", "talents", "ties", "projects", "assets", "attachments", "goals",
+PANELS = dict.fromkeys(("vitals", "actions", "more_details", "talents", "ties", "projects", "assets", "attachments", "goals",
                         "economy", "spells"), SHEET)
 SHEET_OF = (Campaign, Membership, Character, Sheet, Playbook, Talent)
 """What every panel of a sheet shows something of: the rules, whose it is, its character (the
 talents count in the ratings)."""
 READS = {
-    "vitals": reads(*SHEET_OF, Threat, GameSession), "actions": reads(*SHEET_OF), "talents": reads(*SHEET_OF, Milestone),
+    "vitals": reads(*SHEET_OF, Threat, GameSession), "actions": reads(*SHEET_OF), "more_details": reads(*SHEET_OF), "talents": reads(*SHEET_OF, Milestone, TalentDot),
     "ties": reads(*SHEET_OF, Tie, WorldForce), "projects": reads(*SHEET_OF, Clock, ClockChange, GameSession, WorldForce),
     "assets": reads(*SHEET_OF, Asset), "attachments": reads(*SHEET_OF, Attachment, Clock),
     "goals": reads(*SHEET_OF, Goal), "economy": reads(*SHEET_OF), "spells": reads(*SHEET_OF, Spell, Clock),
@@ -65,6 +66,8 @@ def sheet_context(membership, character, **extra):
         "may_set_dots": (can_edit and not character.created) or (membership.is_gm and character.created),
         "escalated": escalated(character, campaign.charge.wording),
         "text_fields": [(field, getattr(character.text_holder(field), field)) for field in fields],
+        # The hack's own details, each as the hack names it and said in the reader's language.
+        "own_details": [(name, detail_said(name), character.charge.details.get(name, "")) for name in rules.details],
         "dots_left": rules.starting_dots - dots_spent,
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
         "talents": SimpleLazyObject(lambda: talent_line(campaign, character)),

@@ -119,7 +119,8 @@ def dials_post(**changes):
         "physique_actions": "Muscle\nFinesse\nMove\nSneak", "insight_actions": "Shoot\nTinker\nStudy\nNotice",
         "resolve_actions": "Bond\nCommand\nFocus\nSway", "starting_dots": 7, "creation_cap": 2,
         "max_rating": 4, "starting_momentum": 2, "stress_clock_size": 4, "flashback_most": 2, "momentum_partial": 1,
-        "momentum_full": 2, "momentum_critical": 3, "clock_sizes": [4, 6, 8], "extras": []}
+        "momentum_full": 2, "momentum_critical": 3, "clock_sizes": [4, 6, 8], "extras": [],
+        "talent_triggers": ["milestone"]}
     data.update(changes)
     return data
 

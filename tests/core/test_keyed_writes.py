@@ -85,6 +85,12 @@ def hacked(table, n):
     return {"document": as_text(document), "seen": fingerprint(hack)}
 
 
+def godly(table):
+    """The hack's own details: a God (the chapter's example), written on Ada's sheet."""
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**campaign(table).charge.dials, "details": ["God"]})
+    return [table.character.pk]
+
+
 def force(n):
     return {"name": f"The Grey Ledger {n}", "kind": "organisation", "goal": "Own the city's debts.",
             "method_1": "Buy promissory notes.", "method_2": "Bribe both sides.", "stance": "opposed"}
@@ -106,6 +112,8 @@ WRITES = {
                          lambda t: t.character.assets.count()),
     "tie added": Write("character_tie", "player", sheet, lambda t, n: {"text": f"An old friend {n}", "link": ""},
                        lambda t: t.character.ties.count()),
+    "details written": Write("character_details", "player", godly, lambda t, n: {"detail-God": f"The Drowned One {n}"},
+                             lambda t: campaign(t).characters.get(pk=t.character.pk).charge.details),
     "project added": Write("character_clock", "player", sheet, lambda t, n: {"name": f"Boat {n}", "kind": "project",
                                                                              "size": 4},
                            lambda t: t.campaign.clocks.count()),

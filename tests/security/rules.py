@@ -25,7 +25,7 @@ RULES = {
     "character_history": "gm", "character_restore": "gm",
     "character_text": "owner", "character_dots": "owner", "character_finish": "owner",
     "character_momentum": "owner", "character_stress": "owner", "character_money": "owner", "character_back": "owner",
-    "character_talent": "owner", "character_tie": "owner", "character_tie_delete": "owner",
+    "character_talent": "owner", "character_details": "owner", "character_tie": "owner", "character_tie_delete": "owner",
     "character_clock": "owner", "character_assist": "owner", "character_attachment": "owner",
     "character_hardened": "owner", "character_bow_out": "owner", "character_goal": "owner", "character_spell": "owner",
     "character_escalation": "gm", "character_asset": "gm",

@@ -106,7 +106,8 @@ def dials_form(n):
             "resolve_actions": "Bond\nCommand\nFocus\nSway", "starting_dots": 7, "creation_cap": 2,
             "max_rating": 4, "starting_momentum": 2 + n % 2, "stress_clock_size": 4, "flashback_most": 2,
             "momentum_partial": 1, "momentum_full": 2, "momentum_critical": 3, "clock_sizes": [4, 6, 8],
-            "extras": ["attachment", "goals", "magic", "asset", "party", "resource_pool", "economy", "world"]}
+            "extras": ["attachment", "goals", "magic", "asset", "party", "resource_pool", "economy", "world"],
+            "talent_triggers": ["milestone"]}
 
 
 def ada(table):
@@ -213,6 +214,12 @@ def scars_on(table):
     return [table.character.pk]
 
 
+def godly(table):
+    """The hack's own details: a God (the chapter's example), to write on Ada's sheet."""
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "details": ["God"]})
+    return [table.character.pk]
+
+
 def earlier(table):
     return [table.character.pk, table.character.history.order_by("history_id")[1].history_id]
 
@@ -225,6 +232,8 @@ SHEET = {
                                lambda t, n: {"value": f"Bruised {n}", "seen": ""}, ada),
     "tie added": Write("character_tie", "player", sheet, lambda t, n: {"text": "An old friend", "link": ""},
                        lambda t: rows(Tie, character__campaign=t.campaign)),
+    "details written": Write("character_details", "player", godly, lambda t, n: {"detail-God": f"The Drowned One {n}"},
+                             ada),
     "tie cut": Write("character_tie_delete", "player", lambda t: [t.character.pk, t.character.ties.latest("pk").pk],
                      lambda t, n: {}, lambda t: rows(Tie, character__campaign=t.campaign)),
     "milestone awarded": Write("milestone_award", "gm", campaign_only, lambda t, n: {
