@@ -25,6 +25,7 @@ SHEET_WORDS = {
     "lost_action": pgettext_lazy("sheet field", "lost action"), "scars": pgettext_lazy("sheet field", "scars"),
     "compensations": pgettext_lazy("sheet field", "compensations"),
     "goal_dots": pgettext_lazy("sheet field", "goal dots"), "money": pgettext_lazy("sheet field", "money"),
+    "deteriorating": pgettext_lazy("sheet field", "deteriorating"),
 }
 
 

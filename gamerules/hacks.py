@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamerules.charge import MomentumDial
+from gamerules.conditions import Deterioration, Often, Opportunity
 from gamerules.dials import (
     NINE_ACTIONS,
     QUICK_CHARGE_ACTIONS,
@@ -71,6 +72,9 @@ class Hack:
         document["clock_sizes"] = sorted(dials.clock_sizes)
         document["extras"] = sorted(extra.value for extra in dials.extras)
         document["extra_dials"] = sorted(dial.value for dial in dials.extra_dials)
+        document["recovery_opportunities"] = [one.to_data() for one in dials.recovery_opportunities]
+        document["deteriorations"] = [one.to_data() for one in dials.deteriorations]
+        document["stress_penalty_at"] = dials.stress_penalty_at
         document["playbooks"] = [playbook.to_data() for playbook in sorted(self.playbooks, key=lambda p: p.name)]
         return document
 
@@ -84,14 +88,20 @@ class Hack:
             clock_sizes=tuple(sorted(document["clock_sizes"])),
             extras=frozenset(Extra(value) for value in document["extras"]),
             extra_dials=frozenset(ExtraDial(value) for value in document["extra_dials"]),
-            **{number: document[number] for number in NUMBERS})
+            **{number: document[number] for number in NUMBERS},
+            # "Hacking Conditions": a file without them plays recovery as written.
+            recovery_opportunities=tuple(map(Opportunity.from_data, document.get("recovery_opportunities", []))),
+            deteriorations=tuple(map(Deterioration.from_data, document.get("deteriorations", []))),
+            stress_penalty_at=document.get("stress_penalty_at", 0))
         return cls(dials, document["ruleset"], document["risk_wording"], document.get("name", ""),
                    tuple(PlaybookRecipe.from_data(p) for p in document.get("playbooks", [])))
 
     def errors(self) -> list[tuple[str, str]]:
         """What makes the hack unplayable, each with the field it is about: the dials' own
         refusals, and playbooks that do not fit its actions."""
-        found = [("actions", error) for error in self.dials.errors()]
+        conditions = self.dials.conditions_errors()
+        found = [("actions", error) for error in self.dials.errors() if error not in {e for _, e in conditions}]
+        found += conditions
         names = set(self.dials.action_names)
         for n, playbook in enumerate(self.playbooks):
             field = f"playbooks[{n}]"
@@ -181,4 +191,17 @@ PRESETS += tuple(
            lambda dials, cost=cost: None if dials.talent_cost == cost else replace(dials, talent_cost=cost))
     for cost, title in ((1, said("Talents cost 1 momentum to invoke")), (2, said("Talents cost 2 momentum to invoke")),
                         (0, said("Talents are free to invoke"))))
+
+
+def _medic_and_poison(dials: Dials) -> Dials | None:
+    """The chapter's own examples: "the "medic" of the group" to recover with, poison that worsens."""
+    medic, poison = Opportunity(said("The group's medic"), 1, Often.SESSION), Deterioration(
+        said("Poison"), said("a scene ends and the poison is untreated"), 1)
+    if dials.opportunity(medic.name) or dials.deterioration(poison.name):
+        return None
+    return replace(dials, recovery_opportunities=(*dials.recovery_opportunities, medic),
+                   deteriorations=(*dials.deteriorations, poison))
+
+
+PRESETS += (Preset("medic-and-poison", said("A medic and poison"), said("Hacking Conditions"), _medic_and_poison),)
 PRESETS_BY_SLUG = {preset.slug: preset for preset in PRESETS}

@@ -118,19 +118,24 @@ class Sheet(models.Model):
     assisting = models.ForeignKey(
         "characters.Character", null=True, blank=True, on_delete=models.SET_NULL, related_name="offered_help",
         help_text=_("Its player offers to assist this character's next roll (1 momentum, \"Assist\")."))
+    # "Hacking Conditions": what the campaign's conditions dials left on this sheet.
+    deteriorating = models.JSONField(default=list, blank=True,
+                                     help_text=_("The deteriorations the GM marked, by name, until cared for."))
+    recovered_with = models.JSONField(default=dict, blank=True,
+                                      help_text=_("Opportunity to recover → the number of the session it was last used in."))
     history = HistoricalRecords()
 
     objects = LockingQuerySet.as_manager()
 
     export_fields = ("playbook_id", "momentum", "stress", "taken_out", "money", "goal_dots", "scars", "compensations",
                      "better_risk_next", "escalated_action", "escalated_risk", "recovered_in_id", "lost_action",
-                     "action_dots", "assisting_id")
+                     "action_dots", "assisting_id", "deteriorating", "recovered_with")
     """What the export's character object carries, for every character (another system's with the
     defaults), as it did while these were the character's own columns."""
     text_fields = ("scars", "compensations")
     """The sheet's texts kept here (characters/sheets.py ``text_holder``)."""
     restorable = ("momentum", "stress", "taken_out", "action_dots", "better_risk_next", "escalated_action",
-                  "escalated_risk", "lost_action", "scars", "compensations", "goal_dots", "money")
+                  "escalated_risk", "lost_action", "scars", "compensations", "goal_dots", "money", "deteriorating")
     """What a restore of the character's version puts back, as it was then."""
 
     def __str__(self):
