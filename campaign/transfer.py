@@ -98,13 +98,16 @@ def history_of(part: Part, key: str, after: str = "") -> Part:
                 {"id": part.key, **part.links, "history_user_id": USER}, after=after, new=True, added=part.added)
 
 
+CHARGE_CONDITIONS = {"deteriorating": [], "recovered_with": {}}
+"""A Charge sheet's "Hacking Conditions" columns, newer than the last release: left out at their defaults."""
+
 SHARED_PARTS = [
     Part("forces", WorldForce, "campaign", visible=True),
     Part("sessions", GameSession, "campaign"),
     Part("session_plans", SessionPlan, "campaign", new=True),  # a member's calendar address never travels
     Part("characters", Character, "campaign", {"owner_id": USER, "playbook_id": "playbooks",
                                                "assisting_id": "characters",
-                                               "recovered_in_id": "sessions"}),
+                                               "recovered_in_id": "sessions"}, added=CHARGE_CONDITIONS),
     Part("clocks", Clock, "campaign", {"character_id": "characters", "force_id": "forces",
                                        "worked_in_id": "sessions"}, visible=True),
     Part("rolls", Roll, "campaign", {"session_id": "sessions", "character_id": "characters",
@@ -121,7 +124,8 @@ SHARED_PARTS = [
     Part("session_zero", Agreement, "campaign", {"agreed_by_id": USER}),
     Part("character_history", _history(Character), "campaign",
          {"id": "characters", "owner_id": USER, "playbook_id": "playbooks",
-          "assisting_id": "characters", "recovered_in_id": "sessions", "history_user_id": USER}),
+          "assisting_id": "characters", "recovered_in_id": "sessions", "history_user_id": USER},
+         added=CHARGE_CONDITIONS),
     Part("clock_history", _history(Clock), "campaign",
          {"id": "clocks", "character_id": "characters", "force_id": "forces",
           "worked_in_id": "sessions", "history_user_id": USER}),

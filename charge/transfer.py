@@ -1,7 +1,7 @@
 """Charge's rows in a campaign's export (campaign/transfer.py), each where it always was in the
 document: an import makes them in this order, after what each points into."""
 
-from campaign.transfer import USER, Part
+from campaign.transfer import CHARGE_CONDITIONS, USER, Part
 from charge.models import (
     Asset,
     Attachment,
@@ -49,7 +49,7 @@ PARTS = (
     # made with one of the character's own; the others are here.
     Part("sheet_history", Sheet.history.model, "character__campaign",
          {"character_id": "characters", "playbook_id": "playbooks", "assisting_id": "characters",
-          "recovered_in_id": "sessions", "history_user_id": USER}, new=True),
+          "recovered_in_id": "sessions", "history_user_id": USER}, new=True, added=CHARGE_CONDITIONS),
     # "Making a Compelling Campaign": the walk's setting and steps, the world's facts, and the GM's
     # own entries in the force generator's tables (a player's export leaves those out).
     Part("making", Making, "campaign", after="forces", new=True),

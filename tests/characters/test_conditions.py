@@ -208,3 +208,10 @@ def test_below_the_penalty_the_pool_is_whole(hacked, dice):
     wizard(hacked)
     assert Roll.objects.get().pool_size == 2
     assert "one die fewer" not in words(hacked.client("player").get(fresh(hacked.character).get_absolute_url()))
+
+
+def test_the_dashboard_offers_the_opportunities_beside_recovery(hacked):
+    """Where recovery is offered today (the GM's dashboard, an ended session's page), the opportunities too."""
+    url = hacked.campaign.get_absolute_url()
+    assert "Recover with A doctor (−2 stress)" in words(hacked.client("gm").get(url))
+    assert "Recover with" not in words(hacked.client("player").get(url))
