@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign.models import Event
+from campaign.models import Campaign, Event
 from charge.models import Setup, Sheet
 from rolls.models import Roll
 from tests.campaign.test_campaigns import dials_post
@@ -215,3 +215,14 @@ def test_the_dashboard_offers_the_opportunities_beside_recovery(hacked):
     url = hacked.campaign.get_absolute_url()
     assert "Recover with A doctor (−2 stress)" in words(hacked.client("gm").get(url))
     assert "Recover with" not in words(hacked.client("player").get(url))
+
+
+def test_what_a_character_suffers_from_and_the_medic_used_travel_with_the_campaign(hacked):
+    from campaign.transfer import export_campaign, import_campaign
+
+    post(hacked, "gm", "character_deterioration", {"deterioration": "Poison", "step": "mark"})
+    post(hacked, "gm", "character_opportunity", {"opportunity": "The group's medic"}, key="k2")
+    copy = import_campaign(export_campaign(Campaign.objects.get(pk=hacked.campaign.pk)), hacked.gm)
+    sheet = Sheet.objects.get(character__campaign=copy, character__name="Ada")
+    assert (sheet.deteriorating, sheet.recovered_with, sheet.stress) == (["Poison"], {"The group's medic": 1}, 2)
+    assert [d.name for d in copy.charge.rules.deteriorations] == ["Poison"]
