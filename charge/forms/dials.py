@@ -48,8 +48,8 @@ described_lazy = lazy(_described, str)
 
 
 def _parts(text: str) -> list[tuple[str, str, str]]:
-    """Each line's three parts between bars; ValueError when a line has another number of parts."""
-    lines = [[part.strip() for part in line.split("|")] for line in _lines(text)]
+    """Each line's three parts between bars (a trigger, last, may hold bars); ValueError when a line has fewer."""
+    lines = [[part.strip() for part in line.split("|", 2)] for line in _lines(text)]
     if any(len(parts) != 3 for parts in lines):
         raise ValueError("three parts a line")
     return [tuple(parts) for parts in lines]
