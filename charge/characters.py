@@ -1,6 +1,7 @@
 """What Charge adds to a shared character: the numbers it starts with and its sheet's texts."""
 
 from characters.models import Character
+from gamerules.conditions import stress_penalty
 from gamerules.dials import Extra, ExtraDial
 
 
@@ -37,3 +38,19 @@ def helpers(membership, character) -> list:
     other characters of the campaign, still in the scene."""
     return list(Character.objects.editable_by(membership).filter(campaign=character.campaign_id, charge__taken_out=False)
                 .exclude(pk=character.pk).only("pk", "name"))
+
+
+def suffering(rules, sheet) -> list:
+    """The deteriorations a character suffers from, as the campaign's hack describes them now."""
+    return [kind for kind in rules.deteriorations if kind.name in sheet.deteriorating]
+
+
+def conditions(rules, sheet, is_gm: bool) -> dict:
+    """What the sheet shows of the hacked conditions ("Hacking Conditions"): what the character
+    suffers from and the penalty they roll under, for everyone; the GM's controls, only those that
+    change something (an opportunity needs stress, a deterioration is marked once)."""
+    suffers = suffering(rules, sheet)
+    return {"suffers": suffers, "penalty": stress_penalty(sheet.stress, rules.stress_penalty_at),
+            "penalty_at": rules.stress_penalty_at,
+            "opportunities": rules.recovery_opportunities if is_gm and sheet.stress else (),
+            "to_mark": [kind for kind in rules.deteriorations if kind not in suffers] if is_gm else []}

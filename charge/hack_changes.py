@@ -65,9 +65,30 @@ def _dial_changes(before: Hack, after: Hack) -> list[str]:
         lines.append(said("Talent dots come from: %(before)s → %(after)s",
                           before="; ".join(str(t.label) for t in TalentTrigger if t in old.talent_triggers) or "-",
                           after="; ".join(str(t.label) for t in TalentTrigger if t in new.talent_triggers) or "-"))
+    lines += _condition_changes(old, new)
     if (before.ruleset, before.risk_wording) != (after.ruleset, after.risk_wording):
         lines.append(said("The variant and wording of risk change to the file's (%(ruleset)s, %(wording)s).",
                           ruleset=after.ruleset, wording=after.risk_wording))
+    return lines
+
+
+def _condition_changes(old, new) -> list[str]:
+    """"Hacking Conditions": each opportunity, deterioration and the penalty, as it comes, goes or changes."""
+    def opportunity(one):
+        return said("%(name)s clears %(segments)s stress, %(often)s", name=one.name, segments=one.segments,
+                    often=one.often.label)
+
+    def deterioration(one):
+        return said("%(name)s ticks %(segments)s stress when %(trigger)s", name=one.name, segments=one.segments,
+                    trigger=one.trigger)
+    lines = []
+    for was, now, words in ((old.recovery_opportunities, new.recovery_opportunities, opportunity),
+                            (old.deteriorations, new.deteriorations, deterioration)):
+        lines += [said("No more: %(what)s.", what=words(one)) for one in was if one not in now]
+        lines += [said("New: %(what)s.", what=words(one)) for one in now if one not in was]
+    if old.stress_penalty_at != new.stress_penalty_at:
+        lines.append(said("Penalty (one die fewer from this stress on): %(before)s → %(after)s",
+                          before=old.stress_penalty_at or "-", after=new.stress_penalty_at or "-"))
     return lines
 
 
@@ -113,6 +134,9 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
                        and sheet.details.get(name)]:
             lines.append(said("%(name)s: the text of %(details)s is kept but no longer shown while the hack has no such "
                               "detail.", name=name, details=", ".join(map(str, map(detail_said, dropped)))))
+        if gone := [name for name in sheet.deteriorating if not after.dials.deterioration(name)]:
+            lines.append(said("%(name)s no longer suffers from %(deteriorations)s: the hack drops it.", name=name,
+                              deteriorations=", ".join(gone)))
         if not sheet.character.created and before.dials.starting_dots >= sum(dots.values()) > after.dials.starting_dots:
             lines.append(said("%(name)s, still being made, has more dots than the new %(dots)s: the player takes some "
                               "back before finishing.", name=name, dots=after.dials.starting_dots))

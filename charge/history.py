@@ -26,6 +26,7 @@ SHEET_WORDS = {
     "compensations": pgettext_lazy("sheet field", "compensations"),
     "goal_dots": pgettext_lazy("sheet field", "goal dots"), "money": pgettext_lazy("sheet field", "money"),
     "details": pgettext_lazy("sheet field", "details"),
+    "deteriorating": pgettext_lazy("sheet field", "deteriorating"),
 }
 
 

@@ -53,7 +53,7 @@ PARTS = (
     # made with one of the character's own; the others are here.
     Part("sheet_history", Sheet.history.model, "character__campaign",
          {"character_id": "characters", "playbook_id": "playbooks", "assisting_id": "characters",
-          "recovered_in_id": "sessions", "history_user_id": USER}, new=True),
+          "recovered_in_id": "sessions", "history_user_id": USER}, new=True, added=Sheet.export_added),
     # "Making a Compelling Campaign": the walk's setting and steps, the world's facts, and the GM's
     # own entries in the force generator's tables (a player's export leaves those out).
     Part("making", Making, "campaign", after="forces", new=True),

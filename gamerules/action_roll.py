@@ -156,6 +156,8 @@ class ActionRollChoices:
     """The momentum a spell this roll casts costs ("The Cost of Magic")."""
     talent_cost: int = 0
     """The momentum the talents invoked on this roll cost, under the campaign's dial (free by default)."""
+    stress_penalty: int = 0
+    """Dice the campaign's penalty takes away for the roller's stress (gamerules/conditions.py)."""
     spell: SpellBonus | None = None
     """What a readied spell gives this roll ("The effect of magic"): its die sits outside the cap of
     two bonus dice, as a talent's does."""
@@ -179,6 +181,8 @@ class ActionRollPlan:
     """The party disposition that moves a consequence rating (none when it bought +1 effect)."""
     automatic_success: bool = False
     """A spell makes it an automatic success: short of a 66, it reads as a full success."""
+    dice_lost: int = 0
+    """Dice the stress penalty took from the sources ("Introducing Penalties"); at 0 dice, the zero-dice rule."""
 
     @property
     def momentum_spent(self) -> int:
@@ -287,8 +291,9 @@ def plan_action_roll(choices: ActionRollChoices,
     risk_steps = (c.talents.count(TalentKind.LOWER_RISK) + int(c.setup is SetupBenefit.RISK)
                   + int(c.risk_improved) + spell.risk_steps)
     return ActionRollPlan(
-        pool_size=len(dice_sources),
+        pool_size=max(0, len(dice_sources) - c.stress_penalty),
         dice_sources=dice_sources,
+        dice_lost=min(c.stress_penalty, len(dice_sources)),
         risk=Risk(max(Risk.LOW, c.risk - risk_steps)),
         effect=c.effect.raised(effect_steps),
         effect_steps=effect_steps,

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
 from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
+from gamerules.conditions import Deterioration, Opportunity, conditions_errors
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SIZES
 from gamerules.readings import FLASHBACK_MOST, FLASHBACK_MOST_DIAL, QUICK_CHARGE_STUDY_ACTION
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
@@ -266,6 +267,11 @@ class Dials:
     max_rating: int = 4
     starting_momentum: int = 2
     stress_clock_size: int = 4
+    # "Hacking Conditions" (gamerules/conditions.py): none by default, recovery as written.
+    recovery_opportunities: tuple[Opportunity, ...] = ()
+    deteriorations: tuple[Deterioration, ...] = ()
+    stress_penalty_at: int = 0
+    """Action rolls lose a die while stress is at or above this; 0, off, as written."""
     momentum: MomentumDial = DEFAULT_MOMENTUM_DIAL
     clock_sizes: tuple[int, ...] = DEFAULT_CLOCK_SIZES
     extras: frozenset[Extra] = field(default_factory=frozenset)
@@ -350,6 +356,7 @@ class Dials:
             errors.append(said("Choose no clocks or more clocks for the party sheet, not both."))
         if {ExtraDial.THREAT_LEVEL_DEADLIER, ExtraDial.THREAT_LEVEL_HARSHER} <= self.extra_dials:
             errors.append(said("Choose one way for threat dice to hit harder: deadlier or harsher."))
+        errors += [problem for _dial, problem in self.conditions_errors()]
         return errors + self.momentum.errors()
 
     def triggers_errors(self) -> list[str]:
@@ -365,6 +372,15 @@ class Dials:
         if len({name.casefold() for name in names}) != len(names):
             errors.append(said("Two details have the same name."))
         return errors
+    def conditions_errors(self) -> list[tuple[str, str]]:
+        return conditions_errors(self.recovery_opportunities, self.deteriorations, self.stress_penalty_at,
+                                 self.stress_clock_size)
+
+    def opportunity(self, name: str) -> Opportunity | None:
+        return next((one for one in self.recovery_opportunities if one.name == name), None)
+
+    def deterioration(self, name: str) -> Deterioration | None:
+        return next((one for one in self.deteriorations if one.name == name), None)
 
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-ready data, for storing in a database field."""
@@ -375,6 +391,8 @@ class Dials:
         data["extra_dials"] = sorted(dial.value for dial in self.extra_dials)
         data["details"] = list(self.details)
         data["talent_triggers"] = sorted(trigger.value for trigger in self.talent_triggers)
+        data["recovery_opportunities"] = [one.to_data() for one in self.recovery_opportunities]
+        data["deteriorations"] = [one.to_data() for one in self.deteriorations]
         return data
 
     @classmethod
@@ -397,6 +415,12 @@ class Dials:
             values["details"] = tuple(data["details"])
         if "talent_triggers" in data:
             values["talent_triggers"] = frozenset(TalentTrigger(value) for value in data["talent_triggers"])
+        if "recovery_opportunities" in data:
+            values["recovery_opportunities"] = tuple(map(Opportunity.from_data, data["recovery_opportunities"]))
+        if "deteriorations" in data:
+            values["deteriorations"] = tuple(map(Deterioration.from_data, data["deteriorations"]))
+        if "stress_penalty_at" in data:
+            values["stress_penalty_at"] = int(data["stress_penalty_at"])
         for name in ("starting_dots", "creation_cap", "max_rating", "starting_momentum",
                      "stress_clock_size", "flashback_most", "goal_clock_size", "talent_cost"):
             if name in data:

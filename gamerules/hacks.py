@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamerules.charge import MomentumDial
+from gamerules.conditions import Deterioration, Often, Opportunity
 from gamerules.dials import (
     NINE_ACTIONS,
     QUICK_CHARGE_ACTIONS,
@@ -75,6 +76,9 @@ class Hack:
         document["extra_dials"] = sorted(dial.value for dial in dials.extra_dials)
         document["details"] = list(dials.details)
         document["talent_triggers"] = sorted(trigger.value for trigger in dials.talent_triggers)
+        document["recovery_opportunities"] = [one.to_data() for one in dials.recovery_opportunities]
+        document["deteriorations"] = [one.to_data() for one in dials.deteriorations]
+        document["stress_penalty_at"] = dials.stress_penalty_at
         document["playbooks"] = [playbook.to_data() for playbook in sorted(self.playbooks, key=lambda p: p.name)]
         return document
 
@@ -92,15 +96,21 @@ class Hack:
             details=tuple(name.strip() for name in document.get("details", ())),
             talent_triggers=frozenset(TalentTrigger(value) for value in document.get(
                 "talent_triggers", [t.value for t in DEFAULT_TALENT_TRIGGERS])),
-            **{number: document[number] for number in NUMBERS})
+            **{number: document[number] for number in NUMBERS},
+            # "Hacking Conditions": a file without them plays recovery as written.
+            recovery_opportunities=tuple(map(Opportunity.from_data, document.get("recovery_opportunities", []))),
+            deteriorations=tuple(map(Deterioration.from_data, document.get("deteriorations", []))),
+            stress_penalty_at=document.get("stress_penalty_at", 0))
         return cls(dials, document["ruleset"], document["risk_wording"], document.get("name", ""),
                    tuple(PlaybookRecipe.from_data(p) for p in document.get("playbooks", [])))
 
     def errors(self) -> list[tuple[str, str]]:
         """What makes the hack unplayable, each with the field it is about: the dials' own
         refusals, and playbooks that do not fit its actions."""
+        conditions = self.dials.conditions_errors()
         fields = {**dict.fromkeys(self.dials.details_errors(), "details"),
-                  **dict.fromkeys(self.dials.triggers_errors(), "talent_triggers")}
+                  **dict.fromkeys(self.dials.triggers_errors(), "talent_triggers"),
+                  **{error: field for field, error in conditions}}
         found = [(fields.get(error, "actions"), error) for error in self.dials.errors()]
         names = set(self.dials.action_names)
         for n, playbook in enumerate(self.playbooks):
@@ -202,4 +212,17 @@ PRESETS += tuple(
                dials, talent_triggers=dials.talent_triggers | {trigger}))
     for trigger, title in ((TalentTrigger.DESPERATE_FAIL, said("A talent dot for a failed desperate roll")),
                            (TalentTrigger.PROJECT, said("A talent dot for a finished project clock"))))
+
+
+def _medic_and_poison(dials: Dials) -> Dials | None:
+    """The chapter's own examples: "the "medic" of the group" to recover with, poison that worsens."""
+    medic, poison = Opportunity(said("The group's medic"), 1, Often.SESSION), Deterioration(
+        said("Poison"), said("a scene ends and the poison is untreated"), 1)
+    if dials.opportunity(medic.name) or dials.deterioration(poison.name):
+        return None
+    return replace(dials, recovery_opportunities=(*dials.recovery_opportunities, medic),
+                   deteriorations=(*dials.deteriorations, poison))
+
+
+PRESETS += (Preset("medic-and-poison", said("A medic and poison"), said("Hacking Conditions"), _medic_and_poison),)
 PRESETS_BY_SLUG = {preset.slug: preset for preset in PRESETS}

@@ -35,6 +35,7 @@ from gamerules.action_roll import (
 )
 from gamerules.aftermath import Aftermath, MomentumMove
 from gamerules.charge import Effect, PoolRoll, Risk, roll_pool
+from gamerules.conditions import stress_penalty
 from gamerules.dials import Extra, Ruleset
 from gamerules.magic import SpellBenefit, charged_level, spell_bonus
 from gamerules.progression import TalentKind
@@ -168,6 +169,7 @@ def rules_choices(membership: Membership, request: ActionRollRequest,
         resource_dice=sum(points for _, _, points in spent_resources(campaign, roller, request.resources)),
         spell_cost=cast.momentum_cost if cast else 0,
         talent_cost=len(set(request.talent_ids)) * campaign.charge.rules.talent_cost,
+        stress_penalty=stress_penalty(roller.charge.stress, campaign.charge.rules.stress_penalty_at),
         spell=spell_bonus(helping.rules_charge, request.spell_benefit) if helping else None)
 
 

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, Membership
-from charge.models import Milestone
+from charge.models import Milestone, Sheet
 from charge.own_words import PARTY_DANGER, PARTY_PROGRESS
 from clocks.actions import create_clock
 from clocks.models import Clock
@@ -28,6 +28,7 @@ def set_dials(gm: Membership, dials: Dials) -> Campaign:
     campaign = Campaign.objects.locked(pk=gm.campaign_id)
     campaign.charge.dials = dials.to_data()
     campaign.charge.save(update_fields=["dials"])
+    _end_gone_deteriorations(campaign, dials)
     wanted = dials.has(Extra.PARTY) and not dials.dialled(ExtraDial.PARTY_NO_CLOCKS)
     existing = {clock.kind: clock for clock in Clock.objects.select_for_update().filter(campaign=campaign, party=True)}
     for name, kind in PARTY_CLOCKS:
@@ -39,6 +40,16 @@ def set_dials(gm: Membership, dials: Dials) -> Campaign:
             clock.archived = not wanted
             clock.save(update_fields=["archived", "updated_at"])
     return campaign
+
+
+def _end_gone_deteriorations(campaign: Campaign, dials: Dials) -> None:
+    """A deterioration kind the hack no longer has stops for every character (the preview said so)."""
+    kinds = {kind.name for kind in dials.deteriorations}
+    for sheet in Sheet.objects.select_for_update().filter(character__campaign=campaign):
+        kept = [name for name in sheet.deteriorating if name in kinds]
+        if kept != sheet.deteriorating:
+            sheet.deteriorating = kept
+            sheet.save(update_fields=["deteriorating"])
 
 
 @transaction.atomic

@@ -3,11 +3,12 @@ Extras in play and their optional dials."""
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from gamerules.charge import MomentumDial
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
+from gamerules.conditions import Deterioration, Often, Opportunity
 from gamerules.dials import (
     PRESET_ACTIONS,
     ActionName,
@@ -47,6 +48,31 @@ def _described(name: str, summary: str) -> str:
 
 described_lazy = lazy(_described, str)
 """An Extra or a dial as a choice says it: its name and summary in the language of the page."""
+
+
+def _parts(text: str) -> list[tuple[str, str, str]]:
+    """Each line's three parts between bars (a trigger, last, may hold bars); ValueError when a line has fewer."""
+    lines = [[part.strip() for part in line.split("|", 2)] for line in _lines(text)]
+    if any(len(parts) != 3 for parts in lines):
+        raise ValueError("three parts a line")
+    return [tuple(parts) for parts in lines]
+
+
+def _often(word: str) -> Often:
+    """"session" or "each", in English or in the page's language."""
+    for often, english in ((Often.SESSION, "session"), (Often.EACH_TIME, "each")):
+        if word.casefold() in (english, pgettext("how often", english).casefold()):
+            return often
+    raise ValueError(word)
+
+
+def conditions_initial(dials: Dials) -> dict:
+    """The conditions dials as the form's lines."""
+    often = {Often.SESSION: pgettext("how often", "session"), Often.EACH_TIME: pgettext("how often", "each")}
+    return {"recovery_opportunities": "\n".join(f"{one.name} | {one.segments} | {often[one.often]}"
+                                                 for one in dials.recovery_opportunities),
+            "deteriorations": "\n".join(f"{one.name} | {one.segments} | {one.trigger}" for one in dials.deteriorations),
+            "stress_penalty_at": dials.stress_penalty_at}
 
 
 class DialsForm(forms.Form):
@@ -89,6 +115,17 @@ class DialsForm(forms.Form):
     talent_triggers = forms.MultipleChoiceField(
         label=_("A talent dot is gained for"), required=False, widget=forms.CheckboxSelectMultiple,
         choices=[(trigger.value, trigger.label) for trigger in TalentTrigger])
+    # "Hacking Conditions": one a line, its parts between bars; none by default.
+    recovery_opportunities = forms.CharField(
+        label=_("Other opportunities to recover"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line: name | stress cleared (1-4) | “session” (once per session per character) or "
+                    "“each” (each time). For example: A doctor | 2 | session"))
+    deteriorations = forms.CharField(
+        label=_("Deterioration"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line: name | stress ticked | the trigger. For example: Poison | 1 | a scene ends and the poison is untreated"))
+    stress_penalty_at = forms.IntegerField(
+        label=_("Penalty: one die fewer from this stress on"), min_value=0, max_value=12, required=False, initial=0,
+        help_text=_("0: no penalty, as written (“Introducing Penalties”: this is by design)."))
     # The Extras' and dials' names and summaries are gamerules' own words (gamerules/dials.py).
     extras = forms.MultipleChoiceField(
         label=_("Extras in play"), required=False, widget=forms.CheckboxSelectMultiple,
@@ -117,6 +154,7 @@ class DialsForm(forms.Form):
             "details": "\n".join(str(detail_said(name)) for name in dials.details),
             "talent_triggers": sorted(trigger.value for trigger in dials.talent_triggers),
             "extra_dials": sorted(dial.value for dial in dials.extra_dials),
+            **conditions_initial(dials),
         }
 
     @staticmethod
@@ -128,6 +166,20 @@ class DialsForm(forms.Form):
             values[f"{attribute.value}_actions"] = "\n".join(
                 str(action_said(a.name)) for a in PRESET_ACTIONS[count] if a.attribute is attribute)
         return values
+
+    def _conditions(self, data) -> dict:
+        try:
+            opportunities = tuple(Opportunity(name, int(segments), _often(often))
+                                  for name, segments, often in _parts(data["recovery_opportunities"]))
+        except ValueError:
+            raise forms.ValidationError({"recovery_opportunities": _("Write each as: name | 1-4 | session or each.")}) from None
+        try:
+            deteriorations = tuple(Deterioration(name, trigger, int(segments))
+                                   for name, segments, trigger in _parts(data["deteriorations"]))
+        except ValueError:
+            raise forms.ValidationError({"deteriorations": _("Write each as: name | stress ticked | trigger.")}) from None
+        return {"recovery_opportunities": opportunities, "deteriorations": deteriorations,
+                "stress_penalty_at": data["stress_penalty_at"] or 0}
 
     def clean(self):
         data = super().clean()
@@ -148,7 +200,8 @@ class DialsForm(forms.Form):
             talent_cost=data["talent_cost"],
             details=tuple(detail_typed(name) for name in _lines(data["details"])),
             talent_triggers=frozenset(TalentTrigger(value) for value in data["talent_triggers"]),
-            extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]))
+            extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]),
+            **self._conditions(data))
         errors = self.dials.errors()
         if errors:
             raise forms.ValidationError(errors)

@@ -120,21 +120,27 @@ class Sheet(models.Model):
         help_text=_("Its player offers to assist this character's next roll (1 momentum, \"Assist\")."))
     details = models.JSONField(default=dict, blank=True,
                                help_text=_("The hack's own details, by name (\"Changing the Details\")."))
+    # "Hacking Conditions": what the campaign's conditions dials left on this sheet.
+    deteriorating = models.JSONField(default=list, blank=True,
+                                     help_text=_("The deteriorations the GM marked, by name, until cared for."))
+    recovered_with = models.JSONField(default=dict, blank=True,
+                                      help_text=_("Opportunity to recover → the number of the session it was last used in."))
     history = HistoricalRecords()
 
     objects = LockingQuerySet.as_manager()
 
     export_fields = ("playbook_id", "momentum", "stress", "taken_out", "money", "goal_dots", "scars", "compensations",
                      "better_risk_next", "escalated_action", "escalated_risk", "recovered_in_id", "lost_action",
-                     "action_dots", "assisting_id", "details")
+                     "action_dots", "assisting_id", "details", "deteriorating", "recovered_with")
     """What the export's character object carries, for every character (another system's with the
     defaults), as it did while these were the character's own columns."""
-    export_added = {"details": {}}
+    export_added = {"details": {}, "deteriorating": [], "recovered_with": {}}
     """Carried since the last release: left out of a row while empty, as older files have it."""
     text_fields = ("scars", "compensations")
     """The sheet's texts kept here (characters/sheets.py ``text_holder``)."""
     restorable = ("momentum", "stress", "taken_out", "action_dots", "better_risk_next", "escalated_action",
-                  "escalated_risk", "lost_action", "scars", "compensations", "goal_dots", "money", "details")
+                  "escalated_risk", "lost_action", "scars", "compensations", "goal_dots", "money", "details",
+                  "deteriorating")
     """What a restore of the character's version puts back, as it was then."""
 
     def __str__(self):

@@ -7,7 +7,7 @@ from django.utils.functional import SimpleLazyObject
 from campaign.access import sheet_seen_as
 from campaign.models import Campaign, GameSession, Membership, WorldForce
 from characters.models import Character
-from charge.characters import brought_back_by_another, helpers
+from charge.characters import brought_back_by_another, conditions, helpers
 from charge.forms.spells import SpellForm
 from charge.models import (
     Asset,
@@ -96,6 +96,7 @@ def sheet_context(membership, character, **extra):
             for tie in character.ties.select_related("linked_character", "linked_force")]),
         "clocks": character.clocks.visible_to(membership).active().for_display(),
         "session": SimpleLazyObject(lambda: campaign.current_session),
+        "conditions": conditions(rules, character.charge, membership.is_gm),
         **extra,
     }
 

@@ -104,6 +104,7 @@ def _odds_context(membership, form, pending, changed=False):
     return {**context, "plan": planned, "bars": odds_bars(planned.pool_size, threat, rule, planned.automatic_success),
             "threats": threats, "threat": threat, "threat_rule": rule, "bearing": bearing, "disposition": disposition,
             "tension_momentum": TENSION_MOMENTUM if "tension" in planned.dice_sources else 0,
+            "penalty_at": membership.campaign.charge.rules.stress_penalty_at,
             "risk_label": planned.risk.label(wording),
             "quick_reads": quick_charge_reads(planned.effect_steps) if membership.campaign.charge.quick else ()}
 

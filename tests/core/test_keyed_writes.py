@@ -26,6 +26,7 @@ from charge.models import (
     Resource,
     ResourcePool,
     Setup,
+    Sheet,
     WorldFact,
 )
 from hooks.models import Webhook
@@ -73,6 +74,24 @@ def resource(table):
 
 def campaign(table):
     return Campaign.objects.get(pk=table.campaign.pk)
+
+
+def conditions_on(table):
+    """A doctor and two deteriorations in the hack ("Hacking Conditions"), Ada suffering from poison."""
+    setup = Setup.objects.get(campaign=table.campaign.pk)
+    Setup.objects.filter(pk=setup.pk).update(dials={**setup.dials, "recovery_opportunities": [
+        {"name": "A doctor", "segments": 2, "often": "each_time"}], "deteriorations": [
+        {"name": "Poison", "trigger": "a scene ends", "segments": 1}, {"name": "A wound", "trigger": "you push", "segments": 1}]})
+    return [table.character.pk]
+
+
+def poisoned(table):
+    Sheet.objects.filter(pk=table.character.pk).update(deteriorating=["Poison"])
+    return conditions_on(table)
+
+
+def sheet_row(table):
+    return list(Sheet.objects.filter(pk=table.character.pk).values("stress", "taken_out", "deteriorating"))
 
 
 def hacked(table, n):
@@ -128,6 +147,12 @@ WRITES = {
                                                    .values_list("points", flat=True))),
     "market ticked": Write("market_tick", "gm", campaign_only, lambda t, n: {"seen": campaign(t).charge.market_filled},
                            lambda t: campaign(t).charge.market_filled),
+    "recovered with an opportunity": Write("character_opportunity", "gm", conditions_on,
+                                           lambda t, n: {"opportunity": "A doctor"}, sheet_row),
+    "deterioration marked": Write("character_deterioration", "gm", conditions_on, lambda t, n: {
+        "deterioration": "Poison" if n == 1 else "A wound", "step": "mark"}, sheet_row),
+    "deterioration worsens": Write("character_deterioration", "gm", poisoned,
+                                   lambda t, n: {"deterioration": "Poison", "step": "worsen"}, sheet_row),
     "hack applied": Write("hack_apply", "gm", campaign_only, hacked,
                           lambda t: Setup.objects.get(campaign=t.campaign.pk).dials),
     "campaign started with the hack": Write("hack_new_campaign", "gm", campaign_only, lambda t, n: {"name": f"Hacked {n}"},

@@ -28,7 +28,7 @@ RULES = {
     "character_talent": "owner", "character_details": "owner", "character_tie": "owner", "character_tie_delete": "owner",
     "character_clock": "owner", "character_assist": "owner", "character_attachment": "owner",
     "character_hardened": "owner", "character_bow_out": "owner", "character_goal": "owner", "character_spell": "owner",
-    "character_escalation": "gm", "character_asset": "gm",
+    "character_escalation": "gm", "character_asset": "gm", "character_opportunity": "gm", "character_deterioration": "gm",
     "rolls": "member", "roll_stats": "member", "roll_new": "member", "roll_fortune": "member",
     "roll_pending": "owner", "roll_odds": "owner", "roll_withdraw": "owner", "roll_set": "gm",
     "fortune_odds": "member", "roll_determination": "member", "determination_odds": "member",

@@ -21,7 +21,7 @@ from charge.models import (
 )
 from clocks.models import Clock
 from rolls.models import Roll
-from tests.core.test_keyed_writes import Write, campaign_only, sheet
+from tests.core.test_keyed_writes import Write, campaign_only, conditions_on, poisoned, sheet
 from tests.core.walk.shared import clocks
 from tests.core.walk.steps import rows
 from tests.helpers import SPREAD, update_character
@@ -218,6 +218,9 @@ def godly(table):
     """The hack's own details: a God (the chapter's example), to write on Ada's sheet."""
     Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "details": ["God"]})
     return [table.character.pk]
+def with_stress(table):
+    update_character(table.character.pk, stress=3)
+    return conditions_on(table)
 
 
 def earlier(table):
@@ -250,6 +253,14 @@ SHEET = {
     "back in": Write("character_back", "player", sheet, lambda t, n: {}, ada),
     "hardened": Write("character_hardened", "player", scars_on, lambda t, n: {}, ada),
     "bowed out": Write("character_bow_out", "player", sheet, lambda t, n: {}, ada),
+    "recovered with an opportunity": Write("character_opportunity", "gm", with_stress,
+                                           lambda t, n: {"opportunity": "A doctor"}, ada),
+    "deterioration marked": Write("character_deterioration", "gm", conditions_on,
+                                  lambda t, n: {"deterioration": "A wound", "step": "mark"}, ada),
+    "deterioration worsens": Write("character_deterioration", "gm", poisoned,
+                                   lambda t, n: {"deterioration": "Poison", "step": "worsen"}, ada),
+    "deterioration cared for": Write("character_deterioration", "gm", poisoned,
+                                     lambda t, n: {"deterioration": "Poison", "step": "cared"}, ada),
     "sheet restored": Write("character_restore", "gm", earlier, lambda t, n: {}, ada),
 }
 STRETCHES["Charge sheet"] = SHEET
