@@ -211,7 +211,12 @@ HOSTILE = {
 
 @pytest.mark.parametrize("case", HOSTILE)
 def test_a_bad_or_hostile_file_is_refused_naming_the_field_and_nothing_is_written(table, case):
-    change, said = HOSTILE[case]
+    refused_everywhere(table, case, *HOSTILE[case])
+
+
+def refused_everywhere(table, case, change, said):
+    """The file ``change`` makes of the campaign's own is refused by the preview and a new campaign
+    with ``said`` named, and by the apply; nothing is written."""
     document = hostile(change)(exported(table))
     before = state(table)
     for address in ("hack_preview", "hack_new_campaign"):
