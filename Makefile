@@ -4,8 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8000
-# make test: pytest-xdist's processes, one per logical core (TEST_WORKERS=0: the whole suite in one process)
+# make test: pytest-xdist's processes, one per logical core (TEST_WORKERS=0: the whole suite in one process);
+# PYTEST_ARGS goes to pytest as it is (.ci/run: -m 'not any_database')
 TEST_WORKERS ?= logical
+PYTEST_ARGS ?=
 export CHROMIUM PORT
 
 .PHONY: run test serve bench soak lint chromium gettext wrk clean catalogues messages
@@ -34,7 +36,7 @@ run: $(VENV)/.installed-run catalogues
 
 ## test: install the dev extra, make sure Chromium is there, run every test (browser tests too)
 test: $(VENV)/.installed-dev chromium gettext catalogues
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 ## serve: uvicorn the way production runs it (set SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL...);
 ## run the webhooks' worker beside it as its own process: `python manage.py deliver` (docs/webhooks.md)

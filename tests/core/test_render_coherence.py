@@ -20,6 +20,8 @@ from tests.factories import UserFactory, join
 from tests.helpers import HTMX
 from tests.security.rules import RULES, routes
 
+pytestmark = pytest.mark.any_database  # the same on any database: CI checks it once
+
 COMMITTED = pytest.mark.django_db(transaction=True)
 """Writes commit for real, as on a server: each moves its campaign's version after its commit."""
 CSRF = re.compile(r"\b[A-Za-z0-9]{64}\b")  # each answer masks the CSRF token anew

@@ -21,6 +21,8 @@ from campaign.demo import DEMO_GM, DEMO_PASSWORD
 from tests.e2e.axe import AXE, audit, beyond_axe, demo_pages, described, target_sizes
 from tests.helpers import PHONE, TABLE, log_in, settled
 
+pytestmark = pytest.mark.any_database  # the same on any database: CI checks it once
+
 GM_SCREEN = {"width": 1366, "height": 768}
 SIZES = {"390": PHONE, "1366": GM_SCREEN, "1920": TABLE}
 LANGUAGES = ("en", "fr", "sv")

@@ -20,6 +20,8 @@ from tests.e2e.axe import AXE, audit, beyond_axe, described
 from tests.e2e.test_accessibility import LANGUAGES, SIZES, THEMES
 from tests.helpers import ScriptedDice, log_in, settled
 
+pytestmark = pytest.mark.any_database  # the same on any database: CI checks it once
+
 VIEWERS = (DEMO_GM, "xavier", "yann", "zoe")
 
 

@@ -19,6 +19,8 @@ from tests.e2e.conftest import SCREENSHOTS
 from tests.e2e.test_accessibility import GM_SCREEN
 from tests.helpers import PHONE, TABLE, log_in, settled
 
+pytestmark = pytest.mark.any_database  # the same on any database: CI checks it once
+
 PLAYER = "xavier"
 CONTROL = """() => {
     // The focused control's box, or its label's when the control itself is drawn by its label (a toggle button).

@@ -1,5 +1,6 @@
 """Layouts that must hold whatever the players type: nothing overflows a phone's width."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.factories import (
@@ -11,6 +12,8 @@ from tests.factories import (
     make_campaign,
 )
 from tests.helpers import PHONE, SPREAD, TABLE, log_in
+
+pytestmark = pytest.mark.any_database  # the same on any database: CI checks it once
 
 LONG = "Thequickbrownfoxjumpsoverthelazydog" * 4  # 140 characters, no space to break at
 

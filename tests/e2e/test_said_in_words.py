@@ -6,6 +6,7 @@ play, as test_accessibility_states.py plays the demo on (in English here: the wo
 
 from io import StringIO
 
+import pytest
 from django.core.management import call_command
 
 from campaign.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
@@ -14,6 +15,8 @@ from rolls.models import Roll
 from tests.e2e.said import accessibility_tree, assert_clocks_said, assert_dice_said, said_in_play
 from tests.e2e.test_accessibility_states import SYSTEMS
 from tests.helpers import DESKTOP, log_in, settled
+
+pytestmark = pytest.mark.any_database  # the same on any database: CI checks it once
 
 
 def test_clocks_dice_and_odds_are_said_in_words_in_every_system(new_page):
