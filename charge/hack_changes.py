@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from gamerules.dials import action_said, detail_said
 from gamerules.hacks import NUMBERS, Hack, renames
+from gamerules.progression import TalentKind
 from gamerules.talent_dots import TalentDots, TalentTrigger
 from gamerules.words import said
 
@@ -65,6 +66,9 @@ def _dial_changes(before: Hack, after: Hack) -> list[str]:
         lines.append(said("Talent dots come from: %(before)s → %(after)s",
                           before="; ".join(str(t.label) for t in TalentTrigger if t in old.talent_triggers) or "-",
                           after="; ".join(str(t.label) for t in TalentTrigger if t in new.talent_triggers) or "-"))
+    lines += [said("Talent line, slot %(slot)s: %(before)s → %(after)s", slot=slot, before=TalentKind(was).label(),
+                   after=TalentKind(now).label())
+              for slot, (was, now) in enumerate(zip(old.talent_line, new.talent_line, strict=True), start=1) if was != now]
     lines += _condition_changes(old, new)
     if (before.ruleset, before.risk_wording) != (after.ruleset, after.risk_wording):
         lines.append(said("The variant and wording of risk change to the file's (%(ruleset)s, %(wording)s).",
@@ -108,7 +112,8 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
     lines = []
     milestones, gained = campaign.milestones.count(), Counter(
         TalentDot.objects.filter(character__campaign=campaign).values_list("character_id", "trigger"))
-    for sheet in Sheet.objects.filter(character__campaign=campaign).select_related("character").order_by("character__name"):
+    for sheet in (Sheet.objects.filter(character__campaign=campaign).select_related("character")
+                  .prefetch_related("character__talents").order_by("character__name")):
         name = sheet.character.name
         dots = {action: count for action, count in sheet.action_dots.items() if count}
         for was, now in moved.items():
@@ -130,6 +135,10 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
         if now < was:
             lines.append(said("%(name)s: talent dots %(before)s → %(after)s; talents written beyond them stay, their slots "
                               "closed.", name=name, before=was, after=now))
+        if moved_slots := [talent.slot for talent in sheet.character.talents.all() if talent.slot and
+                           before.dials.talent_line[talent.slot - 1] != after.dials.talent_line[talent.slot - 1]]:
+            lines.append(said("%(name)s: the talents in slots %(slots)s stay as written; the new line applies when "
+                              "they are rewritten.", name=name, slots=", ".join(map(str, moved_slots))))
         if dropped := [name for name in before.dials.details if name not in after.dials.details
                        and sheet.details.get(name)]:
             lines.append(said("%(name)s: the text of %(details)s is kept but no longer shown while the hack has no such "

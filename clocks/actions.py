@@ -77,7 +77,11 @@ def undo_change(gm: Membership, clock_id, change_id) -> ClockChange | None:
         raise Refused(_("That change was already undone, or is itself an undo."))
     reason = said("Undo of %(before)s→%(after)s (%(reason)s)", before=change.before, after=change.after,
                   reason=change.reason_said)
-    return record_change(gm, clock, clock.filled - change.amount, reason, undoes=change)
+    was_full = clock.is_full
+    undo = record_change(gm, clock, clock.filled - change.amount, reason, undoes=change)
+    if was_full and not clock.is_full:  # a correction, where a tick down by hand is the story going on
+        signals.unfilled.send(sender=Clock, clock=clock)
+    return undo
 
 
 @transaction.atomic

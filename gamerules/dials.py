@@ -14,7 +14,13 @@ from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
 from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
 from gamerules.conditions import Deterioration, Opportunity, conditions_errors
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SIZES
-from gamerules.readings import FLASHBACK_MOST, FLASHBACK_MOST_DIAL, QUICK_CHARGE_STUDY_ACTION
+from gamerules.readings import (
+    FLASHBACK_MOST,
+    FLASHBACK_MOST_DIAL,
+    QUICK_CHARGE_STUDY_ACTION,
+    TALENT_LINE_CODES,
+    TALENT_LINE_SLOT_CODES,
+)
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.threat import ThreatRule
 from gamerules.words import said, said_as
@@ -288,6 +294,9 @@ class Dials:
     """The hack's own details beside concept, appearance and ties ("Changing the Details")."""
     talent_triggers: frozenset[TalentTrigger] = DEFAULT_TALENT_TRIGGERS
     """What gives a talent dot ("Changing When Talent Dots are Gained"): milestones as written."""
+    talent_line: tuple[str, ...] = TALENT_LINE_CODES
+    """What each of the line's 13 slots gives, in order ("Changing the Tree"): the sheet's, as
+    written (reading 7); each a kind's code (gamerules/progression.py, ``TalentKind``)."""
 
     @property
     def action_names(self) -> tuple[str, ...]:
@@ -343,7 +352,7 @@ class Dials:
             errors.append(said("A goal's clock has 8 segments, or 12 for harder progression."))
         if self.talent_cost not in TALENT_COSTS:
             errors.append(said("A talent costs nothing, 1 or 2 momentum to invoke."))
-        errors += self.details_errors() + self.triggers_errors()
+        errors += self.details_errors() + self.triggers_errors() + self.talent_line_errors()
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
             errors.append(said("A flashback may cost at most %(least)s to %(most)s momentum.",
                                least=FLASHBACK_MOST_DIAL.start, most=FLASHBACK_MOST_DIAL.stop - 1))
@@ -361,6 +370,12 @@ class Dials:
 
     def triggers_errors(self) -> list[str]:
         return [] if self.talent_triggers else [said("Talent dots need at least one way to be gained.")]
+
+    def talent_line_errors(self) -> list[str]:
+        if len(self.talent_line) == len(TALENT_LINE_CODES) and set(self.talent_line) <= set(TALENT_LINE_SLOT_CODES):
+            return []
+        return [said("The talent line has %(count)s slots, each an action dot, +1 effect, -1 risk or +1d6.",
+                     count=len(TALENT_LINE_CODES))]
 
     def details_errors(self) -> list[str]:
         names = [name.strip() for name in self.details]
@@ -391,6 +406,7 @@ class Dials:
         data["extra_dials"] = sorted(dial.value for dial in self.extra_dials)
         data["details"] = list(self.details)
         data["talent_triggers"] = sorted(trigger.value for trigger in self.talent_triggers)
+        data["talent_line"] = list(self.talent_line)
         data["recovery_opportunities"] = [one.to_data() for one in self.recovery_opportunities]
         data["deteriorations"] = [one.to_data() for one in self.deteriorations]
         return data
@@ -415,6 +431,8 @@ class Dials:
             values["details"] = tuple(data["details"])
         if "talent_triggers" in data:
             values["talent_triggers"] = frozenset(TalentTrigger(value) for value in data["talent_triggers"])
+        if "talent_line" in data:
+            values["talent_line"] = tuple(str(code) for code in data["talent_line"])
         if "recovery_opportunities" in data:
             values["recovery_opportunities"] = tuple(map(Opportunity.from_data, data["recovery_opportunities"]))
         if "deteriorations" in data:

@@ -22,6 +22,7 @@ from gamerules.dials import (
     Extra,
     ExtraDial,
 )
+from gamerules.readings import TALENT_LINE_CODES
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.words import said
 
@@ -76,6 +77,7 @@ class Hack:
         document["extra_dials"] = sorted(dial.value for dial in dials.extra_dials)
         document["details"] = list(dials.details)
         document["talent_triggers"] = sorted(trigger.value for trigger in dials.talent_triggers)
+        document["talent_line"] = list(dials.talent_line)
         document["recovery_opportunities"] = [one.to_data() for one in dials.recovery_opportunities]
         document["deteriorations"] = [one.to_data() for one in dials.deteriorations]
         document["stress_penalty_at"] = dials.stress_penalty_at
@@ -96,6 +98,7 @@ class Hack:
             details=tuple(name.strip() for name in document.get("details", ())),
             talent_triggers=frozenset(TalentTrigger(value) for value in document.get(
                 "talent_triggers", [t.value for t in DEFAULT_TALENT_TRIGGERS])),
+            talent_line=tuple(document.get("talent_line", TALENT_LINE_CODES)),
             **{number: document[number] for number in NUMBERS},
             # "Hacking Conditions": a file without them plays recovery as written.
             recovery_opportunities=tuple(map(Opportunity.from_data, document.get("recovery_opportunities", []))),
@@ -110,6 +113,7 @@ class Hack:
         conditions = self.dials.conditions_errors()
         fields = {**dict.fromkeys(self.dials.details_errors(), "details"),
                   **dict.fromkeys(self.dials.triggers_errors(), "talent_triggers"),
+                  **dict.fromkeys(self.dials.talent_line_errors(), "talent_line"),
                   **{error: field for field, error in conditions}}
         found = [(fields.get(error, "actions"), error) for error in self.dials.errors()]
         names = set(self.dials.action_names)

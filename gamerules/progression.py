@@ -69,6 +69,12 @@ def unlocked_slots(milestones: int) -> int:
     return max(0, min(milestones, len(TALENT_LINE)))
 
 
+def line_of(codes: tuple[str, ...]) -> tuple[TalentKind, ...]:
+    """The talent line a campaign plays, from its dial's codes: the sheet's (``TALENT_LINE``) unless
+    a hack changed the tree ("Changing the Tree")."""
+    return tuple(TalentKind(code) for code in codes)
+
+
 def slot_kind(index: int) -> TalentKind:
     """The printed kind of the talent line's slot ``index`` (0-based; reading 7)."""
     return TALENT_LINE[index]

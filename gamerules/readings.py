@@ -26,6 +26,10 @@ TALENT_LINE_CODES = (
     "dot", "effect", "dot", "risk", "dot", "die", "dot",
     "effect", "dot", "risk", "dot", "die", "dot",
 )
+TALENT_LINE_SLOT_CODES = ("dot", "effect", "risk", "die")
+"""What a slot of the line may print ("Changing the Tree" changes which, slot by slot): an action
+dot or one of the three situational bonuses; any situational slot may also hold a talent with no
+bonus (gamerules/progression.py, ``slot_choices``)."""
 
 # Project reading (SRD 1.1, "Roll the Dice": "On a 66 ... you achieve your goal with increased
 # effect"): a critical raises the effect one level, up to great. No effect stays no effect.

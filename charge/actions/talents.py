@@ -11,7 +11,7 @@ from core.refused import Refused
 from gamerules.characters import rating_errors
 from gamerules.dials import Extra
 from gamerules.progression import Talent as RulesTalent
-from gamerules.progression import TalentKind, unlocked_slots
+from gamerules.progression import TalentKind, line_of, unlocked_slots
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.words import said
 
@@ -33,7 +33,7 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
         if rules.talent_triggers == DEFAULT_TALENT_TRIGGERS:
             raise Refused(_("Slot %(slot)s opens at milestone %(slot)s.") % {"slot": slot})
         raise Refused(_("Slot %(slot)s opens with talent dot %(slot)s.") % {"slot": slot})
-    errors = talent.errors(rules.action_names, slot_kind(slot))
+    errors = talent.errors(rules.action_names, slot_kind(slot, line_of(rules.talent_line)))
     existing = character.talents.filter(slot=slot).first()
     if talent.kind is TalentKind.ACTION_DOT and not errors:
         ratings = character.charge.ratings()
@@ -73,3 +73,12 @@ def gained_by_project(sender, clock, **kwargs) -> None:
     """A character's project clock filled (clocks.signals.filled, connected in charge/apps.py)."""
     if clock.kind == "project" and clock.character_id and clock.campaign.system == "charge":
         gain_talent_dot(None, clock.character, TalentTrigger.PROJECT, clock=clock)
+
+
+def lost_with_its_project(sender, clock, **kwargs) -> None:
+    """The change that finished a project undone (clocks.signals.unfilled, connected in
+    charge/apps.py): a mistaken tap earns nothing. A finished project ticked down by hand later
+    keeps its dot: it was finished."""
+    if clock.kind == "project" and clock.character_id and TalentDot.objects.filter(clock=clock).delete()[0]:
+        clock.campaign.log(None, said("%(name)s's talent dot from a finished project is taken back with the undo.",
+                                      name=clock.character.name), clock=clock)

@@ -6,7 +6,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from gamerules.charge import MomentumDial
+from gamerules.charge import MomentumDial, RiskWording
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
 from gamerules.conditions import Deterioration, Often, Opportunity
 from gamerules.dials import (
@@ -22,6 +22,8 @@ from gamerules.dials import (
     detail_typed,
 )
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
+from gamerules.progression import TalentKind
+from gamerules.readings import TALENT_LINE_CODES, TALENT_LINE_SLOT_CODES
 from gamerules.talent_dots import TalentTrigger
 
 
@@ -76,7 +78,20 @@ def conditions_initial(dials: Dials) -> dict:
 
 
 class DialsForm(forms.Form):
-    """The dials of "What to Hack". The actions are typed one per line under their attribute."""
+    """The dials of "What to Hack". The actions are typed one per line under their attribute; the
+    talent line's slots (``talent_slot_1``...) are added for the campaign's wording of risk."""
+
+    def __init__(self, *args, wording: RiskWording = RiskWording.RISK, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(code, TalentKind(code).label(wording)) for code in TALENT_LINE_SLOT_CODES]
+        for slot, printed in enumerate(TALENT_LINE_CODES, start=1):
+            self.fields[f"talent_slot_{slot}"] = forms.ChoiceField(
+                label=pgettext("talent line", "Slot %(slot)s") % {"slot": slot}, choices=choices, initial=printed,
+                required=False)
+
+    @property
+    def talent_slots(self) -> list:
+        return [self[f"talent_slot_{slot}"] for slot in range(1, len(TALENT_LINE_CODES) + 1)]
 
     physique_actions = forms.CharField(label=_("Physique"), widget=forms.Textarea(attrs={"rows": 4}))
     insight_actions = forms.CharField(label=_("Insight"), widget=forms.Textarea(attrs={"rows": 4}))
@@ -153,6 +168,7 @@ class DialsForm(forms.Form):
             "talent_cost": dials.talent_cost,
             "details": "\n".join(str(detail_said(name)) for name in dials.details),
             "talent_triggers": sorted(trigger.value for trigger in dials.talent_triggers),
+            **{f"talent_slot_{slot}": code for slot, code in enumerate(dials.talent_line, start=1)},
             "extra_dials": sorted(dial.value for dial in dials.extra_dials),
             **conditions_initial(dials),
         }
@@ -200,6 +216,9 @@ class DialsForm(forms.Form):
             talent_cost=data["talent_cost"],
             details=tuple(detail_typed(name) for name in _lines(data["details"])),
             talent_triggers=frozenset(TalentTrigger(value) for value in data["talent_triggers"]),
+            # A slot left out of the post (an older form) keeps the sheet's.
+            talent_line=tuple(data.get(f"talent_slot_{slot}") or printed
+                              for slot, printed in enumerate(TALENT_LINE_CODES, start=1)),
             extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]),
             **self._conditions(data))
         errors = self.dials.errors()

@@ -78,9 +78,9 @@ class Talent(models.Model):
         return RulesTalent(TalentKind(self.kind), self.action, self.situation, self.instead_of)
 
 
-def slot_kind(slot: int) -> TalentKind:
-    """What a slot of the sheet gives: slot 0 is the starting talent "+1 effect when ___"."""
-    return TalentKind.EXTRA_EFFECT if slot == Talent.STARTING_SLOT else TALENT_LINE[slot - 1]
+def slot_kind(slot: int, line: tuple[TalentKind, ...] = TALENT_LINE) -> TalentKind:
+    """What a slot of the campaign's ``line`` gives: slot 0 is the starting talent "+1 effect when ___"."""
+    return TalentKind.EXTRA_EFFECT if slot == Talent.STARTING_SLOT else line[slot - 1]
 
 
 class Sheet(models.Model):

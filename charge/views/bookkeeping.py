@@ -23,9 +23,9 @@ def dials_edit(request, campaign_id):
     preset = request.POST.get("preset", "")
     if preset.isdigit() and int(preset) in ACTION_COUNTS:
         # Fill in a preset action list without saving, so the GM can rename before saving.
-        form = DialsForm(DialsForm.with_preset(request.POST, int(preset)))
+        form = DialsForm(DialsForm.with_preset(request.POST, int(preset)), wording=campaign.charge.wording)
     elif request.method == "POST":
-        form = DialsForm(request.POST)
+        form = DialsForm(request.POST, wording=campaign.charge.wording)
         if form.is_valid() and (preview := hack_preview_of(request, membership, form.dials)):
             return preview  # characters would change: said first, applied as a hack is
         if form.is_valid():
@@ -33,7 +33,7 @@ def dials_edit(request, campaign_id):
             messages.success(request, _("Dials saved. They apply from the next roll and sheet on."))
             return redirect("dials", campaign.pk)
     else:
-        form = DialsForm(initial=DialsForm.initial_from(campaign.charge.rules))
+        form = DialsForm(initial=DialsForm.initial_from(campaign.charge.rules), wording=campaign.charge.wording)
     return render(request, "charge/dials.html", {"membership": membership, "campaign": campaign,
                                                  "form": form, "counts": ACTION_COUNTS})
 

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext, pgettext
 from charge.models import Goal, Spell, Talent, talent_dots_of
 from clocks.models import SeenClock
 from gamerules.goals import Difficulty
-from gamerules.progression import TALENT_LINE, unlocked_slots
+from gamerules.progression import TALENT_LINE, line_of, unlocked_slots
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentDots, TalentTrigger
 
 
@@ -51,7 +51,7 @@ def talent_line(campaign, character) -> TalentLine:
     opened = unlocked_slots(dots.total)
     talents = {talent.slot: talent.as_rule().describe(campaign.charge.wording) for talent in character.talents.all()}
     return TalentLine([(slot, kind.label(campaign.charge.wording), talents.get(slot), slot <= opened)
-                       for slot, kind in enumerate(TALENT_LINE, start=1)],
+                       for slot, kind in enumerate(line_of(campaign.charge.rules.talent_line), start=1)],
                       talents.get(Talent.STARTING_SLOT), min(opened + 1, len(TALENT_LINE)),
                       max(0, len(TALENT_LINE) - opened - 1),
                       triggers == DEFAULT_TALENT_TRIGGERS, dots_said(dots),

@@ -12,7 +12,7 @@ from charge.forms.talents import TalentForm
 from charge.models import slot_kind
 from charge.views.sheet import sheet_answer, sheet_context
 from core.refused import Refused
-from gamerules.progression import TALENT_LINE, TalentKind
+from gamerules.progression import TALENT_LINE, TalentKind, line_of
 from gamerules.progression import Talent as RulesTalent
 
 
@@ -23,12 +23,13 @@ def character_talent(request, campaign_id, character_id, slot):
     if not 0 <= slot <= len(TALENT_LINE):
         raise Http404("No such slot")
     rules = membership.campaign.charge.rules
+    kind = slot_kind(slot, line_of(rules.talent_line))
     existing = character.talents.filter(slot=slot).first()
     prefill = (character.charge.playbook.talents.get(str(slot), {}) if character.charge.playbook else {})
     initial = ({"kind": existing.kind, "action": existing.action, "situation": existing.situation,
                 "instead_of": existing.instead_of} if existing else
-               {"kind": slot_kind(slot).value, **prefill})
-    form = TalentForm(request.POST or None, initial=initial, slot_kind=slot_kind(slot),
+               {"kind": kind.value, **prefill})
+    form = TalentForm(request.POST or None, initial=initial, slot_kind=kind,
                       action_names=rules.action_names, wording=membership.campaign.charge.wording)
     error = ""
     if request.method == "POST" and form.is_valid():
@@ -42,7 +43,7 @@ def character_talent(request, campaign_id, character_id, slot):
         else:
             return sheet_answer(request, membership, character, "talents")
     context = sheet_context(membership, character, form=form, slot=slot, error=error,
-                            slot_label=slot_kind(slot).label(membership.campaign.charge.wording))
+                            slot_label=kind.label(membership.campaign.charge.wording))
     if request.htmx:  # the form, back in its own slot of the line
         return retarget(render(request, "charge/sheet/talents.html#talent_form", context), f"#slot-{slot}")
     return render(request, "charge/talent_edit.html", context)

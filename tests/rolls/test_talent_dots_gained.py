@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from charge.models import PendingRoll, Setup, TalentDot
-from clocks.models import Clock
+from clocks.models import Clock, ClockChange
 from rolls.models import Roll
 from tests.helpers import HTMX, set_risk_and_effect, sheet_url, wizard, words
 
@@ -97,6 +97,29 @@ def test_a_finished_project_gives_its_character_one_talent_dot_once(crew):
     tick(crew, clock, key="k5", to=4)
     assert dots(crew) == ["project"]
     assert "1 talent dot: 1 from a finished project." in sheet_words(crew, "other_player")
+
+
+def test_undoing_what_finished_a_project_takes_its_dot_back(crew):
+    """An undo is a correction: the project was not finished. A tick down by hand (above) is the
+    story going on, and keeps the dot."""
+    triggers(crew, "milestone", "project")
+    clock = project(crew)
+    tick(crew, clock, amount=3)
+    tick(crew, clock, key="k2", amount=1)
+    assert dots(crew) == ["project"]
+    filling = ClockChange.objects.get(clock=clock, after=4)
+    undo = reverse("clock_undo", args=[crew.campaign.pk, clock.pk, filling.pk])
+    for _ in range(2):  # the same tap twice
+        crew.client("gm").post(undo, {"key": "u1"})
+    assert Clock.objects.get(pk=clock.pk).filled == 3 and dots(crew) == []
+    assert "from a finished project" not in sheet_words(crew)
+    assert "Ada's talent dot from a finished project is taken back with the undo." in words(
+        crew.client("other_player").get(reverse("campaign", args=[crew.campaign.pk])))
+    tick(crew, clock, key="k3", amount=1)  # finished for real
+    assert dots(crew) == ["project"]
+    first = ClockChange.objects.filter(clock=clock).earliest("pk")
+    crew.client("gm").post(reverse("clock_undo", args=[crew.campaign.pk, clock.pk, first.pk]), {"key": "u2"})
+    assert Clock.objects.get(pk=clock.pk).filled == 1 and dots(crew) == []  # any undo that leaves it short
 
 
 def test_without_the_trigger_a_finished_project_gives_none(crew):
