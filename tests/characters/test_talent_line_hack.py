@@ -9,7 +9,15 @@ from campaign.models import Campaign
 from charge.models import Setup, Talent
 from gamerules.dials import Dials
 from tests.campaign.test_campaigns import dials_post
-from tests.campaign.test_hacks import confirm, exported, preview, refused_everywhere, said_on, upload, url
+from tests.campaign.test_hacks import (
+    confirm,
+    exported,
+    preview,
+    refused_everywhere,
+    said_on,
+    upload,
+    url,
+)
 from tests.characters.test_sheet import award, talent
 from tests.helpers import fresh, sheet_url, words
 
