@@ -48,16 +48,19 @@ def _wizard(request, membership, form, pending=None, changed=False):
 def _step_three_data(posted, pending, as_set_now=True):
     """The choices of evening the odds as posted, on the goal and action the roll is on its way
     with, and with the GM's risk and effect as they are now (or, to roll, as the player last saw
-    them). A helper the roller was waiting for, who has agreed since, joins the roll."""
+    them). A helper the roller asked, who has agreed since, joins the roll unless the page the
+    choices came from already showed them (and the roller left them unticked): whatever page the
+    choices came from, one drawn before the ask or while waiting, the agreement counts."""
     data = posted.copy()
     for name, value in pending.step_one().items():
         data[name] = value
     if as_set_now and pending.is_set:
         data["risk"], data["effect"] = str(pending.risk), str(pending.effect)
         data["flashback_cost"] = str(pending.price)
-    awaited = [pk for pk in data.getlist("awaited") if pk.isdigit()]
-    agreed = Character.objects.filter(pk__in=awaited, charge__assisting=pending.character_id).values_list("pk", flat=True)
-    data.setlist("helpers", [*data.getlist("helpers"), *(str(pk) for pk in agreed)])
+    shown, ticked = set(data.getlist("helpers_shown")), data.getlist("helpers")
+    agreed = Character.objects.filter(pk__in=pending.asked, charge__assisting=pending.character_id)
+    joining = [str(pk) for pk in agreed.values_list("pk", flat=True) if str(pk) not in shown | set(ticked)]
+    data.setlist("helpers", [*ticked, *joining])
     return data
 
 

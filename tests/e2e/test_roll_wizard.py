@@ -114,6 +114,33 @@ def test_the_odds_follow_quick_changes_to_the_latest_choices(new_page):
     expect(page.locator("#odds")).to_contain_text("costs 4 momentum")
 
 
+def test_a_change_elsewhere_does_not_cancel_the_odds_of_the_choices_just_made(new_page):
+    """A campaign change arriving while the odds of the latest choice are on their way (another's
+    write, the GM's own risk and effect reaching this page late) once aborted that request and then
+    held its own back: the odds stayed on the first choices."""
+    user = UserFactory(username="odds-held")
+    campaign = make_campaign(user)
+    CharacterFactory(campaign=campaign, owner=user, name="Ada", momentum=4, created=True, action_dots={"Sneak": 2})
+    CharacterFactory(campaign=campaign, name="Bo", momentum=2, created=True)
+    page = new_page(DESKTOP)
+    log_in(page, "odds-held")
+    page.goto(f"/c/{campaign.pk}/rolls/new/?character=" + str(campaign.characters.get(name="Ada").pk))
+    page.get_by_label("Action*", exact=True).select_option("Sneak")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("button", name="Set them").click()
+    expect(page.get_by_role("heading", name="Even the odds")).to_be_visible()
+    held = []
+    page.route("**/odds/", lambda route: held.append(route))  # the odds wait until the change has arrived
+    page.get_by_label("+1d6").check()
+    page.get_by_label("Bo (2 momentum)").check()
+    page.wait_for_timeout(600)  # the choices' own requests, the delayed one included, are on their way
+    page.evaluate("document.body.dispatchEvent(new CustomEvent('campaignChanged', {bubbles: true}))")
+    for request in held:
+        request.continue_()
+    page.unroute("**/odds/")
+    expect(page.get_by_role("button", name="Roll 4d6")).to_be_visible()
+
+
 def test_a_roll_on_its_way_is_withdrawn_from_the_wizard(new_page):
     user = UserFactory(username="withdraw")
     campaign = make_campaign(user)

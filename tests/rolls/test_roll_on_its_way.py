@@ -169,7 +169,7 @@ def test_the_roller_asks_for_an_assist_and_the_helper_agrees_in_one_tap(crew, di
     crew.client("other_player").post(reverse("character_assist", args=[crew.campaign.pk, crew.bo.pk]),
                                      {"roller": crew.ada.pk}, **HTMX)
     odds = crew.client("player").post(reverse("roll_odds", args=[crew.campaign.pk, pending.pk]),
-                                      {"risk": 2, "effect": 2, "awaited": crew.bo.pk}, **HTMX).text
+                                      {"risk": 2, "effect": 2}, **HTMX).text
     assert f'value="{crew.bo.pk}" id="helper-{crew.bo.pk}"\n             checked' in odds
     assert "Roll 3d6" in odds and "Assist Ada" not in waiting(crew, "other_player")
     dice(6, 3, 1)
@@ -177,6 +177,20 @@ def test_the_roller_asks_for_an_assist_and_the_helper_agrees_in_one_tap(crew, di
                                                            "helpers": [crew.bo.pk]})
     assert Roll.objects.get().dice_sources == ["rating", "rating", "assist"]
     assert fresh(crew.bo).charge.momentum == 1
+
+
+def test_an_agreed_helper_joins_whatever_page_the_choices_came_from_unless_left_unticked(crew):
+    """The odds asked from a page drawn before the ask (a late request) count the agreed helper in,
+    as does the roll; a page that showed the helper, left unticked by the roller, keeps them out."""
+    pending = on_its_way(crew)
+    crew.client("player").post(pending.get_absolute_url(), {"step": 3, "ask": crew.bo.pk, "risk": 2, "effect": 2})
+    crew.client("other_player").post(reverse("character_assist", args=[crew.campaign.pk, crew.bo.pk]),
+                                     {"roller": crew.ada.pk}, **HTMX)
+    odds = reverse("roll_odds", args=[crew.campaign.pk, pending.pk])
+    stale = crew.client("player").post(odds, {"risk": 2, "effect": 2, "pushes": ["die"]}, **HTMX).text
+    assert "Roll 4d6" in stale
+    unticked = crew.client("player").post(odds, {"risk": 2, "effect": 2, "helpers_shown": crew.bo.pk}, **HTMX).text
+    assert "Roll 2d6" in unticked and f'id="helper-{crew.bo.pk}"\n             >' in unticked
 
 
 def test_the_gm_agrees_for_a_helper_from_the_console(crew):

@@ -169,10 +169,12 @@
     if (panel) panel.dataset.editing = "1";
   });
   function onChange(event) {
-    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    var detail = event.detail, trigger = detail.triggeringEvent || (detail.requestConfig && detail.requestConfig.triggeringEvent);
     return trigger && trigger.type === "campaignChanged";
   }
-  document.addEventListener("htmx:beforeRequest", function (event) {
+  // Held back before htmx's hx-sync sees it: a refresh that "replace" let through would abort
+  // the request of the choice just made (the odds), and then not be sent itself.
+  document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail.elt;
     if (onChange(event) && (elt.dataset.editing || askedTogether(elt))) event.preventDefault();
   });
