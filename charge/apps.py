@@ -11,7 +11,7 @@ class ChargeConfig(AppConfig):
     def ready(self):
         from characters.sheets import keep_setup, keep_sheets
         from charge import own_words  # noqa: F401 - registers the words Charge writes (core/own_words.py)
-        from charge.actions.spells import ready_by_its_ritual
+        from charge.actions.spells import ready_by_its_ritual, unready_with_its_ritual
         from charge.actions.talents import gained_by_project, lost_with_its_project
         from charge.models import Setup, Sheet
         from charge.site import SITE
@@ -24,3 +24,4 @@ class ChargeConfig(AppConfig):
         filled.connect(ready_by_its_ritual, dispatch_uid="charge-rituals")
         filled.connect(gained_by_project, dispatch_uid="charge-project-talent-dots")
         unfilled.connect(lost_with_its_project, dispatch_uid="charge-project-talent-dots-undone")
+        unfilled.connect(unready_with_its_ritual, dispatch_uid="charge-rituals-undone")

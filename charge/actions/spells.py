@@ -55,3 +55,16 @@ def ready_by_its_ritual(sender, clock: Clock, **kwargs) -> None:
     clocks.signals.filled (connected in charge/apps.py)."""
     if clock.character_id:
         Spell.objects.filter(ritual=clock, charge__isnull=True).update(charge=F("level"))
+
+
+def unready_with_its_ritual(sender, clock: Clock, **kwargs) -> None:
+    """The change that finished a ritual undone (clocks.signals.unfilled, connected in
+    charge/apps.py): the spell's time is not done, so it is not readied. A ritual spell is readied
+    by its clock alone and empties it when it helps, so a readied one is this ritual's."""
+    if not clock.character_id:
+        return
+    for spell in Spell.objects.filter(ritual=clock, charge__isnull=False):
+        spell.charge = None
+        spell.save(update_fields=["charge"])
+        clock.campaign.log(None, said("%(spell)s is no longer readied: the tick that finished its ritual is undone.",
+                                      spell=spell.name), clock=clock)

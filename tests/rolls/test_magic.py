@@ -230,6 +230,8 @@ def test_a_ritual_spell_is_ready_when_its_time_clock_fills_and_empties_once_used
     assert fresh(spell).charge is None
     crew.client("player").post(reverse("roll_progress", args=[crew.campaign.pk, roll.pk]), {"clock": spell.ritual_id})
     assert fresh(spell.ritual).filled == 2 and fresh(spell).charge is None
+    assert "Mend flesh is no longer readied: the tick that finished its ritual is undone." in \
+        crew.client("other_player").get(reverse("campaign", args=[crew.campaign.pk])).text
     cast(crew, spell, dice, (6, 2), effect=2)
     crew.client("player").post(reverse("roll_progress", args=[crew.campaign.pk, Roll.objects.latest("pk").pk]),
                                {"clock": spell.ritual_id})
@@ -239,6 +241,32 @@ def test_a_ritual_spell_is_ready_when_its_time_clock_fills_and_empties_once_used
     crew.client("other_player").post(pending.get_absolute_url(), {
         "risk": 2, "effect": 2, "step": 3, "roll": "1", "spell_help": f"{spell.pk}:die"})
     assert fresh(spell).charge is None and fresh(spell.ritual).filled == 0
+
+
+def test_undoing_the_tick_that_finished_a_ritual_unreadies_its_spell(crew, dice):
+    """An undo is a correction: the ritual's time was not done, so the spell cannot help a roll;
+    the ritual finished again readies it again."""
+    magic_on(crew)
+    write_spell(crew, ritual=4)
+    spell = Spell.objects.get()
+    cast(crew, spell, dice, (6, 2), effect=2)
+    crew.client("player").post(reverse("roll_progress", args=[crew.campaign.pk, Roll.objects.get().pk]),
+                               {"clock": spell.ritual_id})
+    tick = reverse("clock_tick", args=[crew.campaign.pk, spell.ritual_id])
+    crew.client("gm").post(tick, {"amount": 2, "key": "t1"})
+    assert fresh(spell.ritual).filled == 4 and fresh(spell).charge == 2
+    filling = spell.ritual.changes.latest("pk")
+    undo = reverse("clock_undo", args=[crew.campaign.pk, spell.ritual_id, filling.pk])
+    crew.client("gm").post(undo, {"key": "u1"})
+    assert fresh(spell.ritual).filled == 2 and fresh(spell).charge is None
+    assert "Mend flesh is no longer readied: the tick that finished its ritual is undone." in \
+        crew.client("other_player").get(reverse("campaign", args=[crew.campaign.pk])).text
+    pending = on_its_way(crew, who="other_player", character=crew.bo.pk, action="Muscle")
+    page = crew.client("other_player").get(pending.get_absolute_url()).text
+    assert 'name="spell_help"' not in page  # nothing readied to help
+    crew.client("gm").post(tick, {"amount": 2, "key": "t2"})
+    assert fresh(spell.ritual).filled == 4 and fresh(spell).charge == 2
+    assert 'name="spell_help"' in crew.client("other_player").get(pending.get_absolute_url()).text
 
 
 def test_a_spell_is_cast_only_with_its_actions_and_by_its_caster(crew):
