@@ -229,4 +229,20 @@ def _medic_and_poison(dials: Dials) -> Dials | None:
 
 
 PRESETS += (Preset("medic-and-poison", said("A medic and poison"), said("Hacking Conditions"), _medic_and_poison),)
+
+
+def _line(line: tuple[str, ...]) -> Callable[[Dials], Dials | None]:
+    return lambda dials: None if dials.talent_line == line else replace(dials, talent_line=line)
+
+
+# "make certain types of talent more common than others": the sheet's line (7 dots, 6 situational
+# bonuses) tipped one way or the other, the line's first and last slot still a dot.
+MORE_DOTS_LINE = tuple("dot" if code == "risk" else code for code in TALENT_LINE_CODES)
+MORE_BONUSES_LINE = ("dot", "effect", "risk", "die") * 3 + ("dot",)
+PRESETS += (
+    Preset("talent-line-dots", said("More action dots: 9 of the 13 talents"), said("Changing the Tree"),
+           _line(MORE_DOTS_LINE)),
+    Preset("talent-line-bonuses", said("More situational bonuses: 4 of the 13 talents are action dots"),
+           said("Changing the Tree"), _line(MORE_BONUSES_LINE)),
+)
 PRESETS_BY_SLUG = {preset.slug: preset for preset in PRESETS}

@@ -114,3 +114,30 @@ HOSTILE = {
 @pytest.mark.parametrize("case", HOSTILE)
 def test_a_bad_line_is_refused_naming_the_field(table, case):
     refused_everywhere(table, case, *HOSTILE[case])
+
+
+PRESET_LINES = {
+    # every "+1 position (-1 risk) when ___" slot of the sheet's line an action dot: 9 dots
+    "talent-line-dots": ["dot", "effect", "dot", "dot", "dot", "die", "dot", "effect", "dot", "dot", "dot", "die", "dot"],
+    # an action dot every fourth slot, the first and the last: 4 dots, 9 situational bonuses
+    "talent-line-bonuses": ["dot", "effect", "risk", "die", "dot", "effect", "risk", "die", "dot", "effect", "risk",
+                            "die", "dot"],
+}
+
+
+@pytest.mark.parametrize("slug", PRESET_LINES)
+def test_the_chapters_tree_as_a_preset_is_two_taps_and_says_what_moves(table, sheet, slug):
+    """"You could change the content of that tree to make certain types of talent more common than
+    others": one tap to preview, one to apply; a talent written where the line moved stays as written."""
+    Talent.objects.create(character=sheet, slot=3, kind="dot", action="Sneak")
+    Talent.objects.create(character=sheet, slot=4, kind="risk", action="Sneak", situation="in the dark")
+    assert slug in table.client("gm").get(url("hack", table)).text
+    page = preview(table, preset=slug)
+    moved = "3, 4" if slug == "talent-line-bonuses" else "4"  # slot 4: -1 risk becomes +1d6, or a dot
+    assert f"Ada: the talents in slots {moved} stay as written; the new line applies when they are rewritten." \
+        in said_on(page)
+    assert confirm(table, page).status_code == 302
+    assert line(table) == PRESET_LINES[slug]
+    assert PRESET_LINES[slug].count("dot") == (9 if slug == "talent-line-dots" else 4)
+    assert slug not in table.client("gm").get(url("hack", table)).text  # played: no longer offered
+    assert exported(table)["talent_line"] == PRESET_LINES[slug]
