@@ -2,11 +2,13 @@
 so an outsider cannot even learn that a campaign exists."""
 
 from dataclasses import dataclass
+from functools import partial
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from campaign.models import Campaign, Membership, WorldForce
+from core import campaign_words
 from core.rendered import Audience
 from core.systems import plays, setups
 
@@ -58,6 +60,8 @@ def membership_or_404(request, campaign_id) -> Membership:
         raise Http404("Not a page of this campaign's dice system")
     if membership.campaign.is_archived and (match is None or match.url_name not in READ_WHILE_ARCHIVED):
         raise ArchivedCampaign(membership.campaign)
+    words = membership.campaign.site.words
+    campaign_words.use(partial(words, membership.campaign) if words else None)
     return membership
 
 

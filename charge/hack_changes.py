@@ -5,6 +5,8 @@ what they do to them before they apply")."""
 from collections import Counter
 from dataclasses import dataclass
 
+from django.utils.translation import get_language_info
+
 from gamerules.dials import action_said, detail_said
 from gamerules.hacks import NUMBERS, Hack, renames
 from gamerules.progression import TalentKind
@@ -69,11 +71,21 @@ def _dial_changes(before: Hack, after: Hack) -> list[str]:
     lines += [said("Talent line, slot %(slot)s: %(before)s → %(after)s", slot=slot, before=TalentKind(was).label(),
                    after=TalentKind(now).label())
               for slot, (was, now) in enumerate(zip(old.talent_line, new.talent_line, strict=True), start=1) if was != now]
+    was, now = _words(old), _words(new)
+    lines += [said("In %(language)s, %(name)s: %(before)s → %(after)s",
+                   language=get_language_info(key[0])["name_translated"], name=key[1],
+                   before=was.get(key, "-"), after=now.get(key, "-"))
+              for key in sorted(set(was) | set(now)) if was.get(key) != now.get(key)]
     lines += _condition_changes(old, new)
     if (before.ruleset, before.risk_wording) != (after.ruleset, after.risk_wording):
         lines.append(said("The variant and wording of risk change to the file's (%(ruleset)s, %(wording)s).",
                           ruleset=after.ruleset, wording=after.risk_wording))
     return lines
+
+
+def _words(dials) -> dict[tuple[str, str], str]:
+    """The hack's own names in each language: (language, name) -> word."""
+    return {(language, name): word for language, name, word in dials.words}
 
 
 def _condition_changes(old, new) -> list[str]:

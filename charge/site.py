@@ -64,6 +64,7 @@ SITE = SystemSite(
     demo=demo.load,
     system=DiceSystem("charge", said("Charge"), "charge-rpg-rulebook.md"),
     name=variant, about=variant_and_wording, actions=lambda campaign: campaign.charge.rules.action_names,
+    words=lambda campaign: campaign.charge.own_words,
     kinds=KINDS, outcomes=OUTCOMES, sheet=charge_sheet, sheet_context=sheet_context, print_sheet="charge/print.html", start_roll="roll_new",
     table_tile="charge/tiles.html#table", dashboard_tile="charge/tiles.html#dashboard",
     log_actions="charge/rolls/log_actions.html", on_its_way="charge/table.html#on-its-way",

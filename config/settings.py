@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.languages.ChosenLanguage",
+    "core.campaign_words.Forgotten",  # a campaign's own names in each language, per request
     "campaign.live.ChangesOnRecord",  # a write no signal told of still bumps its campaign
     "hooks.middleware.WebhooksAskedOnce",  # a request reads its campaign's webhooks once
     "core.middleware.PrivatePages",

@@ -147,6 +147,9 @@ class SystemSite:
     actions: Callable | None = None
     """``actions(campaign)`` -> the actions the dice statistics list even when never rolled, in
     the campaign's order."""
+    words: Callable | None = None
+    """``words(campaign)`` -> the campaign's own names in each language (core/campaign_words.py
+    ``Words``), made the request's by every campaign view."""
     ready_characters: bool = False
     """A new character is played at once: the system has no creation steps."""
     console_top: str = ""

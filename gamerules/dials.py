@@ -258,6 +258,10 @@ def detail_typed(name: str) -> str:
     return next((str.__str__(detail) for detail in RULEBOOK_DETAIL_NAMES if str(detail) == name), name)
 
 
+OWN_WORDS_LANGUAGES = ("en", "fr", "sv")
+"""The languages a hack may name its own actions and details in: the site's (config/settings.py)."""
+
+
 def unfit_name(name: str) -> bool:
     """A name the screens and the hack file refuse: a control character, < or >."""
     return any(ord(c) < 32 or ord(c) == 127 or c in "<>" for c in name)
@@ -297,6 +301,20 @@ class Dials:
     talent_line: tuple[str, ...] = TALENT_LINE_CODES
     """What each of the line's 13 slots gives, in order ("Changing the Tree"): the sheet's, as
     written (reading 7); each a kind's code (gamerules/progression.py, ``TalentKind``)."""
+    words: tuple[tuple[str, str, str], ...] = ()
+    """The hack's own names in other languages: (language, a name as the hack writes it, that
+    name as readers of the language read it), for the actions and details the rulebook does not
+    name (its own are in every language already)."""
+
+    @property
+    def own_names(self) -> tuple[str, ...]:
+        """The actions and details the hack names itself, which take words in each language."""
+        return (*(name for name in self.action_names if name not in RULEBOOK_ACTION_NAMES),
+                *(name for name in self.details if name not in RULEBOOK_DETAIL_NAMES))
+
+    def keeping_words(self) -> Dials:
+        """These dials, without the words of names they no longer have (a preset dropped them)."""
+        return replace(self, words=tuple(word for word in self.words if word[1] in self.own_names))
 
     @property
     def action_names(self) -> tuple[str, ...]:
@@ -352,7 +370,7 @@ class Dials:
             errors.append(said("A goal's clock has 8 segments, or 12 for harder progression."))
         if self.talent_cost not in TALENT_COSTS:
             errors.append(said("A talent costs nothing, 1 or 2 momentum to invoke."))
-        errors += self.details_errors() + self.triggers_errors() + self.talent_line_errors()
+        errors += self.details_errors() + self.triggers_errors() + self.talent_line_errors() + self.words_errors()
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
             errors.append(said("A flashback may cost at most %(least)s to %(most)s momentum.",
                                least=FLASHBACK_MOST_DIAL.start, most=FLASHBACK_MOST_DIAL.stop - 1))
@@ -376,6 +394,20 @@ class Dials:
             return []
         return [said("The talent line has %(count)s slots, each an action dot, +1 effect, -1 risk or +1d6.",
                      count=len(TALENT_LINE_CODES))]
+
+    def words_errors(self) -> list[str]:
+        errors = []
+        if any(language not in OWN_WORDS_LANGUAGES for language, _name, _said in self.words):
+            errors.append(said("A hack's own names are said in English, French or Swedish."))
+        if strays := sorted({name for _language, name, _said in self.words} - set(self.own_names)):
+            errors.append(said("Only the hack's own actions and details take names in each language, not %(names)s.",
+                               names=", ".join(strays)))
+        if any(not word.strip() or len(word) > DETAIL_NAME_MOST or unfit_name(word) for *_, word in self.words):
+            errors.append(said("A name in another language has 1 to %(most)s characters, without < or >.",
+                               most=DETAIL_NAME_MOST))
+        if len({(language, name) for language, name, _said in self.words}) != len(self.words):
+            errors.append(said("A name has one word in each language."))
+        return errors
 
     def details_errors(self) -> list[str]:
         names = [name.strip() for name in self.details]
@@ -407,6 +439,7 @@ class Dials:
         data["details"] = list(self.details)
         data["talent_triggers"] = sorted(trigger.value for trigger in self.talent_triggers)
         data["talent_line"] = list(self.talent_line)
+        data["words"] = [list(word) for word in self.words]
         data["recovery_opportunities"] = [one.to_data() for one in self.recovery_opportunities]
         data["deteriorations"] = [one.to_data() for one in self.deteriorations]
         return data
@@ -433,6 +466,8 @@ class Dials:
             values["talent_triggers"] = frozenset(TalentTrigger(value) for value in data["talent_triggers"])
         if "talent_line" in data:
             values["talent_line"] = tuple(str(code) for code in data["talent_line"])
+        if "words" in data:
+            values["words"] = tuple(sorted(tuple(map(str, word)) for word in data["words"]))
         if "recovery_opportunities" in data:
             values["recovery_opportunities"] = tuple(map(Opportunity.from_data, data["recovery_opportunities"]))
         if "deteriorations" in data:

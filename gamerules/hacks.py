@@ -78,6 +78,10 @@ class Hack:
         document["details"] = list(dials.details)
         document["talent_triggers"] = sorted(trigger.value for trigger in dials.talent_triggers)
         document["talent_line"] = list(dials.talent_line)
+        words: dict[str, dict[str, str]] = {}
+        for language, name, word in dials.words:
+            words.setdefault(language, {})[name] = word
+        document["words"] = words
         document["recovery_opportunities"] = [one.to_data() for one in dials.recovery_opportunities]
         document["deteriorations"] = [one.to_data() for one in dials.deteriorations]
         document["stress_penalty_at"] = dials.stress_penalty_at
@@ -99,6 +103,8 @@ class Hack:
             talent_triggers=frozenset(TalentTrigger(value) for value in document.get(
                 "talent_triggers", [t.value for t in DEFAULT_TALENT_TRIGGERS])),
             talent_line=tuple(document.get("talent_line", TALENT_LINE_CODES)),
+            words=tuple(sorted((language, name.strip(), word.strip()) for language, names in document.get("words", {}).items()
+                               for name, word in names.items())),
             **{number: document[number] for number in NUMBERS},
             # "Hacking Conditions": a file without them plays recovery as written.
             recovery_opportunities=tuple(map(Opportunity.from_data, document.get("recovery_opportunities", []))),
@@ -114,6 +120,7 @@ class Hack:
         fields = {**dict.fromkeys(self.dials.details_errors(), "details"),
                   **dict.fromkeys(self.dials.triggers_errors(), "talent_triggers"),
                   **dict.fromkeys(self.dials.talent_line_errors(), "talent_line"),
+                  **dict.fromkeys(self.dials.words_errors(), "words"),
                   **{error: field for field, error in conditions}}
         found = [(fields.get(error, "actions"), error) for error in self.dials.errors()]
         names = set(self.dials.action_names)
@@ -155,7 +162,7 @@ def _fewer(actions: tuple[ActionName, ...], starting_dots: int, creation_cap: in
     def preset(dials: Dials) -> Dials | None:
         if dials.actions == actions:
             return None
-        return replace(dials, actions=actions, starting_dots=starting_dots, creation_cap=creation_cap)
+        return replace(dials, actions=actions, starting_dots=starting_dots, creation_cap=creation_cap).keeping_words()
     return preset
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -116,14 +117,16 @@ class Talent:
                 errors.append(said("An action cannot replace itself."))
         return errors
 
-    def describe(self, wording: RiskWording = RiskWording.RISK) -> str:
+    def describe(self, wording: RiskWording = RiskWording.RISK, action_as: Callable[[str], str] = action_said) -> str:
+        """The talent in words; ``action_as`` says an action (for a page: as its reader reads it;
+        by default as a log line keeps it)."""
         situation = self.situation.strip()
-        action = action_said(self.action)
+        action = action_as(self.action)
         if self.kind is TalentKind.ACTION_DOT:
             return said("+1 %(action)s", action=action)
         if self.kind is TalentKind.ACTION_SWAP:
             return said("Use %(action)s instead of %(instead_of)s when %(situation)s", action=action,
-                        instead_of=action_said(self.instead_of), situation=situation)
+                        instead_of=action_as(self.instead_of), situation=situation)
         if self.kind is TalentKind.NARRATIVE_LIBERTY:
             return situation
         words = {"action": action, "situation": situation}

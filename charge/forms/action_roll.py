@@ -138,7 +138,7 @@ class ActionRollForm(forms.Form):
         chosen_action = self.data.get("action") or self.initial.get("action") or ""
         talents = [t for t in (self.character.talents.all() if self.character else [])
                    if t.kind in ("die", "effect", "risk") or (t.kind == "swap" and t.instead_of == chosen_action)]
-        self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording)) for t in talents]
+        self.fields["talents"].choices = [(t.pk, t.as_rule().describe(self.wording, action_word)) for t in talents]
         if self.rules.talent_cost:  # the campaign's hack prices each talent invoked
             self.fields["talents"].help_text = ngettext("Each costs %(n)s momentum.", "Each costs %(n)s momentum.",
                                                         self.rules.talent_cost) % {"n": self.rules.talent_cost}

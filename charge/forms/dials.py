@@ -3,13 +3,14 @@ Extras in play and their optional dials."""
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language_info, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from gamerules.charge import MomentumDial, RiskWording
 from gamerules.clocks import EXTENDED_CLOCK_SIZES
 from gamerules.conditions import Deterioration, Often, Opportunity
 from gamerules.dials import (
+    OWN_WORDS_LANGUAGES,
     PRESET_ACTIONS,
     ActionName,
     Attribute,
@@ -88,6 +89,15 @@ class DialsForm(forms.Form):
             self.fields[f"talent_slot_{slot}"] = forms.ChoiceField(
                 label=pgettext("talent line", "Slot %(slot)s") % {"slot": slot}, choices=choices, initial=printed,
                 required=False)
+        for language in OWN_WORDS_LANGUAGES:
+            self.fields[f"words_{language}"] = forms.CharField(
+                label=gettext("In %(language)s") % {"language": get_language_info(language)["name_translated"]},
+                required=False, widget=forms.Textarea(attrs={"rows": 3}),
+                help_text=gettext("One a line: the name as the hack writes it = as readers of this language read it."))
+
+    @property
+    def words_fields(self) -> list:
+        return [self[f"words_{language}"] for language in OWN_WORDS_LANGUAGES]
 
     @property
     def talent_slots(self) -> list:
@@ -169,6 +179,8 @@ class DialsForm(forms.Form):
             "details": "\n".join(str(detail_said(name)) for name in dials.details),
             "talent_triggers": sorted(trigger.value for trigger in dials.talent_triggers),
             **{f"talent_slot_{slot}": code for slot, code in enumerate(dials.talent_line, start=1)},
+            **{f"words_{language}": "\n".join(f"{name} = {word}" for said_in, name, word in dials.words
+                                               if said_in == language) for language in OWN_WORDS_LANGUAGES},
             "extra_dials": sorted(dial.value for dial in dials.extra_dials),
             **conditions_initial(dials),
         }
@@ -197,6 +209,16 @@ class DialsForm(forms.Form):
         return {"recovery_opportunities": opportunities, "deteriorations": deteriorations,
                 "stress_penalty_at": data["stress_penalty_at"] or 0}
 
+    def _words(self, data) -> tuple[tuple[str, str, str], ...]:
+        """Each language's lines, "name = word"; a line without "=" is refused on its field."""
+        words = []
+        for language in OWN_WORDS_LANGUAGES:
+            lines = [line.split("=", 1) for line in _lines(data.get(f"words_{language}") or "")]
+            if any(len(parts) != 2 for parts in lines):
+                raise forms.ValidationError({f"words_{language}": _("Write each as: the name = its word.")})
+            words += [(language, name.strip(), word.strip()) for name, word in lines]
+        return tuple(sorted(words))
+
     def clean(self):
         data = super().clean()
         if self.errors:
@@ -220,7 +242,7 @@ class DialsForm(forms.Form):
             talent_line=tuple(data.get(f"talent_slot_{slot}") or printed
                               for slot, printed in enumerate(TALENT_LINE_CODES, start=1)),
             extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]),
-            **self._conditions(data))
+            words=self._words(data), **self._conditions(data))
         errors = self.dials.errors()
         if errors:
             raise forms.ValidationError(errors)

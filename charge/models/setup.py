@@ -50,6 +50,14 @@ class Setup(models.Model):
         """The dials in play: what the GM changed, over the ruleset's defaults."""
         return Dials.from_data(self.dials, base=default_dials(Ruleset(self.ruleset)))
 
+    @property
+    def own_words(self) -> dict[str, dict[str, str]]:
+        """The hack's own names in each language (core/campaign_words.py)."""
+        words: dict[str, dict[str, str]] = {}
+        for language, name, word in self.rules.words:
+            words.setdefault(name, {})[language] = word
+        return words
+
     @cached_property
     def threats_in_play(self) -> list:
         """The Threat Level extra's threats, loaded once for every part of a page that lists them."""

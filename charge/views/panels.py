@@ -9,6 +9,7 @@ from django.utils.translation import ngettext, pgettext
 
 from charge.models import Goal, Spell, Talent, talent_dots_of
 from clocks.models import SeenClock
+from core.templatetags.words import action
 from gamerules.goals import Difficulty
 from gamerules.progression import TALENT_LINE, line_of, unlocked_slots
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentDots, TalentTrigger
@@ -49,7 +50,7 @@ def talent_line(campaign, character) -> TalentLine:
     prefetch_related_objects([character], "talents")
     dots, triggers = talent_dots_of(character), campaign.charge.rules.talent_triggers
     opened = unlocked_slots(dots.total)
-    talents = {talent.slot: talent.as_rule().describe(campaign.charge.wording) for talent in character.talents.all()}
+    talents = {talent.slot: talent.as_rule().describe(campaign.charge.wording, action) for talent in character.talents.all()}
     return TalentLine([(slot, kind.label(campaign.charge.wording), talents.get(slot), slot <= opened)
                        for slot, kind in enumerate(line_of(campaign.charge.rules.talent_line), start=1)],
                       talents.get(Talent.STARTING_SLOT), min(opened + 1, len(TALENT_LINE)),

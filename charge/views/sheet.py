@@ -24,12 +24,13 @@ from charge.models import (
 )
 from charge.views.panels import difficulty_words, escalated, spells_seen, talent_line
 from clocks.models import Clock, ClockChange
+from core import campaign_words
 from core.htmx import answer, page
 from core.keys import once
 from core.refused import Refused
 from core.rendered import reads
 from gamerules.attachments import ATTACHMENTS_MOST
-from gamerules.dials import Extra, ExtraDial, detail_said
+from gamerules.dials import RULEBOOK_DETAIL_NAMES, Extra, ExtraDial, detail_said
 from gamerules.economy import MONEY_MOST
 from gamerules.goals import Difficulty
 
@@ -67,7 +68,8 @@ def sheet_context(membership, character, **extra):
         "escalated": escalated(character, campaign.charge.wording),
         "text_fields": [(field, getattr(character.text_holder(field), field)) for field in fields],
         # The hack's own details, each as the hack names it and said in the reader's language.
-        "own_details": [(name, detail_said(name), character.charge.details.get(name, "")) for name in rules.details],
+        "own_details": [(name, detail_said(name) if name in RULEBOOK_DETAIL_NAMES else campaign_words.said(name),
+                         character.charge.details.get(name, "")) for name in rules.details],
         "dots_left": rules.starting_dots - dots_spent,
         "dot_scale": range(1, (rules.max_rating if character.created else rules.creation_cap) + 1),
         "talents": SimpleLazyObject(lambda: talent_line(campaign, character)),
