@@ -57,6 +57,6 @@ PARTS = (
     # "Making a Compelling Campaign": the walk's setting and steps, the world's facts, and the GM's
     # own entries in the force generator's tables (a player's export leaves those out).
     Part("making", Making, "campaign", after="forces", new=True),
-    Part("world_facts", WorldFact, "campaign", new=True),
+    Part("world_facts", WorldFact, "campaign", {"asked_by_id": USER}, new=True),
     Part("force_ideas", ForceIdea, "campaign", visible=True, new=True),
 )

@@ -61,6 +61,31 @@ def mark_step(gm: Membership, step: str, done: bool) -> Making:
 
 
 @transaction.atomic
+def walk_together(gm: Membership, together: bool) -> Making:
+    """The GM walks the campaign with the players, live, or alone ("This exercise should be done as
+    a group, though some steps could be done solely by the GM")."""
+    _gm(gm)
+    making = making_of(gm.campaign, lock=True)
+    making.together = together
+    making.save(update_fields=["together"])
+    return making
+
+
+@transaction.atomic
+def ask_about_the_world(member: Membership, question: str) -> WorldFact:
+    """A player fires off a question while the walk is the group's; the group's answer is the
+    GM's to write (``write_fact``)."""
+    if not Making.objects.select_for_update().filter(campaign=member.campaign, together=True).exists():
+        raise Refused(_("The GM makes the campaign alone for now: ask your question at the table."))
+    question = question.strip()[:300]
+    if not question:
+        raise Refused(_("Write the question."))
+    if WorldFact.objects.filter(campaign=member.campaign).count() >= FACTS_MOST:
+        raise Refused(_("The world has %(most)s facts already.") % {"most": FACTS_MOST})
+    return WorldFact.objects.create(campaign=member.campaign, question=question, asked_by=member.user)
+
+
+@transaction.atomic
 def write_fact(gm: Membership, question: str, answer: str, fact_id: int | None = None) -> WorldFact:
     """A question about the world and the group's answer ("Establish the World"): a new one, or one edited."""
     _gm(gm)

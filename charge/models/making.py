@@ -20,6 +20,9 @@ class Making(models.Model):
     excites = models.TextField(_("What excites the group"), max_length=2000, blank=True, help_text=_(
         "The media each person brought up, and what made it interesting: the setting, the characters, the magic, the politics…"))
     done = models.JSONField(default=list, blank=True, help_text=_("The steps done."))
+    together = models.BooleanField(default=False, help_text=_(
+        "The players walk it live with the GM (\"This exercise should be done as a group\"): each step on their "
+        "phones as it is written, and their own questions about the world."))
 
     objects = LockingQuerySet.as_manager()
 
@@ -46,6 +49,8 @@ class WorldFact(models.Model):
 
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="world_facts")
     question = models.CharField(_("Question"), max_length=300)
+    asked_by = models.ForeignKey("auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                 help_text=_("The player who fired it off, walking it with the GM."))
     answer = models.TextField(_("Answer"), max_length=2000, blank=True)
 
     objects = WorldFactQuerySet.as_manager()

@@ -16,7 +16,7 @@ from campaign.forms import ForceForm
 from campaign.models import WorldForce
 from charge.actions import making as actions
 from charge.forms.making import FactForm, ForceIdeaForm, SettingForm, StanceForm
-from core.htmx import answer
+from core.htmx import answer, page
 from core.keys import once, refusal_once
 from core.posted import posted_text
 from gamerules.forces import WORLD_FORCES, Step, genres_of, next_step, suggest
@@ -43,7 +43,7 @@ def making_context(membership, at: Step | None = None, **more) -> dict:
     forces = list(campaign.forces.visible_to(membership))
     coming = next_step(making.done)
     return {"membership": membership, "campaign": campaign, "making": making,
-            "facts": list(campaign.world_facts.all()), "group": next((f for f in forces if f.is_player_group), None),
+            "facts": list(campaign.world_facts.select_related("asked_by")), "group": next((f for f in forces if f.is_player_group), None),
             "world_forces": [force for force in forces if not force.is_player_group], "world_forces_most": WORLD_FORCES[1],
             "steps": _steps(campaign, making, at) if membership.is_gm else [], "at": at,
             "coming": coming and {"step": coming, "url": reverse(STEP_PAGES[coming], args=[campaign.pk])},
@@ -68,11 +68,40 @@ def card(membership) -> dict:
             "coming": coming and reverse(STEP_PAGES[coming], args=[membership.campaign_id])}
 
 
+OVERVIEW = "charge/making/overview.html"
+LIVE = "making-live"
+
+
 @login_required
 @require_safe
 def making(request, campaign_id):
+    """The overview every member reads; walked with the players, their phones follow it live."""
     membership = membership_or_404(request, campaign_id)
-    return render(request, "charge/making/overview.html", making_context(membership))
+    return page(request, OVERVIEW, lambda: making_context(membership), {LIVE: OVERVIEW})
+
+
+@login_required
+@require_POST
+def making_together(request, campaign_id):
+    """The GM walks the campaign with the players, live, or alone."""
+    membership = gm_membership_or_404(request, campaign_id)
+    together = request.POST.get("together") == "1"
+    if not (error := refusal_once(request, lambda: actions.walk_together(membership, together))):
+        messages.success(request, _("The players follow the walk on their phones and ask their questions.") if together
+                         else _("You walk it alone: the players read the overview."))
+    else:
+        messages.error(request, error)
+    return redirect("making", campaign_id)
+
+
+@login_required
+@require_POST
+def making_ask(request, campaign_id):
+    """A player's question about the world, while the walk is the group's."""
+    membership = membership_or_404(request, campaign_id)
+    error = refusal_once(request, lambda: actions.ask_about_the_world(membership, posted_text(request, "question", 300)))
+    return answer(request, f"{OVERVIEW}#{LIVE}", lambda: making_context(membership), reverse("making", args=[campaign_id]),
+                  error)
 
 
 @login_required

@@ -258,6 +258,7 @@ KEYED_VIEWS = {write.url for write in WRITES.values()} | {
     "advantage_ap_advance", "advantage_crew_clocks", "advantage_crew_tick",
     "api_token_create",  # of no campaign: walked in tests/api/test_tokens.py
     "making_setting", "making_fact", "making_group", "making_done", "force_idea_remove",
+    "making_together", "making_ask",  # walked in tests/campaign/test_making_together.py
     "connection_remove",  # walked in tests/hooks/test_pages.py
 }
 

@@ -44,7 +44,7 @@ RULES = {
     "world": "member", "world_table": "gm", "world_draw": "gm", "world_reveal": "gm", "world_mission": "gm",
     "playbooks": "member", "playbook_create": "gm", "playbook_edit": "gm",
     "making": "member", "making_setting": "gm", "making_facts": "gm", "making_fact": "gm", "making_forces": "gm",
-    "making_group": "gm", "making_done": "gm", "force_ideas": "gm", "force_idea_remove": "gm",
+    "making_group": "gm", "making_done": "gm", "making_together": "gm", "making_ask": "member", "force_ideas": "gm", "force_idea_remove": "gm",
     "safety": "member", "boundary_add": "member", "boundary_remove": "member", "x_card": "member",
     "x_card_dismiss": "gm", "session_zero": "gm",
     "campaign_archive": "gm", "campaign_restore": "gm", "campaign_delete": "gm", "campaign_hand_over": "gm",

@@ -165,6 +165,9 @@ MAKING = {
         "setting": "A fantasy kingdom", "excites": "Court intrigue"}, making),
     "fact written": Write("making_facts", "gm", campaign_only, lambda t, n: {
         "question": "Who can do magic?", "answer": "The born"}, making),
+    "walked with the players": Write("making_together", "gm", campaign_only, lambda t, n: {"together": "1"}, making),
+    "a player's question": Write("making_ask", "player", campaign_only, lambda t, n: {
+        "question": "Is there a sea beyond the wall?"}, making),
     "fact edited": Write("making_fact", "gm", the_fact, lambda t, n: {
         "question": "Who can do magic?", "answer": "Those born under the ninth moon"}, making),
     "world force added": Write("making_forces", "gm", campaign_only, lambda t, n: {
