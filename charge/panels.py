@@ -210,6 +210,14 @@ def _by_audience(clocks) -> list[tuple[str, list]]:
     return [(label, group) for label, group in groups if group]
 
 
+def _spell_clocks(roll) -> tuple[int | None, int | None]:
+    """The time and danger clocks of the spell the roll cast ("Time: require a clock to be
+    filled", "Danger"): the clocks its progress and its consequence are offered to tick first."""
+    cast = (roll.choices or {}).get("magic", {}).get("cast")
+    found = Spell.objects.filter(pk=cast["id"]).values_list("ritual_id", "danger_id").first() if cast else None
+    return found or (None, None)
+
+
 def roll_context(membership, roll):
     """Everything the roll's result panel shows this member, with the controls they may use."""
     campaign = membership.campaign
@@ -249,6 +257,7 @@ def roll_context(membership, roll):
                        if aftermath.setup_benefit else ""),
         "progress_clocks": _by_audience([c for c in clocks if c.rules_kind in PROGRESS_KINDS
                                          and c.tickable_by(membership)]),
+        **dict(zip(("progress_first", "danger_first"), _spell_clocks(roll), strict=True)),
         "danger_clocks": _by_audience([c for c in clocks if c.rules_kind in DANGER_KINDS]),
         "may_settle": membership.is_gm or (roll.character and roll.character.editable_by(membership)),
         "may_resist": bool(target and target.editable_by(membership)),

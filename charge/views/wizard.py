@@ -15,7 +15,7 @@ from charge.actions import action_roll, on_its_way
 from charge.forms.action_roll import LAST_STEP, ActionRollForm
 from charge.models import PendingRoll, bearing_on_a_roll, mission_start_pending
 from charge.panels import odds_bars
-from charge.views.on_its_way import pending_or_404, pending_or_none
+from charge.views.on_its_way import pending_or_none
 from core.posted import whole_number
 from core.refused import Refused, refusal_of
 from gamerules.action_roll import ActionRollPlan, quick_charge_reads
@@ -236,11 +236,12 @@ def _step_three(request, membership, pending, changed=False, error=""):
     return _wizard(request, membership, form, pending, changed)
 
 
-def _gone(request, membership):
-    """A roll no longer on its way: made (a double submit, a reload after rolling) or withdrawn."""
+def _gone(request, membership, quietly=False):
+    """A roll no longer on its way: made (a double submit, a reload after rolling) or withdrawn.
+    ``quietly``: the page's own odds, asked as the roll went (its own answer says why)."""
     made = membership.campaign.rolls.visible_to(membership).filter(
         idempotency_key=request.POST.get("key") or None).first()
-    if made is None:
+    if made is None and not quietly:
         messages.info(request, _("That roll is no longer on its way: it was made or withdrawn."))
     target = made.get_absolute_url() if made else reverse("rolls", args=[membership.campaign_id])
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
@@ -250,9 +251,11 @@ def _gone(request, membership):
 @require_POST
 def roll_odds(request, campaign_id, pending_id):
     """The odds for the choices as they stand, recomputed on every change and whenever the
-    campaign changes (the GM's risk and effect, a helper who agrees)."""
+    campaign changes (the GM's risk and effect, a helper who agrees); once the roll is made or
+    withdrawn, the page goes where the roll went."""
     membership = membership_or_404(request, campaign_id)
-    pending = pending_or_404(membership, pending_id)
+    if (pending := pending_or_none(membership, pending_id)) is None:  # rolled or withdrawn: the page follows
+        return _gone(request, membership, quietly=True)
     form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP)
     return render(request, f"{WIZARD}#odds", {"membership": membership, "campaign": membership.campaign,
                                              **_odds_context(membership, form, pending,

@@ -241,6 +241,28 @@ def test_a_ritual_spell_is_ready_when_its_time_clock_fills_and_empties_once_used
     assert fresh(spell).charge is None and fresh(spell.ritual).filled == 0
 
 
+def test_a_casting_roll_offers_its_spells_own_clocks_first(crew, dice):
+    """"Time": the casting rolls tick the spell's clock by their effect; "Danger": each consequence
+    of a casting roll ticks its danger clock. Other clocks of the sheet stay offered, not chosen."""
+    magic_on(crew)
+    Clock.objects.create(campaign=crew.campaign, character=crew.ada, name="Buy back the boat", size=6, kind="project")
+    write_spell(crew, ritual=4, danger=4)
+    spell = Spell.objects.get()
+    cast(crew, spell, dice, (6, 2), effect=2)
+    page = crew.client("player").get(Roll.objects.get().get_absolute_url()).text
+    assert re.search(rf'<option value="{spell.ritual_id}" selected>', page)
+    assert page.count(" selected>") == 1
+
+
+def test_the_console_says_a_roll_on_its_way_casts_a_spell(crew):
+    magic_on(crew)
+    write_spell(crew)
+    spell = Spell.objects.get()
+    on_its_way(crew, risk=None, action="Finesse", spell=spell.pk)
+    console = crew.client("gm").get(reverse("console", args=[crew.campaign.pk])).text
+    assert "casting Mend flesh" in console
+
+
 def test_undoing_the_tick_that_finished_a_ritual_unreadies_its_spell(crew, dice):
     """An undo is a correction: the ritual's time was not done, so the spell cannot help a roll;
     the ritual finished again readies it again."""

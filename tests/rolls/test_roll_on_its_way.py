@@ -84,6 +84,24 @@ def test_a_change_of_the_gms_mind_shows_in_the_odds_before_the_roll(crew):
     assert 'name="risk" value="3"' in text and "Risk high · effect great" in text
 
 
+def test_the_odds_asked_as_the_roll_goes_follow_it_quietly(crew, dice):
+    """The page's live odds, asked by the change the roll itself made, find the roll gone: the page
+    goes where the roll went, with no error and no second message."""
+    pending = on_its_way(crew)
+    odds = reverse("roll_odds", args=[crew.campaign.pk, pending.pk])
+    dice(6, 2)
+    crew.client("player").post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": "1",
+                                                           "key": pending.key})
+    after = crew.client("player").post(odds, {"risk": 2, "effect": 2, "key": pending.key}, **HTMX)  # the page's key
+    assert after.status_code == 200 and after["HX-Redirect"] == Roll.objects.get().get_absolute_url()
+    withdrawn = on_its_way(crew, key="second")
+    crew.client("player").post(reverse("roll_withdraw", args=[crew.campaign.pk, withdrawn.pk]))
+    after = crew.client("player").post(reverse("roll_odds", args=[crew.campaign.pk, withdrawn.pk]), {"key": "w"}, **HTMX)
+    assert after.status_code == 200 and after["HX-Redirect"] == reverse("rolls", args=[crew.campaign.pk])
+    page = crew.client("player").get(after["HX-Redirect"]).text
+    assert "no longer on its way" not in page
+
+
 def test_the_gm_rolls_on_one_shared_screen_with_the_choices_inline(crew, dice):
     page = crew.client("gm").post(reverse("roll_new", args=[crew.campaign.pk]), {
         "key": "shared", "character": crew.ada.pk, "action": "Sneak", "step": 1}, follow=True).text
