@@ -93,19 +93,25 @@ def test_enter_in_a_text_field_of_the_last_step_does_not_roll(new_page, monkeypa
     assert not campaign.rolls.exists()
 
 
-def test_the_odds_follow_quick_changes_to_the_latest_choices(new_page):
-    user = UserFactory(username="quick-odds")
+def evening_the_odds(new_page, username):
+    """A GM's own Sneak roll (Sneak 2, 4 momentum) at its third step, Bo (2 momentum) there to assist."""
+    user = UserFactory(username=username)
     campaign = make_campaign(user)
     CharacterFactory(campaign=campaign, owner=user, name="Ada", momentum=4, created=True, action_dots={"Sneak": 2})
     CharacterFactory(campaign=campaign, name="Bo", momentum=2, created=True)
     page = new_page(DESKTOP)
-    log_in(page, "quick-odds")
+    log_in(page, username)
     page.goto(f"/c/{campaign.pk}/rolls/new/?character=" + str(campaign.characters.get(name="Ada").pk))
     page.get_by_label("Action*", exact=True).select_option("Sneak")
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_role("heading", name="The GM sets the risk and the effect")).to_be_visible()
     page.get_by_role("button", name="Set them").click()
     expect(page.get_by_role("heading", name="Even the odds")).to_be_visible()
+    return page
+
+
+def test_the_odds_follow_quick_changes_to_the_latest_choices(new_page):
+    page = evening_the_odds(new_page, "quick-odds")
     # Three changes in quick succession: the odds end on all three.
     page.get_by_label("+1d6").check()
     page.get_by_label("Bo (2 momentum)").check()
@@ -118,17 +124,7 @@ def test_a_change_elsewhere_does_not_cancel_the_odds_of_the_choices_just_made(ne
     """A campaign change arriving while the odds of the latest choice are on their way (another's
     write, the GM's own risk and effect reaching this page late) once aborted that request and then
     held its own back: the odds stayed on the first choices."""
-    user = UserFactory(username="odds-held")
-    campaign = make_campaign(user)
-    CharacterFactory(campaign=campaign, owner=user, name="Ada", momentum=4, created=True, action_dots={"Sneak": 2})
-    CharacterFactory(campaign=campaign, name="Bo", momentum=2, created=True)
-    page = new_page(DESKTOP)
-    log_in(page, "odds-held")
-    page.goto(f"/c/{campaign.pk}/rolls/new/?character=" + str(campaign.characters.get(name="Ada").pk))
-    page.get_by_label("Action*", exact=True).select_option("Sneak")
-    page.get_by_role("button", name="Next").click()
-    page.get_by_role("button", name="Set them").click()
-    expect(page.get_by_role("heading", name="Even the odds")).to_be_visible()
+    page = evening_the_odds(new_page, "odds-held")
     held = []
     page.route("**/odds/", lambda route: held.append(route))  # the odds wait until the change has arrived
     page.get_by_label("+1d6").check()
