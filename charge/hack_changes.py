@@ -125,13 +125,16 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
     milestones, gained = campaign.milestones.count(), Counter(
         TalentDot.objects.filter(character__campaign=campaign).values_list("character_id", "trigger"))
     for sheet in (Sheet.objects.filter(character__campaign=campaign).select_related("character")
-                  .prefetch_related("character__talents").order_by("character__name")):
+                  .prefetch_related("character__talents", "character__spells").order_by("character__name")):
         name = sheet.character.name
         dots = {action: count for action, count in sheet.action_dots.items() if count}
         for was, now in moved.items():
             if dots.get(was):
                 lines.append(said("%(name)s: the dots on %(was)s move to %(now)s.", name=name, was=action_said(was),
                                   now=now))
+        lines += [said("%(name)s: %(spell)s is cast with %(actions)s.", name=name, spell=spell.name,
+                       actions=_names([moved.get(action, action) for action in spell.actions]))
+                  for spell in sheet.character.spells.all() if any(action in moved for action in spell.actions)]
         if lost := [action for action in dots if action not in kept and action in before.dials.action_names]:
             lines.append(said("%(name)s: the dots on %(actions)s are kept but not read while the hack has no such "
                               "action.", name=name, actions=_names(lost)))

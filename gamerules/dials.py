@@ -400,8 +400,8 @@ class Dials:
         if any(language not in OWN_WORDS_LANGUAGES for language, _name, _said in self.words):
             errors.append(said("A hack's own names are said in English, French or Swedish."))
         if strays := sorted({name for _language, name, _said in self.words} - set(self.own_names)):
-            errors.append(said("Only the hack's own actions and details take names in each language, not %(names)s.",
-                               names=", ".join(strays)))
+            errors.append(said("Only the hack's own actions and details take names in each language, not %(names)s: "
+                               "write the lines for its names as they are now.", names=", ".join(strays)))
         if any(not word.strip() or len(word) > DETAIL_NAME_MOST or unfit_name(word) for *_, word in self.words):
             errors.append(said("A name in another language has 1 to %(most)s characters, without < or >.",
                                most=DETAIL_NAME_MOST))

@@ -9,7 +9,7 @@ from campaign.models import Campaign, Membership
 from charge.actions.bookkeeping import set_dials
 from charge.hack_changes import stress_after
 from charge.hackfile import campaign_hack, fingerprint
-from charge.models import Playbook, Sheet, Talent
+from charge.models import PendingRoll, Playbook, Sheet, Spell, Talent
 from core.refused import Refused
 from gamerules.hacks import Hack, renames
 from gamerules.words import said
@@ -24,7 +24,8 @@ def _rename(names: dict, moved: dict[str, str]) -> dict:
 
 
 def _move_dots(campaign: Campaign, moved: dict[str, str], stress_sizes: tuple[int, int]) -> None:
-    """Renamed actions keep their dots, talents and marks; a stress clock made smaller stops one short of full."""
+    """Renamed actions keep their dots, talents, marks, the spells cast with them and the rolls on
+    their way with them; a stress clock made smaller stops one short of full."""
     for sheet in Sheet.objects.select_for_update().filter(character__campaign=campaign):
         sheet.action_dots = _rename(sheet.action_dots, moved)
         sheet.escalated_action = moved.get(sheet.escalated_action, sheet.escalated_action)
@@ -34,6 +35,11 @@ def _move_dots(campaign: Campaign, moved: dict[str, str], stress_sizes: tuple[in
     for was, now in moved.items():
         Talent.objects.filter(character__campaign=campaign, action=was).update(action=now)
         Talent.objects.filter(character__campaign=campaign, instead_of=was).update(instead_of=now)
+        PendingRoll.objects.filter(campaign=campaign, action=was).update(action=now)
+    for spell in Spell.objects.select_for_update().filter(character__campaign=campaign):
+        if any(action in moved for action in spell.actions):
+            spell.actions = [moved.get(action, action) for action in spell.actions]
+            spell.save(update_fields=["actions"])
     for playbook in Playbook.objects.select_for_update().filter(campaign=campaign):
         playbook.action_dots = _rename(playbook.action_dots, moved)
         playbook.talents = {slot: {**talent, "action": moved.get(talent["action"], talent["action"])}

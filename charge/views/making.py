@@ -69,6 +69,7 @@ def card(membership) -> dict:
 
 
 OVERVIEW = "charge/making/overview.html"
+FACTS = "charge/making/facts.html"
 LIVE = "making-live"
 
 
@@ -133,7 +134,7 @@ def making_facts(request, campaign_id):
             return _facts_answer(request, membership, _("Write the question (300 characters at most)."))
         return _facts_answer(request, membership, refusal_once(request, lambda: actions.write_fact(
             membership, form.cleaned_data["question"], form.cleaned_data["answer"])))
-    return render(request, "charge/making/facts.html", making_context(membership, Step.WORLD, form=form))
+    return page(request, FACTS, lambda: making_context(membership, Step.WORLD, form=form), {"fact-list": FACTS})
 
 
 @login_required

@@ -92,3 +92,22 @@ def test_the_gm_sees_who_asked_on_the_facts_step(table):
     ask(table, "player", "Who can do magic?")
     page = table.client("gm").get(reverse("making_facts", args=[table.campaign.pk])).text
     assert "Who can do magic?" in page and "asked by player1" in page and "No answer yet." in page
+
+
+def test_the_gms_facts_step_takes_the_players_questions_live(table):
+    together(table)
+    gm = table.client("gm")
+    page = gm.get(url(table, "making_facts")).text
+    assert 'id="fact-list"' in page and "campaignChanged" in page
+    ask(table, "player", "Who can do magic?")
+    live = gm.get(url(table, "making_facts") + "?panel=fact-list", **HTMX).text
+    assert "Who can do magic?" in live and 'id="fact-list"' in live  # the panel, ready to be asked again
+
+
+def test_the_players_notice_follows_the_gms_choice_live(table):
+    notice = "The GM walks the campaign's making with the group"
+    together(table)
+    assert notice in table.client("player").get(url(table, "making") + LIVE, **HTMX).text
+    together(table, on=False, key="t2")
+    live = table.client("player").get(url(table, "making") + LIVE, **HTMX).text
+    assert notice not in live and "Your question about the world" not in live

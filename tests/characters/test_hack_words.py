@@ -54,7 +54,7 @@ def test_a_word_is_refused_where_the_file_refuses_it_and_nothing_is_saved(table)
     for changes, said in (
             ({"words_fr": "Craft Artisanat"}, "Write each as: the name = its word."),
             ({"words_fr": "Sneak = Faufiler"}, "Only the hack&#x27;s own actions and details take names in each "
-                                               "language, not Sneak."),
+                                               "language, not Sneak: write the lines"),
             ({"words_fr": "Craft = <b>Artisanat</b>"}, "A name in another language has 1 to 30 characters"),
             ({"words_fr": "Craft = Artisanat\nCraft = Métier"}, "A name has one word in each language.")):
         response = table.client("gm").post(url("dials", table), {**CRAFT, **changes})
@@ -91,7 +91,7 @@ HOSTILE = {
                                            "words.de: not a value the format allows"),
     "script in a word": (_set_words({"fr": {"Craft": "<script>x()</script>"}}), "words.fr.Craft: a character"),
     "a rulebook name": (_set_words({"fr": {"Sneak": "Glisser"}}),
-                        "words: Only the hack's own actions and details take names in each language, not Sneak."),
+                        "words: Only the hack's own actions and details take names in each language, not Sneak:"),
     "the words as a list": (_set_words(["Craft"]), "words: the wrong type"),
     "too many names": (_set_words({"fr": {f"N{n}": "x" for n in range(19)}}), "words.fr: 19 entries"),
 }

@@ -15,6 +15,7 @@ from charge.models import PendingRoll, Setup, Spell
 from clocks.models import Clock
 from gamerules.dials import Dials, Extra
 from rolls.models import Roll
+from tests.campaign.test_hacks import confirm, preview, said_on
 from tests.factories import UserFactory
 from tests.helpers import HTMX, fresh, on_its_way, sheet_url
 
@@ -252,6 +253,19 @@ def test_a_casting_roll_offers_its_spells_own_clocks_first(crew, dice):
     page = crew.client("player").get(Roll.objects.get().get_absolute_url()).text
     assert re.search(rf'<option value="{spell.ritual_id}" selected>', page)
     assert page.count(" selected>") == 1
+
+
+def test_a_renamed_action_takes_its_spells_and_rolls_on_their_way_along(crew):
+    """A hack renaming Sway ("Sway becomes Negotiate") renames it where spells are cast with it and
+    on a roll on its way, as it moves dots: the spell is cast with Negotiate after."""
+    magic_on(crew)
+    write_spell(crew)  # cast with Finesse or Sway
+    spell = Spell.objects.get()
+    pending = on_its_way(crew, action="Sway")
+    page = preview(crew, preset="sway-negotiate")
+    assert "Ada: Mend flesh is cast with Finesse, Negotiate." in said_on(page)
+    confirm(crew, page)
+    assert fresh(spell).actions == ["Finesse", "Negotiate"] and fresh(pending).action == "Negotiate"
 
 
 def test_the_console_says_a_roll_on_its_way_casts_a_spell(crew):
