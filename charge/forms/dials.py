@@ -1,6 +1,8 @@
 """The dials of "What to Hack": the actions typed under their attributes, the numbers, the
 Extras in play and their optional dials."""
 
+from dataclasses import replace
+
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import get_language_info, gettext, ngettext, pgettext
@@ -243,7 +245,11 @@ class DialsForm(forms.Form):
                               for slot, printed in enumerate(TALENT_LINE_CODES, start=1)),
             extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]),
             words=self._words(data), **self._conditions(data))
-        errors = self.dials.errors()
+        # A word's refusal is said beside the language's box it is about; the others above the form.
+        for language in OWN_WORDS_LANGUAGES:
+            for error in replace(self.dials, words=tuple(w for w in self.dials.words if w[0] == language)).words_errors():
+                self.add_error(f"words_{language}", error)
+        errors = [error for error in self.dials.errors() if error not in self.dials.words_errors()]
         if errors:
             raise forms.ValidationError(errors)
         return data

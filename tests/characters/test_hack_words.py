@@ -60,6 +60,11 @@ def test_a_word_is_refused_where_the_file_refuses_it_and_nothing_is_saved(table)
         response = table.client("gm").post(url("dials", table), {**CRAFT, **changes})
         assert response.status_code == 200 and said in response.text, changes
     assert Setup.objects.get(campaign=table.campaign).dials == {}
+    page = table.client("gm").post(url("dials", table), {**CRAFT, "words_sv": "Sneak = Smyga"}).text
+    box = page[page.index('name="words_sv"'):]
+    assert "is-invalid" in page[page.index('id="id_words_sv"') - 200:page.index('id="id_words_sv"')]
+    assert "not Sneak" in box[:1500] and "not Sneak" not in page[:page.index('name="words_en"')]  # beside its box
+    assert "Nothing was saved: a field below says why." in page  # and the top of the page says so
 
 
 def test_the_file_carries_the_words_and_the_preview_says_them(table):
