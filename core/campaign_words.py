@@ -34,12 +34,16 @@ def said(name: str) -> str:
 
 
 class Forgotten:
-    """Each request starts with no campaign's words: a thread that served one campaign does not
-    lend its words to the next request, which may load another or none."""
+    """Each request starts and ends with no campaign's words: a thread that served one campaign
+    lends its words neither to the next request, which may load another or none, nor to what the
+    thread does after."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         use(None)
-        return self.get_response(request)
+        try:
+            return self.get_response(request)
+        finally:
+            use(None)

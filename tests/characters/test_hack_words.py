@@ -112,8 +112,10 @@ def test_no_request_lends_its_campaigns_words_to_the_next(table):
     table.client("gm").post(url("dials", table), CRAFT)
     read_in(table, "player", "fr", table.character.get_absolute_url())
     with translation.override("fr"):
-        assert campaign_words.said("Craft") == "Artisanat"  # this thread served the campaign's sheet last
-        table.client("player").get(reverse("campaigns"))  # a page of no campaign: its request forgets them
+        assert campaign_words.said("Craft") == "Craft"  # the sheet's request took its words with it
+        campaign_words.use(lambda: {"Craft": {"fr": "Artisanat"}})  # as a campaign view leaves them
+        assert campaign_words.said("Craft") == "Artisanat"
+        table.client("player").get(reverse("campaigns"))  # a page of no campaign starts without them
         assert campaign_words.said("Craft") == "Craft"
 
 
