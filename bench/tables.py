@@ -109,6 +109,10 @@ class Run:
         if self.measuring:
             self.writes.append(time.monotonic() - sent)
 
+    def changes(self) -> int:
+        """The ticks sent while measuring (the first of each table is where it started)."""
+        return sum(len(ticks) - 1 for ticks in self.ticks.values())
+
     def tick_for(self, campaign, version):
         return next((sent for made, sent in reversed(self.ticks.get(campaign, [])) if made <= version), None)
 
@@ -169,9 +173,14 @@ class Screen:
         self.poller = re.sub(r"v=\d+", f"v={version}", self.poller)
         await self.panels(session, heard_at)
 
-    async def panels(self, session, heard_at):
+    async def brought(self, session, version, heard_at):
+        """The stream brought the page's own panels with the version: only the rest are asked."""
+        self.poller = re.sub(r"v=\d+", f"v={version}", self.poller)
+        await self.panels(session, heard_at, together=False)
+
+    async def panels(self, session, heard_at, together=True):
         sent = self.run.tick_for(self.table.campaign, self.version())
-        asked = [self.together] if self.together else []
+        asked = [self.together] if self.together and together else []
         await asyncio.gather(*(self.get(session, url) for url in asked + self.alone))
         if self.run.measuring and sent is not None:
             self.run.heard.append(heard_at - sent)
@@ -188,6 +197,8 @@ class Screen:
                     await self.refresh(session, time.monotonic())
                 return
             stream = self.base + reverse("live_stream", args=[self.table.campaign])
+            if self.together:  # the stream brings the page's own panels
+                stream += f"?at={self.path}&panels={self.together.split('?panels=')[1]}"
             while not stop.is_set():
                 try:
                     async with session.get(stream, headers=self.headers) as response:
@@ -197,13 +208,30 @@ class Screen:
                             await asyncio.sleep(POLL_EVERY)
                             await self.refresh(session, time.monotonic())
                             continue
-                        async for line in response.content:
-                            if line.startswith(b"data:") and int(line[5:]) > self.version():
-                                await self.pushed(session, int(line[5:]), time.monotonic())
+                        await self.hear(session, response.content)
                 except (OSError, _client_error()) as error:  # the stream cut: polled, then opened again
                     self.run.failed(f"stream {failure(error)}")
                     await asyncio.sleep(POLL_EVERY)
                     await self.refresh(session, time.monotonic())
+
+    async def hear(self, session, content):
+        """Each event of the stream: a newer version told asks for the panels; panels brought are
+        shown as they come, and only what the page cannot have brought is asked for."""
+        name, data = "", []
+        async for line in content:
+            line = line.rstrip(b"\r\n")
+            if line.startswith(b"event:"):
+                name = line[6:].strip().decode()
+            elif line.startswith(b"data:"):
+                data.append(line[5:].removeprefix(b" "))
+            elif not line and data:
+                version = int(data[0])
+                if version > self.version():
+                    if name == "panels":
+                        await self.brought(session, version, time.monotonic())
+                    else:
+                        await self.pushed(session, version, time.monotonic())
+                name, data = "", []
 
 
 def _client_error():
@@ -307,8 +335,9 @@ async def simulate(base: str, tables: list[Table], push: bool | str, seconds: fl
 def figures(run: Run) -> dict:
     return {"heard_p50_ms": _p(run.heard, 0.5), "heard_p95_ms": _p(run.heard, 0.95),
             "shown_p50_ms": _p(run.shown, 0.5), "shown_p95_ms": _p(run.shown, 0.95),
-            "request_p95_ms": _p(run.requests, 0.95), "write_p50_ms": _p(run.writes, 0.5),
-            "changes_shown": len(run.shown), "requests": len(run.requests), "errors": dict(run.errors)}
+            "request_p95_ms": _p(run.requests + run.writes, 0.95), "write_p50_ms": _p(run.writes, 0.5),
+            "changes_shown": len(run.shown), "requests": len(run.requests), "errors": dict(run.errors),
+            "requests_per_change": round(len(run.requests) / changes, 2) if (changes := run.changes()) else None}
 
 
 async def _floor(base: str, cookie: str, times: int = 60) -> float:

@@ -1,17 +1,31 @@
 """The live stream: server-sent events that tell a campaign page each new version the moment it
-is committed (campaign/push.py). On a newer one the page asks for its live panels, exactly as
-after a poll, so what a viewer may see is decided where it always was; the stream says only a number.
+is committed (campaign/push.py), and bring the page's live panels as they now are.
+
+A page opens its stream with its own address and the names of its live panels (``at``,
+``panels``). At each newer version the stream asks the page for those panels exactly as the page
+itself would (``<at>?panels=<names>``, through the site's own request handler, as its viewer:
+core/htmx.py ``page``) and sends the answer (``panels``), so the screen makes no request for an
+ordinary change and what a viewer may see is decided where it always was. An answer that is not
+panels (a redirect, a 404, a 503, one that sets a cookie) is told as the bare version
+(``version``): the page then asks itself, as it does after a poll, with one request. A page that gave no panels is told versions.
 
 It needs an ASGI server (``make run`` and ``make serve`` use uvicorn): a WSGI server would hold
 a thread per open page, so there it is refused with 204 and the page polls instead."""
 
 import asyncio
+import re
+from functools import cache
+from http.cookies import SimpleCookie
+from io import BytesIO
+from urllib.parse import urlencode
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
+from django.core.handlers.wsgi import WSGIHandler
 from django.db import connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.urls import Resolver404, resolve
 from django.views.decorators.http import require_safe
 
 from campaign import push
@@ -21,10 +35,69 @@ HEARTBEAT = 15
 """Seconds between two events when nothing changes: proxies close quiet connections, and the
 page takes a silence of more than twice this as a lost stream (static/js/app.js)."""
 RETRY_MS = 2000
+NAMES = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){0,30}")
+"""A page's live panels, as it names them (static/js/app.js): what ``?panels=`` takes."""
 
 
 def _event(name: str, version: int) -> bytes:
     return f"event: {name}\ndata: {version}\n\n".encode()
+
+
+def _panels_event(version: int, answer: bytes) -> bytes:
+    """The version, then the panels' HTML: one ``data:`` line each (SSE ends a line at CR, LF or both)."""
+    lines = [str(version), *answer.decode().replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    return ("event: panels\n" + "".join(f"data: {line}\n" for line in lines) + "\n").encode()
+
+
+def _pushed(request, campaign_id) -> tuple[str, str] | None:
+    """The page and the panels this stream brings: those the page gave, if its address is one of
+    this campaign's pages; else None (the stream tells versions only)."""
+    at, names = request.GET.get("at", ""), request.GET.get("panels", "")
+    if not at.startswith("/") or not NAMES.fullmatch(names):
+        return None
+    try:
+        match = resolve(at)
+    except Resolver404:
+        return None
+    return (at, names) if match.kwargs.get("campaign_id") == campaign_id and match.url_name != "live_stream" else None
+
+
+@cache
+def _handler() -> WSGIHandler:
+    return WSGIHandler()
+
+
+def _asked_as_the_page(meta: dict, scheme: str, at: str, names: str) -> bytes | None:
+    """The page's answer to ``<at>?panels=<names>``, asked with the stream's own cookies and
+    headers (its viewer, language and CSRF cookie) through the whole site's middleware, as the
+    page's own request would be; None if it is not panels (the page then asks itself)."""
+    environ = {name: value for name, value in meta.items() if isinstance(value, str)}
+    environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": at, "SCRIPT_NAME": "", "HTTP_HX_REQUEST": "true",
+                    "QUERY_STRING": urlencode({"panels": names}, safe=","), "CONTENT_LENGTH": "0",
+                    "wsgi.input": BytesIO(), "wsgi.url_scheme": scheme})
+    environ.pop("HTTP_ACCEPT", None)
+    status = []
+    response = _handler()(environ, lambda said, headers, *_: status.append((said, headers)))
+    try:
+        answer = b"".join(response)
+    finally:
+        response.close()  # request_finished: its database connection goes back
+    said, headers = status[0]
+    named = {name.lower() for name, _ in headers}
+    return answer if said.startswith("200") and "hx-redirect" not in named and not _new_cookies(meta, headers) else None
+
+
+def _new_cookies(meta: dict, headers) -> bool:
+    """Whether an answer sets a cookie to something the page does not hold (a message to show
+    next, a new session): that cannot travel in an event, so the page asks, and gets it. A cookie
+    sent again as it is (Django renews the CSRF cookie's expiry with each form) is no news."""
+    held = SimpleCookie(meta.get("HTTP_COOKIE", ""))
+    for name, value in headers:
+        if name.lower() == "set-cookie":
+            for key, morsel in SimpleCookie(value).items():
+                if key not in held or held[key].value != morsel.value:
+                    return True
+    return False
 
 
 def _version_for(campaign_id, user_id) -> int | None:
@@ -36,12 +109,19 @@ def _version_for(campaign_id, user_id) -> int | None:
         connection.close()
 
 
-async def _events(campaign_id, user_id):
+async def _events(campaign_id, user_id, brought=None):
     """``version`` first (the page may have missed a change since it was rendered), then at each
     newer version heard. At each heartbeat the version is read again, and told if it is not the
     one last told, lower too (a bump this process could not hear: another worker, Redis away; a
-    version heard that was never this campaign's); else ``alive``, which asks the page for nothing."""
+    version heard that was never this campaign's); else ``alive``, which asks the page for nothing.
+    ``brought``: makes the event that tells a newer version (the page's panels)."""
     loop = asyncio.get_running_loop()
+
+    async def told_as(version):
+        if brought is not None and (event := await brought(version)) is not None:
+            return event
+        return _event("version", version)
+
     with push.hub.listening(campaign_id) as bumps:
         # Read once listening, so that no bump falls between the reading and the listening; and
         # in the request's own thread, where the middleware that ran after the view may have
@@ -61,12 +141,12 @@ async def _events(campaign_id, user_id):
                 version = await sync_to_async(_version_for, thread_sensitive=False)(campaign_id, user_id)
                 if version is None:  # no longer a member: nothing more to tell them
                     return
-                yield _event("alive" if version == told else "version", version)
+                yield _event("alive", version) if version == told else await told_as(version)
                 told = version
             else:
                 if heard > told:
                     told = heard
-                    yield _event("version", heard)
+                    yield await told_as(heard)
 
 
 @login_required
@@ -82,7 +162,14 @@ async def stream(request, campaign_id):
     if not asgi:
         return HttpResponse(status=204)  # the page polls
     push.subscribe()
-    response = StreamingHttpResponse(_events(campaign_id, user.pk), content_type="text/event-stream")
+    brought = None
+    if (pushed := _pushed(request, campaign_id)) is not None:
+        meta, scheme = dict(request.META), request.scheme
+
+        async def brought(version):
+            answer = await sync_to_async(_asked_as_the_page, thread_sensitive=False)(meta, scheme, *pushed)
+            return None if answer is None else _panels_event(version, answer)
+    response = StreamingHttpResponse(_events(campaign_id, user.pk, brought), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store, private"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

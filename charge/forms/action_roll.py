@@ -55,7 +55,8 @@ class ActionRollForm(forms.Form):
     """The action roll wizard's choices. Each step shows its own fields; the goal and action, and
     the GM's risk and effect, come from the roll on its way (PendingRoll)."""
 
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    # The roll on its way's own key, which the roll is made with: app.js never renews it.
+    key = forms.CharField(widget=forms.HiddenInput(attrs={"data-fixed": ""}), max_length=64)
     character = forms.TypedChoiceField(label=_("Character"), coerce=int)
     action = forms.ChoiceField(label=_("Action"))
     goal = forms.CharField(label=_("Goal"), max_length=300, required=False,

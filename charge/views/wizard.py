@@ -182,8 +182,8 @@ def roll_pending(request, campaign_id, pending_id):
     (live) and evens the odds; a GM sets the risk and effect here, for tables that share one
     screen, or on the console."""
     membership = membership_or_404(request, campaign_id)
-    if (pending := pending_or_none(membership, pending_id)) is None:
-        return _gone(request, membership)
+    if (pending := pending_or_none(membership, pending_id)) is None:  # a page's own refresh follows quietly
+        return _gone(request, membership, quietly=bool(request.htmx) and request.method == "GET")
     if request.method == "GET":
         asked = whole_number(request.GET.get("step"))
         return _pending_wizard(request, membership, pending, _pending_step(membership, pending, asked))
@@ -238,7 +238,7 @@ def _step_three(request, membership, pending, changed=False, error=""):
 
 def _gone(request, membership, quietly=False):
     """A roll no longer on its way: made (a double submit, a reload after rolling) or withdrawn.
-    ``quietly``: the page's own odds, asked as the roll went (its own answer says why)."""
+    ``quietly``: the page's own odds or panels, asked as the roll went (its own answer says why)."""
     made = membership.campaign.rolls.visible_to(membership).filter(
         idempotency_key=request.POST.get("key") or None).first()
     if made is None and not quietly:

@@ -186,3 +186,86 @@ def test_only_the_live_stream_is_answered_on_the_event_loop():
     assert STREAM.match(reverse("live_stream", args=[12]))
     for page in (reverse("live", args=[12]), reverse("table", args=[12]), reverse("campaign", args=[12])):
         assert not STREAM.match(page)
+
+
+def _brought(campaign, username, at, panels, bump=True):
+    """What a stream opened by the page ``at`` with its live ``panels`` sends after a committed change."""
+    client = _client(username)
+    url = reverse("live_stream", args=[campaign.pk]) + f"?at={at}&panels={panels}"
+
+    async def scenario():
+        await client.get(at)  # the page, which gives its viewer a CSRF cookie
+        response = await client.get(url)
+        stream = aiter(response.streaming_content)
+        first = await anext(stream)
+        if bump:
+            await asyncio.to_thread(lambda: ClockFactory(campaign=campaign, name="Alert", size=6, filled=2))
+        told = await anext(stream)
+        await stream.aclose()
+        return first, told
+
+    return async_to_sync(scenario)()
+
+
+def _panels_of(event: bytes) -> tuple[int, str]:
+    lines = event.decode().split("\n")
+    assert lines[0] == "event: panels"
+    data = [line.removeprefix("data: ") for line in lines[1:] if line.startswith("data: ")]
+    return int(data[0]), "\n".join(data[1:])
+
+
+def _without_keys(html: str) -> str:
+    """A panel's HTML without what each answer makes anew: the CSRF token and the forms' keys."""
+    import re
+    return re.sub(r'(name="(?:csrfmiddlewaretoken|key)" value=")[^"]*', r"\1", html)
+
+
+def test_a_stream_brings_the_pages_panels_as_the_page_would_ask_for_them(campaign):
+    """The change itself is pushed: the panels the page names, as its viewer's own ``?panels=``
+    request answers them (same audience, same cache), so the screen asks for nothing."""
+    at = reverse("table", args=[campaign.pk])
+    first, told = _brought(campaign, "player-stream", at, "table-clocks,table-rolls")
+    assert first.startswith(b"retry: 2000\nevent: version\n")
+    version, html = _panels_of(told)
+    assert version == _version(campaign)
+    assert 'data-panel="table-clocks"' in html and 'data-panel="table-rolls"' in html and "Alert" in html
+    player = Client()
+    from django.contrib.auth import get_user_model
+    player.force_login(get_user_model().objects.get(username="player-stream"))
+    asked = player.get(at + "?panels=table-clocks,table-rolls", headers={"HX-Request": "true"})
+    assert _without_keys(html) == _without_keys(asked.content.decode())
+
+
+def test_a_gms_panels_never_reach_a_players_stream(campaign):
+    """A stream renders as its own viewer: a hidden clock is on the GM's console stream, and a
+    player who names the console's panels is told the version only (the page answers 404)."""
+    from clocks.models import Visibility
+    ClockFactory(campaign=campaign, name="Secret doom", size=4, visibility=Visibility.GM)
+    console = reverse("console", args=[campaign.pk])
+    _, told = _brought(campaign, "gm-stream", console, "table-clocks")
+    assert "Secret doom" in _panels_of(told)[1]
+    _, told = _brought(campaign, "player-stream", console, "table-clocks")
+    assert told == f"event: version\ndata: {_version(campaign)}\n\n".encode()
+    at = reverse("table", args=[campaign.pk])
+    _, told = _brought(campaign, "player-stream", at, "table-clocks")
+    assert "Secret doom" not in _panels_of(told)[1]
+
+
+@pytest.mark.parametrize("at", ["https://elsewhere.example/", "/accounts/ping/", "/c/999/table/", "/c/{pk}/live/stream/",
+                                "/c/{pk}/no-such-page/"])
+def test_a_stream_brings_panels_only_from_a_page_of_its_own_campaign(campaign, at):
+    _, told = _brought(campaign, "player-stream", at.format(pk=campaign.pk), "table-clocks")
+    assert told == f"event: version\ndata: {_version(campaign)}\n\n".encode()
+
+
+def test_an_answer_that_sets_a_cookie_anew_is_not_pushed_and_the_page_asks_for_it():
+    """A cookie cannot travel in an event: a message left for the next page, or a new CSRF secret
+    (whose tokens the page could not post), make the page ask itself. Django's renewal of the CSRF
+    cookie's expiry, the same value again, is no news."""
+    meta = {"HTTP_COOKIE": "csrftoken=abc; sessionid=s1"}
+    renewed = [("Set-Cookie", "csrftoken=abc; expires=Sat, 27 Nov 2027 12:40:06 GMT; Path=/; SameSite=Lax")]
+    assert not streams._new_cookies(meta, renewed)
+    assert not streams._new_cookies(meta, [("Content-Type", "text/html")])
+    assert streams._new_cookies(meta, [("Set-Cookie", "csrftoken=xyz; Path=/")])
+    assert streams._new_cookies(meta, [*renewed, ("Set-Cookie", "messages=W1s; HttpOnly; Path=/")])
+    assert streams._new_cookies({}, renewed)

@@ -122,6 +122,15 @@ def pushed_page(browser, asgi_server):
     yield from _pages(browser, asgi_server)
 
 
+@pytest.fixture(params=["polled", "pushed"])
+def either_page(request, transactional_db):
+    """Pages both ways a screen hears a change: polled (a WSGI server, or a proxy that refuses the
+    stream), and pushed (the stream brings each page its live panels)."""
+    open_page = request.getfixturevalue("new_page" if request.param == "polled" else "pushed_page")
+    open_page.pushed = request.param == "pushed"
+    return open_page
+
+
 @pytest.fixture
 def screenshot():
     SCREENSHOTS.mkdir(exist_ok=True)

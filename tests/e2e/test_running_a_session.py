@@ -49,7 +49,7 @@ def in_view(page, locator) -> bool:
     return bottom <= page.viewport_size["height"]
 
 
-def test_a_session_on_four_screens(new_page, screenshot, dice):
+def test_a_session_on_four_screens(either_page, screenshot, dice):
     gm_user, ada_user, bo_user = (UserFactory(username=name) for name in ("run-gm", "run-ada", "run-bo"))
     campaign = make_campaign(gm_user, name="The Usurper's Throne")
     join(campaign, ada_user)
@@ -63,7 +63,7 @@ def test_a_session_on_four_screens(new_page, screenshot, dice):
                          who_may_tick=WhoMayTick.MEMBERS)
     ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=1)
 
-    console, screen, ada_phone, bo_phone = new_page(LAPTOP), new_page(TABLE), new_page(PHONE), new_page(PHONE)
+    console, screen, ada_phone, bo_phone = either_page(LAPTOP), either_page(TABLE), either_page(PHONE), either_page(PHONE)
     for page, user in ((console, gm_user), (screen, gm_user), (ada_phone, ada_user), (bo_phone, bo_user)):
         log_in(page, user.username)
     console.goto(f"/c/{campaign.pk}/console/")

@@ -12,7 +12,7 @@ from tests.factories import (
 from tests.helpers import DESKTOP, LIVE, PHONE, SPREAD, TABLE, clock_face, log_in
 
 
-def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, dice):
+def test_the_table_console_and_a_phone_stay_in_step(either_page, screenshot, dice):
     gm_user, player_user = UserFactory(username="gm-table"), UserFactory(username="player-table")
     campaign = make_campaign(gm_user, name="The Usurper's Throne")
     join(campaign, player_user)
@@ -26,7 +26,7 @@ def test_the_table_console_and_a_phone_stay_in_step(new_page, screenshot, dice):
                  visibility=Visibility.GM)
     dice(6, 6)
 
-    console, screen, phone = new_page(DESKTOP), new_page(TABLE), new_page(PHONE)
+    console, screen, phone = either_page(DESKTOP), either_page(TABLE), either_page(PHONE)
     log_in(console, "gm-table")
     log_in(screen, "gm-table")  # the GM's laptop, shown to everyone: still no secrets
     log_in(phone, "player-table")

@@ -155,6 +155,21 @@ def test_a_roll_no_longer_on_its_way_sends_its_page_to_the_roll_or_the_log(crew,
     assert "no longer on its way" in gone.text
 
 
+def test_the_pages_own_refresh_of_a_roll_made_follows_quietly_and_its_key_stays_the_rolls(crew, dice):
+    """The live refresh a roll's own change sends (the stream's, or the page's after it) finds the
+    roll gone: no message is left for the page the roll goes to. The wizard's key is the roll's
+    (never renewed by app.js: ``data-fixed``), so that a late odds request lands on the roll."""
+    pending = on_its_way(crew)
+    page = crew.client("player").get(pending.get_absolute_url()).text
+    assert re.search(rf'<input type="hidden" name="key" value="{pending.key}" data-fixed', page)
+    dice(4, 2)
+    player = crew.client("player")
+    player.post(pending.get_absolute_url(), {"risk": 2, "effect": 2, "step": 3, "roll": "1"})
+    refresh = player.get(pending.get_absolute_url(), {"panels": "waiting"}, **HTMX)
+    assert refresh["HX-Redirect"] == reverse("rolls", args=[crew.campaign.pk])
+    assert "no longer on its way" not in player.get(Roll.objects.get().get_absolute_url()).text
+
+
 def test_the_roller_or_a_gm_withdraws_a_roll_and_nobody_else(crew):
     pending = on_its_way(crew, risk=None)
     url = reverse("roll_withdraw", args=[crew.campaign.pk, pending.pk])

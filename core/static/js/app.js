@@ -98,13 +98,16 @@
     if (target) { event.preventDefault(); target.click(); }
   });
 
-  // Live updates (docs/architecture.md): the stream pushes versions; while it is silent the poller polls.
+  // Live updates (docs/architecture.md): the stream brings the page's live panels as each change
+  // is committed (campaign/views/streams.py), or tells the version; while it is silent the poller polls.
   var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
-  var source = null, opened = 0, heard = 0;
+  var source = null, opened = 0, heard = 0, brought = "";
   document.addEventListener("DOMContentLoaded", function () {
     if (!window.htmx || !window.htmx.createEventSource) return;
     var create = window.htmx.createEventSource;
     window.htmx.createEventSource = function (url) {
+      brought = Object.keys(livePanels()).join(",");
+      if (brought) url += "?" + new URLSearchParams({at: location.pathname, panels: brought}).toString().replace(/%2C/g, ",");
       source = create(url);
       opened = Date.now();
       var hear = function () { heard = Date.now(); };
@@ -112,19 +115,43 @@
       source.addEventListener("version", newVersion);
       source.addEventListener("alive", hear);
       source.addEventListener("alive", newVersion);  // the version the server just read
+      source.addEventListener("panels", hear);
+      source.addEventListener("panels", pushedPanels);
       source.addEventListener("error", function () { heard = 0; });
       return source;
     };
   });
-  function newVersion(event) {
-    var live = document.getElementById("live"), version = parseInt(event.data, 10);
-    // Different, not only greater: a stream told a version that was never this campaign's corrects it.
-    if (!live || isNaN(version) || version === parseInt(live.getAttribute("hx-get").split("v=")[1], 10)) return;
-    var moved = live.cloneNode(false);
+  function liveVersion() {
+    var live = document.getElementById("live");
+    return live ? parseInt(live.getAttribute("hx-get").split("v=")[1], 10) : NaN;
+  }
+  function moveTo(version) {
+    var live = document.getElementById("live"), moved = live.cloneNode(false);
     moved.setAttribute("hx-get", live.getAttribute("hx-get").replace(/v=\d+/, "v=" + version));
     live.replaceWith(moved);
     window.htmx.process(moved);
+  }
+  function newVersion(event) {
+    var version = parseInt(event.data, 10);
+    // Different, not only greater: a stream told a version that was never this campaign's corrects it.
+    if (!document.getElementById("live") || isNaN(version) || version === liveVersion()) return;
+    moveTo(version);
     document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
+  }
+  // The panels the stream brought, at its version: swapped in as the page's own answer would be;
+  // whatever else listens to a change (a panel of another address) still asks for itself.
+  function pushedPanels(event) {
+    var at = event.data.indexOf("\n"), version = parseInt(event.data.slice(0, at), 10);
+    if (!document.getElementById("live") || isNaN(version)) return;
+    if (version !== liveVersion()) moveTo(version);
+    var panels = livePanels(), names = Object.keys(panels);
+    if (names.join(",") !== brought) {  // the page's panels are no longer those the stream brings
+      reopen();
+      document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
+      return;
+    }
+    swapAll(panels, names, event.data.slice(at + 1));
+    document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true, detail: {brought: true}}));
   }
   function streaming() { return Date.now() - heard < SILENCE; }
   function reopen() {  // the extension closes the old stream as its element goes
@@ -153,13 +180,14 @@
   });
 
   // After an answer: a 503 (core/away.py) shows its notice until one succeeds; a form that stays
-  // gets a new key (core/keys.py), while a retry of an unanswered one resends its own.
+  // gets a new key (core/keys.py), while a retry of an unanswered one resends its own. A key that
+  // names what the form is about (a roll on its way's) stays: a late answer finds the roll by it.
   document.addEventListener("htmx:afterRequest", function (event) {
     var detail = event.detail, away = document.getElementById("away");
     if (detail.xhr.status === 503) away || document.body.insertAdjacentHTML("beforeend", detail.xhr.responseText);
     if (!detail.successful) return;
     if (away) away.remove();
-    var form = detail.elt.closest("form, .clock-face-wrap"), input = form && form.querySelector('input[name="key"]');
+    var form = detail.elt.closest("form, .clock-face-wrap"), input = form && form.querySelector('input[name="key"]:not([data-fixed])');
     if (input) input.value = Date.now().toString(36) + Math.random().toString(36).slice(2);
   });
 
@@ -209,7 +237,9 @@
     return same && same.indexOf(elt) >= 0;
   }
   var asking = false, askAgain = false;
-  document.addEventListener("campaignChanged", refreshPanels);
+  document.addEventListener("campaignChanged", function (event) {
+    if (!(event.detail && event.detail.brought)) refreshPanels();
+  });
   function refreshPanels() {
     if (asking) { askAgain = true; return; }
     var panels = livePanels(), names = Object.keys(panels);
@@ -219,25 +249,42 @@
           {headers: {"HX-Request": "true"}, credentials: "same-origin"})
       .then(function (response) {
         var to = response.headers.get("HX-Redirect");
-        if (to) location.href = to;
+        if (to) follow(to);
         return response.ok ? response.text() : "";
       })
-      .then(function (answer) {
-        var got = document.createElement("template");
-        got.innerHTML = answer;
-        var before = phrases();
-        names.forEach(function (name) {
-          var fresh = got.content.querySelector('template[data-panel="' + name + '"]');
-          panels[name].forEach(function (elt) {
-            if (fresh && document.body.contains(elt) && !elt.dataset.editing) swapIn(elt, fresh.innerHTML);
-          });
-        });
-        sayNew(before);
-      }, function () { /* offline */ })
+      .then(function (answer) { swapAll(panels, names, answer); }, function () { /* offline */ })
       .then(function () {
         asking = false;
         if (askAgain) { askAgain = false; refreshPanels(); }
       });
+  }
+  // A refresh that finds the page gone (a roll just made) follows it, unless a write of this page's
+  // own is on its way: its answer says where to go (the roll's result, not the list of rolls).
+  var writing = 0, leaving = false, followLater = null;
+  function isWrite(event) { return event.detail.requestConfig && event.detail.requestConfig.verb !== "get"; }
+  document.addEventListener("htmx:beforeRequest", function (event) { if (isWrite(event)) writing++; });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isWrite(event)) return;
+    writing = Math.max(0, writing - 1);
+    if (!writing && followLater) setTimeout(function () { var to = followLater; followLater = null; follow(to); }, 0);
+  });
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
+  function follow(to) {
+    if (writing) followLater = to;
+    else if (!leaving) location.href = to;
+  }
+  function swapAll(panels, names, answer) {
+    var got = document.createElement("template");
+    got.innerHTML = answer;
+    var before = phrases();
+    names.forEach(function (name) {
+      var fresh = got.content.querySelector('template[data-panel="' + name + '"]');
+      panels[name].forEach(function (elt) {
+        if (fresh && document.body.contains(elt) && !elt.dataset.editing) swapIn(elt, fresh.innerHTML);
+      });
+    });
+    sayNew(before);
   }
   function swapIn(elt, html) {
     var style = elt.getAttribute("hx-swap") || "innerHTML";
