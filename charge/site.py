@@ -75,6 +75,7 @@ SITE = SystemSite(
     recap_noted=sessions.recap_noted, character_sheet=Sheet,
     roll_tile="charge/rolls/lines.html#last-roll", roll_line="charge/rolls/lines.html#roll-line",
     roll_recap="charge/rolls/lines.html#recap-roll", stats=stats.stats_context, stats_section="charge/stats.html#momentum",
+    stats_title=stats.TITLE, stats_show=stats.SHOW,
     roll_columns={"risk": None, "effect": None, "consequence_rating": 0, "momentum": {}},
     roll_ids=RollIds(result_clocks=("progress",), result_links={"consequence": {"target": "characters", "clock": "clocks"}},
                      choice_clocks=("project",), choice_lists={"helpers": "characters", "talents": "talents"},

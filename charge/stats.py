@@ -3,12 +3,16 @@ it ("Momentum"), over the rolls the member may see (rolls/stats.py ``Filters``).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from campaign.models import Membership
 from characters.models import Character
 from rolls.charts import Chart, steps_chart
 from rolls.stats import Filters
+
+TITLE = _("Momentum over time")
+SHOW = _("Show momentum over time")
 
 MOMENTUM_ROLLS = 60
 """A character's momentum is drawn through their latest rolls only, so that the line stays readable

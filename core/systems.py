@@ -135,7 +135,11 @@ class SystemSite:
     """``stats(membership, filters)`` -> what its ``stats_section`` of the dice statistics reads,
     over the rolls the member may see (``rolls.stats.Filters``)."""
     stats_section: str = ""
-    """The template of what it adds to the dice statistics (Charge: momentum over time)."""
+    """The template of what it adds to the dice statistics (Charge: momentum over time), drawn once
+    opened (rolls/views.py ``roll_stats``), under ``stats_title``; ``stats_show`` is the link that
+    draws it without JavaScript."""
+    stats_title: str = ""
+    stats_show: str = ""
     roll_recap: str = ""
     """The template of what a session's recap says of one of its rolls after its goal (``roll``):
     the consequence it brought, say."""

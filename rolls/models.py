@@ -4,7 +4,8 @@
 import secrets
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models.signals import post_delete
 from django.urls import reverse
 from django.utils.translation import gettext
 
@@ -12,6 +13,7 @@ from campaign.models import Membership
 from core.models import LockingQuerySet
 from core.own_words import OwnWordsCharField
 from core.systems import LoggedKind, kind_of
+from rolls import tally
 from rolls.reading import LENGTH, READ_FROM, reading_of
 
 
@@ -24,6 +26,22 @@ class RollQuerySet(LockingQuerySet):
     def visible_to(self, membership: Membership):
         """Hidden rolls (the GM's secret fortune rolls) are for GMs only."""
         return self if membership.is_gm else self.filter(hidden=False)
+
+    # The writes that skip save keep the dice statistics' tally too (rolls/tally.py).
+    def bulk_create(self, objs, *args, **kwargs):
+        with transaction.atomic(using=self.db):
+            created = super().bulk_create(objs, *args, **kwargs)
+            tally.tally_again(self.model, {roll.campaign_id for roll in created if roll.reading})
+        return created
+
+    def update(self, **kwargs):  # (and bulk_update, which updates by it)
+        if not tally.KEY_FIELDS & set(kwargs):
+            return super().update(**kwargs)
+        with transaction.atomic(using=self.db):
+            campaigns = set(self.order_by().values_list("campaign_id", flat=True).distinct())
+            updated = super().update(**kwargs)
+            tally.tally_again(self.model, campaigns)
+        return updated
 
 
 class Roll(models.Model):
@@ -62,7 +80,9 @@ class Roll(models.Model):
         ordering = ["-pk"]  # newest first; the index makes "the latest rolls" one short scan
         indexes = [models.Index(fields=["campaign", "-id"], name="roll_latest"),
                    # The dice statistics' count (rolls/stats.py): a campaign's rolls counted from the index alone.
-                   models.Index(fields=["campaign", "kind", "reading", "action", "hidden", "id"], name="roll_reading")]
+                   models.Index(fields=["campaign", "kind", "reading", "action", "hidden", "id"], name="roll_reading"),
+                   # The rolls not read yet, which the statistics read whole: none, mostly.
+                   models.Index(fields=["campaign", "id"], condition=models.Q(reading=""), name="roll_unread")]
 
     def __str__(self):
         who = self.character.name if self.character else gettext("The GM")
@@ -73,8 +93,14 @@ class Roll(models.Model):
         fields = kwargs.get("update_fields")
         if fields is None or READ_FROM & set(fields):
             self.reading = reading_of(self)
-            kwargs["update_fields"] = None if fields is None else {*fields, "reading"}
-        super().save(*args, **kwargs)
+            kwargs["update_fields"] = fields = None if fields is None else {*fields, "reading"}
+        if fields is not None and not tally.KEY_FIELDS & set(fields):
+            super().save(*args, **kwargs)  # in the same count of the dice statistics
+            return
+        with transaction.atomic(using=kwargs.get("using")):  # and its count moved with it (rolls/tally.py)
+            was = tally.key_before(self)
+            super().save(*args, **kwargs)
+            tally.moved(self, was)
 
     def get_absolute_url(self):
         return reverse("roll", args=[self.campaign_id, self.pk])
@@ -96,3 +122,28 @@ class Roll(models.Model):
         """What was rolled, as the reader reads it: an action, a name from the rulebook in their
         language, unless its system reads it otherwise (a conflict's Stat)."""
         return str(self.logged_kind.said(self.action))
+
+
+class ReadingTally(models.Model):
+    """How many of a campaign's rolls read alike (``Roll.reading``), by kind, action and whether
+    hidden, and the first of them: the dice statistics of a whole campaign read these rather than
+    count its rolls at every visit (rolls/tally.py). Kept by every write of a roll; never exported
+    (an import counts its own)."""
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
+    hidden = models.BooleanField()
+    kind = models.CharField(max_length=20)
+    reading = models.CharField(max_length=LENGTH)
+    action = models.CharField(max_length=30, blank=True)
+    times = models.IntegerField(help_text="How many rolls.")
+    first = models.BigIntegerField(help_text="The smallest id of those rolls: the one the statistics read whole.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "hidden", "kind", "reading", "action"],
+                                               name="one_tally_a_reading")]
+
+    def __str__(self):
+        return f"{self.kind} {self.reading} {self.action}: {self.times}"
+
+
+post_delete.connect(tally.deleted, sender=Roll, dispatch_uid="rolls.tally.deleted")

@@ -7,17 +7,20 @@ names no system.
 What a reading depends on is what ``Roll.save`` writes, so it is read again at each save. A write
 that skips ``save`` (``bulk_create``, ``update``) leaves it empty, and the statistics read that roll
 whole, as they read every roll before; a migration that changes what rolls keep, or a kind's ``odds``, calls
-:func:`read_again` so that no reading says what its roll no longer does."""
+:func:`read_again` so that no reading says what its roll no longer does. The statistics of a whole
+campaign count its readings kept as they are written (rolls/tally.py)."""
 
 from __future__ import annotations
 
 import hashlib
+from contextlib import suppress
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from core.systems import DAMAGED, Logged, kind_of
 from gamerules.honesty import Rolled
+from rolls.tally import tally_again
 
 UNREAD = _("rolls of a kind whose exact odds no dice system here gives")
 
@@ -65,9 +68,12 @@ def reading_of(roll) -> str:
 def read_again(rolls, batch: int = 1000) -> int:
     """Read each of these rolls again and keep its reading; how many changed."""
     changed = []
-    for roll in rolls.only("pk", "reading", *READ_FROM).iterator(chunk_size=batch):
+    for roll in rolls.only("pk", "campaign_id", "reading", *READ_FROM).iterator(chunk_size=batch):
         if (reading := reading_of(roll)) != roll.reading:
             roll.reading = reading
             changed.append(roll)
-    rolls.model.objects.bulk_update(changed, ["reading"], batch_size=batch)
+    rolls.model._base_manager.bulk_update(changed, ["reading"], batch_size=batch)
+    if changed:  # and the statistics' tally, a migration's too once it has one (rolls/tally.py)
+        with suppress(LookupError):
+            tally_again(rolls.model, {roll.campaign_id for roll in changed})
     return len(changed)

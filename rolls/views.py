@@ -2,6 +2,8 @@
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -49,16 +51,26 @@ def roll_log(request, campaign_id):
     return render(request, template, log_context(membership, before))
 
 
+MORE = "more"
+"""The statistics' query that draws what the dice system adds (``SystemSite.stats``) in the page."""
+
+
 @login_required
 @require_safe
 def roll_stats(request, campaign_id):
-    """Dice statistics over the rolls this member may see, for a character, a person, a session."""
+    """Dice statistics over the rolls this member may see, for a character, a person, a session.
+    What the dice system adds is drawn once opened: asked by htmx, it alone; else in the page."""
     membership = membership_or_404(request, campaign_id)
+    filters, site = Filters.read(membership, request.GET), membership.campaign.site
+    more = bool(request.GET.get(MORE)) and site.stats is not None
+    if more and request.htmx:
+        return render(request, site.stats_section, {"membership": membership, "campaign": membership.campaign,
+                                                    **site.stats(membership, filters)})
     template = "rolls/stats.html#dice-stats" if request.htmx else "rolls/stats.html"
-    return render(request, template, stats_context(membership, Filters.read(membership, request.GET)))
+    return render(request, template, stats_context(membership, filters, more))
 
 
-def stats_context(membership, filters: Filters) -> dict:
+def stats_context(membership, filters: Filters, more: bool = False) -> dict:
     campaign = membership.campaign
     stats = dice_stats(membership, filters)
     honesty = stats.honesty
@@ -72,7 +84,9 @@ def stats_context(membership, filters: Filters) -> dict:
             "luck": luck_chart(honesty), "expected_luck": float(honesty.expected_luck),
             "actions": actions_chart(stats.actions) if any(count for _, count in stats.actions) else None,
             "left_out": sum(count for _, count in stats.left_out),
-            **(campaign.site.stats(membership, filters) if campaign.site.stats else {})}
+            "more": more,
+            "more_url": f"{reverse('roll_stats', args=[campaign.pk])}?{urlencode({**filters.query(), MORE: 1})}",
+            **(campaign.site.stats(membership, filters) if more else {})}
 
 
 def scores(scales) -> str:

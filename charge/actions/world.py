@@ -42,8 +42,10 @@ def reveal_draw(gm: Membership, draw_id) -> HookDraw:
     if not draw.revealed:
         draw.revealed = True
         draw.save(update_fields=["revealed"])
-        if draw.mission_roll_id:
-            type(draw.mission_roll).objects.filter(pk=draw.mission_roll_id).update(hidden=False)
+        if draw.mission_roll_id:  # saved, so that the dice statistics count it for the players (rolls/tally.py)
+            roll = draw.mission_roll
+            roll.hidden = False
+            roll.save(update_fields=["hidden"])
         # Each hook's default title said in each reader's language; the rest is the GM's words, as written.
         values = {f"h{at}": title or said("Hook") for at, (_card, title, _prompt) in enumerate(draw.hooks)}
         hooks = Said("; ".join(f"%(h{at})s: {(prompt or str(card)).replace('%', '%%')}"

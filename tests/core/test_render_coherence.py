@@ -1,7 +1,8 @@
 """The render cache cannot lie (docs/render-cache.md): after each write the site offers, every page
 that keeps renderings, and each of its live panels, as every role, is the same as a fresh rendering
 of the same request with the cache off. The cache is warm before each write, as the screens at a
-table are, so a rendering kept before it would show if it were served after it.
+table are, so a rendering kept before it would show if it were served after it. After each write,
+too, the dice statistics' tally is what counting the campaign's rolls afresh gives.
 
 The walk (``WALK``) is checked against the URL configuration, as the permission matrix is: a write
 added to the site without a step here fails ``test_every_write_is_walked``."""
@@ -18,6 +19,7 @@ from tests.core.test_keyed_writes import Write, playing
 from tests.core.walk import STRETCHES, WALK
 from tests.factories import UserFactory, join
 from tests.helpers import HTMX
+from tests.rolls.test_reading_tally import afresh, kept
 from tests.security.rules import RULES, routes
 
 pytestmark = pytest.mark.any_database  # the same on any database: CI checks it once
@@ -130,6 +132,8 @@ def test_after_each_write_every_screen_is_what_a_fresh_rendering_shows(table, di
         response = _step(table, write, n)
         assert response.status_code in (200, 302), (name, response.content[:300])
         assert write.state(table) != before, f"{name} changed nothing: it proves nothing"
+        # Whatever it wrote, the dice statistics' tally (rolls/tally.py) is still a fresh count of the rolls.
+        assert kept(table.campaign.pk) == afresh(table.campaign.pk), f"{name}: the tally is out of step"
         if found := stale_screens(table, viewers, asks):
             stale[name] = found
     assert stale == {}, "served what a fresh rendering no longer shows"

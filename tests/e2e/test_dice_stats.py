@@ -5,6 +5,7 @@ from playwright.sync_api import expect
 
 from charge.kinds import RollKind
 from gamerules.charge import roll_pool
+from tests.e2e.axe import AXE, audit
 from tests.factories import (
     CharacterFactory,
     GameSessionFactory,
@@ -50,6 +51,7 @@ def test_the_dice_statistics_for_a_player_and_the_gm(new_page, screenshot):
     for who, size, name in (("player-stats", PHONE, "phone"), ("player-stats", DESKTOP, "desktop"),
                             ("gm-stats", WIDE, "wide")):
         page = new_page(size)
+        page.add_init_script(path=AXE)
         log_in(page, who)
         page.goto(f"/c/{campaign.pk}/rolls/")
         page.get_by_role("link", name="Dice statistics").click()
@@ -57,12 +59,17 @@ def test_the_dice_statistics_for_a_player_and_the_gm(new_page, screenshot):
         counted = "41 rolls" if who == "gm-stats" else "40 rolls"  # the hidden roll is the GM's alone
         expect(page.get_by_role("status").filter(has_text="either way")).to_contain_text(counted)
         expect(page.get_by_role("img", name="Outcomes rolled against the outcomes expected")).to_be_visible()
+        expect(page.get_by_role("img", name="Ada's momentum over")).to_have_count(0)  # drawn once opened
+        page.get_by_role("heading", name="Momentum over time").click()
         expect(page.get_by_role("img", name="Ada's momentum over")).to_be_visible()
+        assert audit(page) == []  # opened too (the demo's walk sees it closed)
         screenshot(page, f"dice-stats-{who.split('-')[0]}-{name}")
     page.get_by_label("Character").select_option(str(ada.pk))  # htmx: the statistics change in place
     expect(page).to_have_url(f"/c/{campaign.pk}/rolls/stats/?character={ada.pk}&player=&session=")
-    expect(page.get_by_role("img", name="Bo's momentum over")).to_have_count(0)
     expect(page.get_by_role("status").filter(has_text="either way")).to_contain_text("26 rolls")
+    page.get_by_role("heading", name="Momentum over time").click()  # drawn anew for Ada alone
+    expect(page.get_by_role("img", name="Ada's momentum over")).to_be_visible()
+    expect(page.get_by_role("img", name="Bo's momentum over")).to_have_count(0)
     screenshot(page, "dice-stats-gm-ada")
     page.emulate_media(media="print")  # black on white, without the menus and the filters
     expect(page.get_by_label("Character")).to_be_hidden()

@@ -2,6 +2,7 @@
 Dice" and "Threat Level Extra"), hidden rolls never counted for players, the filters, the page
 full and as htmx for every role, and its SVG charts parsed and measured."""
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -157,6 +158,30 @@ def test_momentum_is_drawn_through_each_characters_latest_rolls_however_long_ago
     assert lines[ada] == [(n, n + 1) for n in range(140, 200)]
 
 
+def test_momentum_over_time_is_drawn_once_opened_or_in_the_page_without_javascript(table):
+    """The page comes without it: opened, its place asks for it (htmx), for the same filters; the
+    link in its place draws it in the page."""
+    ada = table.character
+    roll(table, 2, [5, 1], "partial", momentum={str(ada.pk): [2, 3]})
+    bo = CharacterFactory(campaign=table.campaign, owner=table.other_player, name="Bo")
+    roll(table, 1, [6], "full", character=bo, momentum={str(bo.pk): [1, 3]})
+    client = table.client("player")
+    page = client.get(url(table, f"?character={ada.pk}")).text
+    assert "momentum over 1 roll" not in page and "<summary><h3" in page
+    asks = html.unescape(re.search(r'hx-get="([^"]+)" hx-trigger="toggle once from:closest details"', page)[1])
+    assert asks == url(table, f"?character={ada.pk}&more=1")
+    assert f'<a href="{html.escape(asks)}#stats-more">Show momentum over time</a>' in page
+    drawn = html.unescape(client.get(asks, **HTMX).text)
+    assert "<html" not in drawn and "Ada's momentum over 1 roll: 2→3." in drawn and "Bo's" not in drawn
+    whole = html.unescape(client.get(asks).text)
+    assert 'id="stats-more" open>' in whole and "Ada's momentum over 1 roll: 2→3." in whole
+    assert 'hx-trigger="toggle' not in whole
+    part = client.get(url(table, f"?character={bo.pk}"), **HTMX).text  # the filters changed: asked anew for theirs
+    assert html.escape(url(table, f"?character={bo.pk}&more=1")) in part
+    assert "No roll here moved a character's momentum." in client.get(
+        url(table, f"?session={table.session.pk}&more=1"), **HTMX).text
+
+
 def _svgs(response):
     svgs = re.findall(r"<svg class=\"chart\".*?</svg>", response.text, re.S)
     return [ET.fromstring(svg) for svg in svgs]
@@ -165,7 +190,8 @@ def _svgs(response):
 def test_the_charts_are_valid_svg_with_heights_in_proportion(table):
     for faces, outcome in [([2], "bad")] * 6 + [([5], "partial")] * 3 + [([6], "full")] * 2:
         roll(table, 1, faces, outcome, momentum={str(table.character.pk): [1, 2]})
-    response = table.client("player").get(url(table))
+    assert len(_svgs(table.client("player").get(url(table)))) == 3  # momentum drawn once opened
+    response = table.client("player").get(url(table, "?more=1"))  # drawn in the page, as without JavaScript
     assert "style=" not in response.text and "<script>" not in response.text
     svgs = _svgs(response)
     assert len(svgs) == 4  # outcomes, the test, momentum, actions

@@ -18,7 +18,7 @@ from core.systems import kind_of, registered
 from gamerules.honesty import Rolled
 from rolls.models import Roll
 from rolls.reading import read_again, reading_of, rolled
-from rolls.stats import Filters, _count, dice_stats
+from rolls.stats import Filters, _count, dice_stats, tallied
 
 pytestmark = pytest.mark.django_db
 FIELDS = ("kind", "pool_size", "dice", "outcome", "choices", "result", "dice_sources")
@@ -95,6 +95,18 @@ def test_counted_in_the_database_as_every_roll_read_whole(grown):
     assert checked > 1000
 
 
+def test_the_whole_campaign_counted_by_its_tally_as_every_roll_read_whole(grown):
+    """The tally (rolls/tally.py) of rolls written by ``bulk_create`` as kept, hidden ones too."""
+    for campaign in grown:
+        for member in _members(campaign):
+            rolls = Filters().rolls(member)
+            counted, left_out, named = old_count(rolls)
+            tally, now_named = _count(rolls, tallied(member))
+            assert tally.counted() == counted, campaign.system
+            assert sorted(tally.reasons()) == sorted(left_out) and now_named == named
+            assert dice_stats(member, Filters()) == dice_stats(member, Filters(), tallied_counts=False)
+
+
 def test_the_whole_statistics_the_same_and_some_rolls_left_out(grown):
     for campaign in grown:
         gm = _members(campaign)[0]
@@ -113,6 +125,8 @@ def test_the_queries_do_not_grow_with_the_log(grown):
     gm = _members(campaign)[0]
     with CaptureQueriesContext(connection) as before:
         _count(Filters().rolls(gm))
+    with CaptureQueriesContext(connection) as tallied_before:
+        _count(Filters().rolls(gm), tallied(gm))
     Roll.objects.bulk_create([Roll(campaign=campaign, kind=roll.kind, pool_size=roll.pool_size, dice=roll.dice,
                                    outcome=roll.outcome, choices=roll.choices, result=roll.result,
                                    dice_sources=roll.dice_sources, reading=roll.reading,
@@ -120,7 +134,10 @@ def test_the_queries_do_not_grow_with_the_log(grown):
                               for n, roll in enumerate(campaign.rolls.exclude(reading="")[:200])])
     with CaptureQueriesContext(connection) as after:
         _count(Filters().rolls(gm))
+    with CaptureQueriesContext(connection) as tallied_after:
+        _count(Filters().rolls(gm), tallied(gm))
     assert len(after) == len(before) == 2  # the readings counted; one roll of each read
+    assert len(tallied_after) == len(tallied_before) == 2  # the tally; one roll of each and those not read yet
 
 
 def test_a_save_reads_the_roll_again_whatever_fields_it_names(grown):

@@ -91,9 +91,11 @@ EXTRAS = {
         "title": "The mission", **{f"prompt-{row}": f"Rob the vault {row}" for row in range(13)}}, world),
     "hook cards drawn": Write("world_draw", "gm", campaign_only,
                               lambda t, n: {"seen": HookDraw.objects.filter(campaign=t.campaign).count()}, world),
-    "draw revealed": Write("world_reveal", "gm", the_draw, lambda t, n: {}, world),
     "mission rolled": Write("world_mission", "gm", the_draw, mission,
                             lambda t: world(t) + rows(Roll, campaign=t.campaign)),
+    # After the roll, hidden till then: revealed, it shows to the players.
+    "draw revealed": Write("world_reveal", "gm", the_draw, lambda t, n: {},
+                           lambda t: world(t) + rows(Roll, campaign=t.campaign)),
 }
 
 
