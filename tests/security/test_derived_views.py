@@ -223,6 +223,37 @@ def test_no_page_a_player_reaches_mentions_what_they_may_not_see(played, who):
     assert seen > 80  # every page, panel and answer above, with and without htmx
 
 
+@pytest.mark.parametrize("who", ["player", "other_player"])
+def test_no_panel_a_players_stream_brings_mentions_what_they_may_not_see(played, who):
+    """The panels a live stream pushes (campaign/views/streams.py) are made by the stream as its
+    own viewer's request: searched as the answers above, each page's panels through that path."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    from campaign.views import streams
+
+    others_first(played, who)
+    client = played.client(who)
+    client.get(reverse("campaign", args=[played.campaign.pk]))  # the CSRF cookie a page gives
+    meta = {"HTTP_COOKIE": "; ".join(f"{name}={cookie.value}" for name, cookie in client.cookies.items()),
+            "HTTP_HOST": "testserver", "SERVER_NAME": "testserver", "SERVER_PORT": "80", "REMOTE_ADDR": "127.0.0.1"}
+    brought = 0
+    # As Django's test client does: the test's transaction is not a request's to close.
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        for url in player_urls(played):
+            if "?panels=" in url:
+                answer = streams._asked_as_the_page(meta, "http", *url.split("?panels="))
+                if answer is not None:
+                    brought += 1
+                    assert leaks(answer.decode()) == [], url
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+    assert brought > 12  # the panels of every page above this campaign's system shows
+
+
 def test_the_table_screen_shows_no_secret_even_when_the_gm_opens_it(played):
     gm = played.client("gm")
     url = reverse("table", args=[played.campaign.pk])
