@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clocks.models import Visibility, WhoMayTick
-from tests.factories import ClockFactory, UserFactory, join, make_campaign
+from tests.factories import CharacterFactory, ClockFactory, UserFactory, join, make_campaign
 from tests.helpers import DESKTOP, LIVE, PHONE, clock_face, log_in
 
 
@@ -106,3 +106,28 @@ def test_a_tick_on_a_clock_page_shows_in_its_history_without_a_reload(new_page, 
     expect(gm.locator("#clock-history").get_by_text("2→3")).to_be_visible(timeout=LIVE)
     expect(gm.locator("#clock-history").get_by_text("No change yet.")).to_have_count(0)
     screenshot(gm, "clock-history-after-a-tick")
+
+
+def test_a_fold_the_reader_opened_stays_open_through_a_change(either_page):
+    """A refresh must not close the fold a reader opened ("Write a spell"): an open fold alone is
+    no change, and a panel swapped for one keeps it open."""
+    from charge.actions.bookkeeping import set_dials
+    from gamerules.dials import Dials, Extra
+
+    gm_user, player_user = UserFactory(username="gm-fold"), UserFactory(username="player-fold")
+    campaign = make_campaign(gm_user, name="Fold Table")
+    set_dials(campaign.memberships.get(user=gm_user), Dials(extras=frozenset({Extra.MAGIC})))
+    join(campaign, player_user)
+    ada = CharacterFactory(campaign=campaign, owner=player_user, name="Ada", created=True, action_dots={"Sneak": 2})
+    ClockFactory(campaign=campaign, character=ada, name="Buy back the boat", kind="project", size=6, filled=2,
+                 who_may_tick=WhoMayTick.MEMBERS)
+    gm, phone = either_page(DESKTOP), either_page(PHONE)
+    log_in(gm, "gm-fold")
+    log_in(phone, "player-fold")
+    gm.goto(f"/c/{campaign.pk}/clocks/")
+    phone.goto(ada.get_absolute_url())
+    phone.locator("#spells summary").click()
+    expect(phone.locator("#spells details")).to_have_attribute("open", "")
+    gm.get_by_role("button", name="Tick one segment of Buy back the boat").click()
+    expect(clock_face(phone, "Buy back the boat: 3 of 6")).to_be_visible(timeout=LIVE)
+    expect(phone.locator("#spells details")).to_have_attribute("open", "")

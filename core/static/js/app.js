@@ -191,21 +191,57 @@
     if (input) input.value = Date.now().toString(36) + Math.random().toString(36).slice(2);
   });
 
-  // A panel being filled in is not refreshed.
+  // A panel being filled in is not refreshed; left as it was found (emptied again, focus gone),
+  // it catches up with what it missed.
   document.addEventListener("input", function (event) {
     var panel = event.target.closest('[hx-trigger*="campaignChanged"]');
     if (panel) panel.dataset.editing = "1";
   });
+  document.addEventListener("focusout", function (event) {
+    var panel = event.target.closest && event.target.closest('[hx-trigger*="campaignChanged"]');
+    if (!panel || !panel.dataset.editing) return;
+    setTimeout(function () {
+      if (panel.contains(document.activeElement) || !pristine(panel)) return;
+      delete panel.dataset.editing;
+      if (panel.dataset.missed) {
+        delete panel.dataset.missed;
+        document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
+      }
+    }, 0);
+  });
+  function pristine(panel) {
+    return Array.prototype.every.call(panel.querySelectorAll("input, textarea, select"), function (field) {
+      if (field.type === "checkbox" || field.type === "radio") return field.checked === field.defaultChecked;
+      if (field.tagName === "SELECT") {
+        return Array.prototype.every.call(field.options, function (option) { return option.selected === option.defaultSelected; });
+      }
+      return field.type === "hidden" || field.value === field.defaultValue;
+    });
+  }
   function onChange(event) {
+    return !!changeOf(event);
+  }
+  function changeOf(event) {
     var detail = event.detail, trigger = detail.triggeringEvent || (detail.requestConfig && detail.requestConfig.triggeringEvent);
-    return trigger && trigger.type === "campaignChanged";
+    return trigger && trigger.type === "campaignChanged" ? trigger : null;
   }
   // Held back before htmx's hx-sync sees it: a refresh that "replace" let through would abort
-  // the request of the choice just made (the odds), and then not be sent itself.
+  // the request of the choice just made (the odds), and then not be sent itself. A part of a
+  // panel the stream just brought came with it.
   document.addEventListener("htmx:confirm", function (event) {
-    var elt = event.detail.elt;
-    if (onChange(event) && (elt.dataset.editing || askedTogether(elt))) event.preventDefault();
+    var elt = event.detail.elt, change = changeOf(event);
+    if (!change) return;
+    if (elt.dataset.editing) elt.dataset.missed = "1";
+    if (elt.dataset.editing || askedTogether(elt) || (change.detail && change.detail.brought && insideAPanel(elt))) {
+      event.preventDefault();
+    }
   });
+  function insideAPanel(elt) {
+    for (var up = elt.parentElement; up; up = up.parentElement) {
+      if (up.matches('[hx-trigger*="campaignChanged"]') && nameOf(up)) return true;
+    }
+    return false;
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (onChange(event) && event.detail.elt.dataset.editing) event.detail.shouldSwap = false;
   });
@@ -260,19 +296,21 @@
   }
   // A refresh that finds the page gone (a roll just made) follows it, unless a write of this page's
   // own is on its way: its answer says where to go (the roll's result, not the list of rolls).
-  var writing = 0, leaving = false, followLater = null;
-  function isWrite(event) { return event.detail.requestConfig && event.detail.requestConfig.verb !== "get"; }
-  document.addEventListener("htmx:beforeRequest", function (event) { if (isWrite(event)) writing++; });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!isWrite(event)) return;
-    writing = Math.max(0, writing - 1);
-    if (!writing && followLater) setTimeout(function () { var to = followLater; followLater = null; follow(to); }, 0);
+  var writes = [], leaving = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && config.verb !== "get") writes.push(event.detail.xhr);
   });
   window.addEventListener("beforeunload", function () { leaving = true; });
   window.addEventListener("pageshow", function () { leaving = false; });
+  function writing() {  // read from the requests themselves: a swapped-out form's events never reach the document
+    writes = writes.filter(function (xhr) { return xhr.readyState !== 4 && xhr.readyState !== 0; });
+    return writes.length > 0;
+  }
   function follow(to) {
-    if (writing) followLater = to;
-    else if (!leaving) location.href = to;
+    if (leaving) return;
+    if (writing()) setTimeout(function () { follow(to); }, 100);
+    else location.href = to;
   }
   function swapAll(panels, names, answer) {
     var got = document.createElement("template");
@@ -281,7 +319,8 @@
     names.forEach(function (name) {
       var fresh = got.content.querySelector('template[data-panel="' + name + '"]');
       panels[name].forEach(function (elt) {
-        if (fresh && document.body.contains(elt) && !elt.dataset.editing) swapIn(elt, fresh.innerHTML);
+        if (elt.dataset.editing) elt.dataset.missed = "1";
+        else if (fresh && document.body.contains(elt)) swapIn(elt, fresh.innerHTML);
       });
     });
     sayNew(before);
@@ -298,7 +337,12 @@
     }
     if (unchanged(elt, html, style)) return;
     rememberFocus(elt);
+    // A fold the reader opened stays open through the swap (the same fold: the same place in the panel).
+    var folds = elt.querySelectorAll("details"), opened = [], id = elt.id;
+    folds.forEach(function (fold, at) { if (fold.open) opened.push(at); });
     window.htmx.swap(elt, html, {swapStyle: style.split(" ")[0]});
+    var now = (id && document.getElementById(id)) || elt, after = now.querySelectorAll("details");
+    if (after.length === folds.length) opened.forEach(function (at) { after[at].open = true; });
   }
 
   // An unchanged panel stays: a swap would swallow a tap.
@@ -325,7 +369,9 @@
     });
   }
   function normalised(content) {
-    // Each answer carries a freshly masked CSRF token and fresh keys; htmx marks what it is fetching.
+    // Each answer carries a freshly masked CSRF token and fresh keys; htmx marks what it is fetching;
+    // a fold's being open is the reader's (kept through a swap).
+    content.querySelectorAll("details[open]").forEach(function (fold) { fold.removeAttribute("open"); });
     content.querySelectorAll('[name="csrfmiddlewaretoken"], [name="key"]').forEach(function (input) {
       input.removeAttribute("value");
     });
