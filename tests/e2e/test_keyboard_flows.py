@@ -159,6 +159,11 @@ def test_a_charge_roll_and_its_consequence_with_the_keyboard_alone(new_page, scr
     settled(player)
     assert focused(player, "#consequence-heading")
     shows_focus(player, "the consequence's heading")
+    # A change that comes after (the player's own, pushed or polled) redraws the panel: the focus stays.
+    with player.expect_response(lambda response: response.url.startswith(roll_url)):
+        player.evaluate("document.body.dispatchEvent(new CustomEvent('campaignChanged', {bubbles: true}))")
+    settled(player)
+    assert focused(player, "#consequence-heading"), "a redraw of the panel took the focus from its heading"
     screenshot(player, "keyboard-consequence-resisted-390")
 
 

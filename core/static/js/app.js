@@ -370,8 +370,11 @@
   }
   function normalised(content) {
     // Each answer carries a freshly masked CSRF token and fresh keys; htmx marks what it is fetching;
-    // a fold's being open is the reader's (kept through a swap).
+    // a fold's being open is the reader's (kept through a swap), and so is a heading given the focus.
     content.querySelectorAll("details[open]").forEach(function (fold) { fold.removeAttribute("open"); });
+    content.querySelectorAll(HEADINGS).forEach(function (heading) {  // made focusable to take the focus
+      if (heading.getAttribute("tabindex") === "-1") heading.removeAttribute("tabindex");
+    });
     content.querySelectorAll('[name="csrfmiddlewaretoken"], [name="key"]').forEach(function (input) {
       input.removeAttribute("value");
     });
@@ -385,7 +388,7 @@
   // The focus through a swap (WCAG 2.4.3): given back to the same control in what came in (a
   // clock's segment, the Roll button), else to the heading of the part of the page it was in (the
   // wizard's next step, the consequence just inflicted). Focus outside what was swapped stays put.
-  var kept = null;
+  var kept = null, HEADINGS = "h1, h2, h3, h4, h5, h6, legend";
   function rememberFocus(target) {
     var active = document.activeElement;
     if (!active || active === document.body || !target || target === document.body || !target.contains(active)) return;
@@ -405,10 +408,9 @@
   }
   function focusRegion(region) {  // its heading, made focusable, or else its first field; whether it had one
     var labelled = region.getAttribute("aria-labelledby"), heading = labelled && document.getElementById(labelled);
-    heading = heading || region.querySelector("h1, h2, h3, h4, h5, h6, legend");
+    heading = heading || region.querySelector(HEADINGS);
     if (heading) {
-      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-      heading.focus();
+      focusOn(heading);
       return true;
     }
     var field = region.matches("[tabindex]") ? region :
@@ -416,13 +418,17 @@
     if (field) field.focus();
     return !!field;
   }
+  function focusOn(element) {  // a heading is made focusable; drawn again, it is made so again
+    if (element.matches(HEADINGS) && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+    element.focus();
+  }
   function giveFocusBack() {
     if (!kept) return;
     var was = kept, active = document.activeElement;
     kept = null;
     if (active && active !== document.body && active.isConnected) return;  // htmx gave it to the control of the same id
     var again = (was.element.id && document.getElementById(was.element.id)) || (was.same && firstIn(was.regions, was.same));
-    if (again) { again.focus(); return; }
+    if (again) { focusOn(again); return; }
     // A part that came back empty (the X-card dismissed) gives it to the nearest part around it that has a heading.
     for (var i = 0; i < was.regions.length; i++) {
       var region = document.querySelector(was.regions[i]);
