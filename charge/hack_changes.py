@@ -9,7 +9,7 @@ from django.utils.translation import get_language_info
 
 from gamerules.dials import action_said, detail_said
 from gamerules.hacks import NUMBERS, Hack, renames
-from gamerules.progression import TalentKind
+from gamerules.progression import TalentKind, own_kind_said
 from gamerules.talent_dots import TalentDots, TalentTrigger
 from gamerules.words import said
 
@@ -71,6 +71,9 @@ def _dial_changes(before: Hack, after: Hack) -> list[str]:
     lines += [said("Talent line, slot %(slot)s: %(before)s → %(after)s", slot=slot, before=TalentKind(was).label(),
                    after=TalentKind(now).label())
               for slot, (was, now) in enumerate(zip(old.talent_line, new.talent_line, strict=True), start=1) if was != now]
+    if old.own_talents != new.own_talents:
+        lines.append(said("Kinds of talent of your own: %(before)s → %(after)s", before=_kinds(old) or "-",
+                          after=_kinds(new) or "-"))
     was, now = _words(old), _words(new)
     lines += [said("In %(language)s, %(name)s: %(before)s → %(after)s",
                    language=get_language_info(key[0])["name_translated"], name=key[1],
@@ -81,6 +84,10 @@ def _dial_changes(before: Hack, after: Hack) -> list[str]:
         lines.append(said("The variant and wording of risk change to the file's (%(ruleset)s, %(wording)s).",
                           ruleset=after.ruleset, wording=after.risk_wording))
     return lines
+
+
+def _kinds(dials) -> str:
+    return ", ".join(map(str, map(own_kind_said, dials.own_talents)))
 
 
 def _words(dials) -> dict[tuple[str, str], str]:
@@ -154,6 +161,10 @@ def _character_changes(campaign, before: Hack, after: Hack) -> list[str]:
                            before.dials.talent_line[talent.slot - 1] != after.dials.talent_line[talent.slot - 1]]:
             lines.append(said("%(name)s: the talents in slots %(slots)s stay as written; the new line applies when "
                               "they are rewritten.", name=name, slots=", ".join(map(str, moved_slots))))
+        if unplayed := [talent.own for talent in sheet.character.talents.all()
+                        if talent.own and talent.own_kind(before.dials) and not talent.own_kind(after.dials)]:
+            lines.append(said("%(name)s: the talents of %(kinds)s stay as written; the hack no longer offers the kind.",
+                              name=name, kinds=", ".join(sorted(set(unplayed)))))
         if dropped := [name for name in before.dials.details if name not in after.dials.details
                        and sheet.details.get(name)]:
             lines.append(said("%(name)s: the text of %(details)s is kept but no longer shown while the hack has no such "

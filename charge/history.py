@@ -42,8 +42,9 @@ KEPT = (
     Kept(Sheet, lambda version: str(_("Charge sheet")), Sheet.restorable, SHEET_WORDS, shown=_sheet, tells_added=False),
     Kept(Tie, lambda version: str(_("Tie: %(name)s") % {"name": version.text}), ("text",), {"text": pgettext_lazy("sheet field", "text")}),
     Kept(Talent, lambda version: str(_("Talent slot %(slot)s") % {"slot": version.slot}),
-         ("kind", "action", "instead_of", "situation"),
-         {"kind": pgettext_lazy("sheet field", "kind"), "action": pgettext_lazy("sheet field", "action"),
-          "instead_of": pgettext_lazy("sheet field", "instead of"), "situation": pgettext_lazy("sheet field", "situation")},
+         ("kind", "own", "action", "instead_of", "situation"),
+         {"kind": pgettext_lazy("sheet field", "kind"), "own": pgettext_lazy("sheet field", "kind of the hack's own"),
+          "action": pgettext_lazy("sheet field", "action"), "instead_of": pgettext_lazy("sheet field", "instead of"),
+          "situation": pgettext_lazy("sheet field", "situation")},
          shown=_talent),
 )

@@ -14,6 +14,7 @@ from gamerules.charge import DEFAULT_MOMENTUM_DIAL, MomentumDial
 from gamerules.clocks import DEFAULT_CLOCK_SIZES, EXTENDED_CLOCK_SIZES
 from gamerules.conditions import Deterioration, Opportunity, conditions_errors
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SIZES
+from gamerules.own_talents import OwnKind, own_kinds_errors
 from gamerules.readings import (
     FLASHBACK_MOST,
     FLASHBACK_MOST_DIAL,
@@ -23,7 +24,7 @@ from gamerules.readings import (
 )
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.threat import ThreatRule
-from gamerules.words import said, said_as
+from gamerules.words import said, said_as, unfit_name
 
 
 class Ruleset(Enum):
@@ -262,11 +263,6 @@ OWN_WORDS_LANGUAGES = ("en", "fr", "sv")
 """The languages a hack may name its own actions and details in: the site's (config/settings.py)."""
 
 
-def unfit_name(name: str) -> bool:
-    """A name the screens and the hack file refuse: a control character, < or >."""
-    return any(ord(c) < 32 or ord(c) == 127 or c in "<>" for c in name)
-
-
 @dataclass(frozen=True)
 class Dials:
     """Everything "What to Hack" lets a group change, with the rulebook's values as defaults."""
@@ -301,6 +297,8 @@ class Dials:
     talent_line: tuple[str, ...] = TALENT_LINE_CODES
     """What each of the line's 13 slots gives, in order ("Changing the Tree"): the sheet's, as
     written (reading 7); each a kind's code (gamerules/progression.py, ``TalentKind``)."""
+    own_talents: tuple[OwnKind, ...] = ()
+    """Kinds of talent the hack invents ("Changing the Tree"): none as written."""
     words: tuple[tuple[str, str, str], ...] = ()
     """The hack's own names in other languages: (language, a name as the hack writes it, that
     name as readers of the language read it), for the actions and details the rulebook does not
@@ -370,7 +368,8 @@ class Dials:
             errors.append(said("A goal's clock has 8 segments, or 12 for harder progression."))
         if self.talent_cost not in TALENT_COSTS:
             errors.append(said("A talent costs nothing, 1 or 2 momentum to invoke."))
-        errors += self.details_errors() + self.triggers_errors() + self.talent_line_errors() + self.words_errors()
+        errors += (self.details_errors() + self.triggers_errors() + self.talent_line_errors() + own_kinds_errors(self.own_talents)
+                   + self.words_errors())
         if self.flashback_most not in FLASHBACK_MOST_DIAL:
             errors.append(said("A flashback may cost at most %(least)s to %(most)s momentum.",
                                least=FLASHBACK_MOST_DIAL.start, most=FLASHBACK_MOST_DIAL.stop - 1))
@@ -439,6 +438,7 @@ class Dials:
         data["details"] = list(self.details)
         data["talent_triggers"] = sorted(trigger.value for trigger in self.talent_triggers)
         data["talent_line"] = list(self.talent_line)
+        data["own_talents"] = [one.to_data() for one in self.own_talents]
         data["words"] = [list(word) for word in self.words]
         data["recovery_opportunities"] = [one.to_data() for one in self.recovery_opportunities]
         data["deteriorations"] = [one.to_data() for one in self.deteriorations]
@@ -466,6 +466,8 @@ class Dials:
             values["talent_triggers"] = frozenset(TalentTrigger(value) for value in data["talent_triggers"])
         if "talent_line" in data:
             values["talent_line"] = tuple(str(code) for code in data["talent_line"])
+        if "own_talents" in data:
+            values["own_talents"] = tuple(map(OwnKind.from_data, data["own_talents"]))
         if "words" in data:
             values["words"] = tuple(sorted(tuple(map(str, word)) for word in data["words"]))
         if "recovery_opportunities" in data:

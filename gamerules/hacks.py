@@ -22,6 +22,7 @@ from gamerules.dials import (
     Extra,
     ExtraDial,
 )
+from gamerules.own_talents import OwnKind, own_kinds_errors
 from gamerules.readings import TALENT_LINE_CODES
 from gamerules.talent_dots import DEFAULT_TALENT_TRIGGERS, TalentTrigger
 from gamerules.words import said
@@ -78,6 +79,7 @@ class Hack:
         document["details"] = list(dials.details)
         document["talent_triggers"] = sorted(trigger.value for trigger in dials.talent_triggers)
         document["talent_line"] = list(dials.talent_line)
+        document["own_talents"] = [kind.to_data() for kind in dials.own_talents]
         words: dict[str, dict[str, str]] = {}
         for language, name, word in dials.words:
             words.setdefault(language, {})[name] = word
@@ -103,6 +105,7 @@ class Hack:
             talent_triggers=frozenset(TalentTrigger(value) for value in document.get(
                 "talent_triggers", [t.value for t in DEFAULT_TALENT_TRIGGERS])),
             talent_line=tuple(document.get("talent_line", TALENT_LINE_CODES)),
+            own_talents=tuple(map(OwnKind.from_data, document.get("own_talents", []))),
             words=tuple(sorted((language, name.strip(), word.strip()) for language, names in document.get("words", {}).items()
                                for name, word in names.items())),
             **{number: document[number] for number in NUMBERS},
@@ -120,6 +123,7 @@ class Hack:
         fields = {**dict.fromkeys(self.dials.details_errors(), "details"),
                   **dict.fromkeys(self.dials.triggers_errors(), "talent_triggers"),
                   **dict.fromkeys(self.dials.talent_line_errors(), "talent_line"),
+                  **dict.fromkeys(own_kinds_errors(self.dials.own_talents), "own_talents"),
                   **dict.fromkeys(self.dials.words_errors(), "words"),
                   **{error: field for field, error in conditions}}
         found = [(fields.get(error, "actions"), error) for error in self.dials.errors()]

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from gamerules.charge import RiskWording
 from gamerules.dials import action_said
+from gamerules.own_talents import OwnKind
 from gamerules.readings import TALENT_LINE_CODES
 from gamerules.words import said
 
@@ -65,6 +66,21 @@ def slot_choices(slot: TalentKind) -> tuple[TalentKind, ...]:
     return (slot, *BONUS_FREE_KINDS)
 
 
+def own_kinds_for(slot: TalentKind, kinds: tuple[OwnKind, ...]) -> tuple[OwnKind, ...]:
+    """The hack's own kinds of talent a slot may hold: those giving its printed bonus, and those
+    giving no bonus in any situational slot, as the rulebook's talents do ("Changing the Tree")."""
+    if not slot.is_situational:
+        return ()
+    return tuple(kind for kind in kinds if TalentKind(kind.gives) in slot_choices(slot))
+
+
+def own_kind_said(kind: OwnKind, wording: RiskWording = RiskWording.RISK) -> str:
+    """A kind of the hack's own and what it gives: "Signature gear (+1d6 when ___)"."""
+    gives = TalentKind(kind.gives)
+    return said("%(kind)s (%(gives)s)", kind=kind.name, gives=said("what it lets you do in the story")
+                if gives is TalentKind.NARRATIVE_LIBERTY else gives.label(wording))
+
+
 def unlocked_slots(milestones: int) -> int:
     """Slots of the talent line open to fill: one talent dot per milestone ("Milestone")."""
     return max(0, min(milestones, len(TALENT_LINE)))
@@ -90,10 +106,15 @@ class Talent:
     situation: str = ""
     instead_of: str = ""
     """For "use [action] instead of [action]": the action it replaces."""
+    own: str = ""
+    """The name of the hack's own kind it is (gamerules/own_talents.py); ``kind`` is what that kind gives."""
 
-    def errors(self, action_names: tuple[str, ...], slot: TalentKind | None = None) -> list[str]:
-        """Why this talent cannot fill ``slot`` ("Situational Talents")."""
+    def errors(self, action_names: tuple[str, ...], slot: TalentKind | None = None,
+               own_kinds: tuple[OwnKind, ...] = ()) -> list[str]:
+        """Why this talent cannot fill ``slot`` ("Situational Talents"), under a hack with ``own_kinds``."""
         errors = []
+        if self.own and not any(kind.name == self.own and kind.gives == self.kind.value for kind in own_kinds):
+            errors.append(said("“%(kind)s” is not a kind of talent in this campaign.", kind=self.own))
         if slot is TalentKind.ACTION_DOT and self.kind is not TalentKind.ACTION_DOT:
             errors.append(said("This slot gives an action dot."))
         if slot is not None and slot.is_situational and not self.kind.is_situational:
@@ -119,7 +140,10 @@ class Talent:
 
     def describe(self, wording: RiskWording = RiskWording.RISK, action_as: Callable[[str], str] = action_said) -> str:
         """The talent in words; ``action_as`` says an action (for a page: as its reader reads it;
-        by default as a log line keeps it)."""
+        by default as a log line keeps it). A kind of the hack's own says its name first."""
+        if self.own:
+            return said("%(kind)s: %(talent)s", kind=self.own,
+                        talent=replace(self, own="").describe(wording, action_as))
         situation = self.situation.strip()
         action = action_as(self.action)
         if self.kind is TalentKind.ACTION_DOT:

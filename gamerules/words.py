@@ -139,3 +139,8 @@ def said_back(data, english: str) -> str:
         return str(phrase) if phrase == english else english
     except (KeyError, TypeError, ValueError, AttributeError):
         return english
+
+
+def unfit_name(name: str) -> bool:
+    """A name the screens and the hack file refuse: a control character, < or >."""
+    return any(ord(c) < 32 or ord(c) == 127 or c in "<>" for c in name)

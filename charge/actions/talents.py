@@ -33,7 +33,7 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
         if rules.talent_triggers == DEFAULT_TALENT_TRIGGERS:
             raise Refused(_("Slot %(slot)s opens at milestone %(slot)s.") % {"slot": slot})
         raise Refused(_("Slot %(slot)s opens with talent dot %(slot)s.") % {"slot": slot})
-    errors = talent.errors(rules.action_names, slot_kind(slot, line_of(rules.talent_line)))
+    errors = talent.errors(rules.action_names, slot_kind(slot, line_of(rules.talent_line)), rules.own_talents)
     existing = character.talents.filter(slot=slot).first()
     if talent.kind is TalentKind.ACTION_DOT and not errors:
         ratings = character.charge.ratings()
@@ -45,7 +45,7 @@ def fill_talent(membership: Membership, character: Character, slot: int, talent:
     saved, _created = Talent.objects.update_or_create(
         character=character, slot=slot,
         defaults={"kind": talent.kind.value, "action": talent.action, "situation": talent.situation,
-                  "instead_of": talent.instead_of})
+                  "instead_of": talent.instead_of, "own": talent.own})
     vetoed = existing and membership.is_gm and character.owner_id != membership.user_id
     described = saved.as_rule().describe(character.campaign.charge.wording)
     log(membership, said("The GM rewrote %(name)s: %(talent)s.", name=character.name, talent=described) if vetoed

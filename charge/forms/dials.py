@@ -25,6 +25,7 @@ from gamerules.dials import (
     detail_typed,
 )
 from gamerules.goals import GOAL_CLOCK_SEGMENTS, GOAL_CLOCK_SEGMENTS_HARDER
+from gamerules.own_talents import OwnKind, own_kinds_errors
 from gamerules.progression import TalentKind
 from gamerules.readings import TALENT_LINE_CODES, TALENT_LINE_SLOT_CODES
 from gamerules.talent_dots import TalentTrigger
@@ -69,6 +70,23 @@ def _often(word: str) -> Often:
         if word.casefold() in (english, pgettext("how often", english).casefold()):
             return often
     raise ValueError(word)
+
+
+GIVES_WORDS = (("die", "die"), ("effect", "effect"), ("risk", "risk"), ("liberty", "story"))
+"""What a kind of the hack's own gives, as its line on the form says it (gamerules/own_talents.py)."""
+
+
+def _gives(word: str) -> str:
+    """"die", "effect", "risk" or "story", in English or in the page's language."""
+    for code, english in GIVES_WORDS:
+        if word.casefold() in (english, pgettext("a talent gives", english).casefold()):
+            return code
+    raise ValueError(word)
+
+
+def own_talents_initial(dials: Dials) -> str:
+    words = {code: pgettext("a talent gives", english) for code, english in GIVES_WORDS}
+    return "\n".join(f"{kind.name} | {words[kind.gives]} | {kind.about}".rstrip(" |") for kind in dials.own_talents)
 
 
 def conditions_initial(dials: Dials) -> dict:
@@ -139,6 +157,11 @@ class DialsForm(forms.Form):
         label=_("Details of your own"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One a line, besides concept, appearance and ties: a God, a role in the group… (up to 6, "
                     "30 characters each)."))
+    own_talents = forms.CharField(
+        label=_("Kinds of talent of your own"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line: name | what it gives: die (+1d6), effect (+1 effect), risk (-1 risk) or story "
+                    "(what it lets you do) | what it is. It fills a slot that gives the same, or any situational "
+                    "slot if it gives only a story. For example: Signature gear | die | an item only you carry"))
     talent_triggers = forms.MultipleChoiceField(
         label=_("A talent dot is gained for"), required=False, widget=forms.CheckboxSelectMultiple,
         choices=[(trigger.value, trigger.label) for trigger in TalentTrigger])
@@ -180,6 +203,7 @@ class DialsForm(forms.Form):
             "talent_cost": dials.talent_cost,
             "details": "\n".join(str(detail_said(name)) for name in dials.details),
             "talent_triggers": sorted(trigger.value for trigger in dials.talent_triggers),
+            "own_talents": own_talents_initial(dials),
             **{f"talent_slot_{slot}": code for slot, code in enumerate(dials.talent_line, start=1)},
             **{f"words_{language}": "\n".join(f"{name} = {word}" for said_in, name, word in dials.words
                                                if said_in == language) for language in OWN_WORDS_LANGUAGES},
@@ -210,6 +234,14 @@ class DialsForm(forms.Form):
             raise forms.ValidationError({"deteriorations": _("Write each as: name | stress ticked | trigger.")}) from None
         return {"recovery_opportunities": opportunities, "deteriorations": deteriorations,
                 "stress_penalty_at": data["stress_penalty_at"] or 0}
+
+    @staticmethod
+    def _own_talents(data) -> tuple[OwnKind, ...]:
+        lines = [[part.strip() for part in line.split("|", 2)] for line in _lines(data.get("own_talents") or "")]
+        try:
+            return tuple(OwnKind(parts[0], _gives(parts[1]), parts[2] if len(parts) == 3 else "") for parts in lines)
+        except (IndexError, ValueError):
+            raise forms.ValidationError({"own_talents": _("Write each as: name | die, effect, risk or story | what it is.")}) from None
 
     def _words(self, data) -> tuple[tuple[str, str, str], ...]:
         """Each language's lines, "name = word"; a line without "=" is refused on its field."""
@@ -244,12 +276,15 @@ class DialsForm(forms.Form):
             talent_line=tuple(data.get(f"talent_slot_{slot}") or printed
                               for slot, printed in enumerate(TALENT_LINE_CODES, start=1)),
             extra_dials=frozenset(ExtraDial(value) for value in data["extra_dials"]),
-            words=self._words(data), **self._conditions(data))
+            own_talents=self._own_talents(data), words=self._words(data), **self._conditions(data))
         # A word's refusal is said beside the language's box it is about; the others above the form.
         for language in OWN_WORDS_LANGUAGES:
             for error in replace(self.dials, words=tuple(w for w in self.dials.words if w[0] == language)).words_errors():
                 self.add_error(f"words_{language}", error)
-        errors = [error for error in self.dials.errors() if error not in self.dials.words_errors()]
+        for error in own_kinds_errors(self.dials.own_talents):
+            self.add_error("own_talents", error)
+        beside = self.dials.words_errors() + own_kinds_errors(self.dials.own_talents)
+        errors = [error for error in self.dials.errors() if error not in beside]
         if errors:
             raise forms.ValidationError(errors)
         return data

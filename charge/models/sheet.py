@@ -65,6 +65,8 @@ class Talent(models.Model):
     action = models.CharField(max_length=30, blank=True)
     instead_of = models.CharField(max_length=30, blank=True)
     situation = models.CharField(max_length=200, blank=True)
+    own = models.CharField(max_length=30, blank=True, default="")
+    """The hack's own kind of talent it is, by name (gamerules/own_talents.py); ``kind`` is what it gives."""
     history = HistoricalRecords()
 
     class Meta:
@@ -75,7 +77,11 @@ class Talent(models.Model):
         return self.as_rule().describe()
 
     def as_rule(self) -> RulesTalent:
-        return RulesTalent(TalentKind(self.kind), self.action, self.situation, self.instead_of)
+        return RulesTalent(TalentKind(self.kind), self.action, self.situation, self.instead_of, self.own)
+
+    def own_kind(self, dials) -> bool:
+        """Whether ``dials`` offer the hack's own kind this talent was written as, giving what it gives."""
+        return any(kind.name == self.own and kind.gives == self.kind for kind in dials.own_talents)
 
 
 def slot_kind(slot: int, line: tuple[TalentKind, ...] = TALENT_LINE) -> TalentKind:

@@ -12,8 +12,7 @@ from charge.forms.talents import TalentForm
 from charge.models import slot_kind
 from charge.views.sheet import sheet_answer, sheet_context
 from core.refused import Refused
-from gamerules.progression import TALENT_LINE, TalentKind, line_of
-from gamerules.progression import Talent as RulesTalent
+from gamerules.progression import TALENT_LINE, line_of
 
 
 @login_required
@@ -26,18 +25,16 @@ def character_talent(request, campaign_id, character_id, slot):
     kind = slot_kind(slot, line_of(rules.talent_line))
     existing = character.talents.filter(slot=slot).first()
     prefill = (character.charge.playbook.talents.get(str(slot), {}) if character.charge.playbook else {})
-    initial = ({"kind": existing.kind, "action": existing.action, "situation": existing.situation,
+    initial = ({"kind": TalentForm.initial_kind(existing), "action": existing.action, "situation": existing.situation,
                 "instead_of": existing.instead_of} if existing else
                {"kind": kind.value, **prefill})
     form = TalentForm(request.POST or None, initial=initial, slot_kind=kind,
-                      action_names=rules.action_names, wording=membership.campaign.charge.wording)
+                      action_names=rules.action_names, wording=membership.campaign.charge.wording,
+                      own_kinds=rules.own_talents)
     error = ""
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        talent = RulesTalent(TalentKind(data["kind"]), data["action"], data.get("situation", ""),
-                             data.get("instead_of", ""))
         try:
-            actions.fill_talent(membership, character, slot, talent)
+            actions.fill_talent(membership, character, slot, form.talent())
         except Refused as refusal:
             error = str(refusal)
         else:
