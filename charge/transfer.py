@@ -30,7 +30,7 @@ PARTS = (
     Part("playbooks", Playbook, "campaign"),
     Part("ties", Tie, "character__campaign", {"character_id": "characters", "linked_character_id": "characters",
                                               "linked_force_id": "forces"}, after="characters"),
-    Part("talents", Talent, "character__campaign", {"character_id": "characters"}),
+    Part("talents", Talent, "character__campaign", {"character_id": "characters"}, added={"own": ""}),
     Part("party_details", PartyDetail, "campaign", {"clock_id": "clocks"}, after="clocks"),
     Part("spells", Spell, "character__campaign", {"character_id": "characters", "ritual_id": "clocks",
                                                   "danger_id": "clocks", "cast_session_id": "sessions"}),
@@ -48,7 +48,7 @@ PARTS = (
          {"id": "ties", "character_id": "characters", "linked_character_id": "characters",
           "linked_force_id": "forces", "history_user_id": USER}, after="character_history"),
     Part("talent_history", Talent.history.model, "character__campaign",
-         {"id": "talents", "character_id": "characters", "history_user_id": USER}),
+         {"id": "talents", "character_id": "characters", "history_user_id": USER}, added={"own": ""}),
     # The sheet itself travels in its character's row (campaign/transfer.py), and so do its versions
     # made with one of the character's own; the others are here.
     Part("sheet_history", Sheet.history.model, "character__campaign",

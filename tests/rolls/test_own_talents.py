@@ -3,12 +3,14 @@ brand new types of talent that would make players more invested in your game"). 
 kind, says what it gives (one of the rulebook's bonuses, or only a story) and what it is; a talent
 of the kind fills a slot as the talent it gives would, and plays as it on a roll."""
 
+import json
 from fractions import Fraction
 from itertools import product
 
 import pytest
 from django.urls import reverse
 
+from campaign.transfer import comparable, export_campaign, import_campaign
 from charge.models import Talent
 from gamerules.own_talents import OwnKind, own_kinds_errors
 from gamerules.progression import Talent as RulesTalent
@@ -120,6 +122,12 @@ def test_the_file_carries_the_kinds_and_a_kind_dropped_leaves_its_talents_as_wri
     assert exported(crew) == document  # export, import, export: the same document
     assert Talent.objects.get(slot=6).own == "Signature gear"  # kept as written
     assert "Signature gear: +1d6 when I Sneak" in crew.client("player").get(crew.ada.get_absolute_url()).text
+    # The campaign's own export carries the talent's kind, and an import brings it back.
+    first = export_campaign(crew.campaign)
+    assert [t["own"] for t in first["talents"]] == ["Signature gear"]
+    copy = import_campaign(json.loads(json.dumps(first)), crew.gm)
+    assert Talent.objects.get(character__campaign=copy, slot=6).own == "Signature gear"
+    assert comparable(export_campaign(copy)) == comparable(first)
 
 
 def _kinds(value):
