@@ -306,9 +306,10 @@ class Dials:
 
     @property
     def own_names(self) -> tuple[str, ...]:
-        """The actions and details the hack names itself, which take words in each language."""
+        """The actions, details and kinds of talent the hack names itself, which take words in each language."""
         return (*(name for name in self.action_names if name not in RULEBOOK_ACTION_NAMES),
-                *(name for name in self.details if name not in RULEBOOK_DETAIL_NAMES))
+                *(name for name in self.details if name not in RULEBOOK_DETAIL_NAMES),
+                *(kind.name for kind in self.own_talents))
 
     def keeping_words(self) -> Dials:
         """These dials, without the words of names they no longer have (a preset dropped them)."""

@@ -141,8 +141,8 @@ class Talent:
     def describe(self, wording: RiskWording = RiskWording.RISK, action_as: Callable[[str], str] = action_said) -> str:
         """The talent in words; ``action_as`` says an action (for a page: as its reader reads it;
         by default as a log line keeps it). A kind of the hack's own says its name first."""
-        if self.own:
-            return said("%(kind)s: %(talent)s", kind=self.own,
+        if self.own:  # a name of the hack's own, said as its own actions are
+            return said("%(kind)s: %(talent)s", kind=action_as(self.own),
                         talent=replace(self, own="").describe(wording, action_as))
         situation = self.situation.strip()
         action = action_as(self.action)

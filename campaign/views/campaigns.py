@@ -20,9 +20,10 @@ from core.systems import registered
 from rolls.models import Roll
 
 DASHBOARD = "campaign/dashboard.html"
-PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)
+PANELS = {**dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD),
+          "clock-panel": "clocks/clocks.html"}  # the clocks in play, as the dashboard shows them
 READS = {"events-panel": reads(*PLAY, Event, Clock, WorldForce), "characters-panel": reads(*PLAY),
-         "rolls-panel": reads(*PLAY, Roll, Clock, ClockChange)}
+         "rolls-panel": reads(*PLAY, Roll, Clock, ClockChange), "clock-panel": reads(*PLAY, Clock, ClockChange, WorldForce)}
 """The models each live panel shows; the characters' and the rolls' also the system's own."""
 
 

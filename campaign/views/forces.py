@@ -15,7 +15,7 @@ from campaign.access import (
 )
 from campaign.forms import ForceForm
 from campaign.models import WorldForce
-from core.htmx import changed
+from core.htmx import changed, page
 from core.keys import once
 
 TEMPLATE = "campaign/forces.html"
@@ -48,10 +48,10 @@ def _card(request, membership, force):
 @require_safe
 def force_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
-    return render(request, TEMPLATE, {
+    return page(request, TEMPLATE, lambda: {
         "membership": membership, "campaign": membership.campaign,
         "cards": [ForceCard.seen_by(membership, force)
-                  for force in membership.campaign.forces.visible_to(membership)]})
+                  for force in membership.campaign.forces.visible_to(membership)]}, {"force-list": TEMPLATE})
 
 
 @login_required

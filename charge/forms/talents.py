@@ -1,9 +1,12 @@
 """A slot of the talent line."""
 
+from dataclasses import replace
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core import campaign_words
 from core.templatetags.words import action as action_word
 from gamerules.progression import Talent, TalentKind, own_kind_said, own_kinds_for, slot_choices
 
@@ -22,8 +25,9 @@ class TalentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.own_kinds = {kind.name: kind for kind in own_kinds_for(slot_kind, own_kinds)}
         self.fields["kind"].choices = [(k.value, k.label(wording)) for k in slot_choices(slot_kind)] + [
-            (OWN + kind.name, own_kind_said(kind, wording)) for kind in self.own_kinds.values()]
-        if about := [f"{kind.name}: {kind.about}" for kind in self.own_kinds.values() if kind.about]:
+            (OWN + kind.name, own_kind_said(replace(kind, name=campaign_words.said(kind.name)), wording))
+            for kind in self.own_kinds.values()]
+        if about := [f"{campaign_words.said(kind.name)}: {kind.about}" for kind in self.own_kinds.values() if kind.about]:
             self.fields["kind"].help_text = " · ".join(about)
         actions = [("", gettext("Choose an action"))] + [(name, action_word(name)) for name in action_names]
         self.fields["action"].choices = actions

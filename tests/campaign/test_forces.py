@@ -96,3 +96,21 @@ def test_force_text_is_escaped_and_long_names_are_refused(table, bad):
         page = table.client("player").get(reverse("forces", args=[table.campaign.pk])).text
         assert "<script>alert(1)</script>" not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_the_forces_page_is_live_and_each_viewer_gets_their_own_list(table):
+    """Another's change to the forces comes into an open Forces page by itself (its live panel),
+    made for its viewer: a player's never holds a hidden force or the GM's notes."""
+    url = reverse("forces", args=[table.campaign.pk])
+    page = table.client("player").get(url).text
+    assert 'id="force-list"' in page and "campaignChanged" in page
+    before = table.client("player").get(f"{url}?panel=force-list", **HTMX).text
+    assert "SECRET-HIDDEN-FORCE" not in before
+    table.client("gm").post(reverse("force_reveal", args=[table.campaign.pk, table.hidden_force.pk]), {"revealed": "1"})
+    for who in ("player", "other_player"):
+        after = table.client(who).get(f"{url}?panels=force-list", **HTMX).text
+        assert after.startswith('<template data-panel="force-list">') and "SECRET-HIDDEN-FORCE" in after
+        assert "SECRET-HIDDEN-FORCE-NOTES" not in after and "Reveal to players" not in after
+    assert "SECRET-HIDDEN-FORCE-NOTES" in table.client("gm").get(f"{url}?panel=force-list", **HTMX).text
+    assert table.client("outsider").get(f"{url}?panel=force-list", **HTMX).status_code == 404
+    assert table.client("player").get(f"{url}?panel=nothing", **HTMX).status_code == 404

@@ -98,7 +98,7 @@ HOSTILE = {
     "a rulebook name": (_set_words({"fr": {"Sneak": "Glisser"}}),
                         "words: Only the hack's own actions and details take names in each language, not Sneak:"),
     "the words as a list": (_set_words(["Craft"]), "words: the wrong type"),
-    "too many names": (_set_words({"fr": {f"N{n}": "x" for n in range(19)}}), "words.fr: 19 entries"),
+    "too many names": (_set_words({"fr": {f"N{n}": "x" for n in range(25)}}), "words.fr: 25 entries"),
 }
 
 

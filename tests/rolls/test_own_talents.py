@@ -148,3 +148,17 @@ HOSTILE = {
 @pytest.mark.parametrize("case", HOSTILE)
 def test_a_bad_kind_in_a_file_is_refused_naming_the_field(crew, case):
     refused_everywhere(crew, case, *HOSTILE[case])
+
+
+def test_a_kinds_name_takes_a_word_in_each_language_as_the_hacks_actions_do(crew):
+    set_kinds(crew)
+    assert crew.client("gm").post(reverse("dials", args=[crew.campaign.pk]), dials_post(
+        own_talents=LINES, words_fr="Signature gear = Équipement fétiche")).status_code == 302
+    Talent.objects.create(character=crew.ada, slot=6, kind="die", action="Sneak", situation="with my grapnel",
+                          own="Signature gear")
+    french = crew.client("player")
+    french.cookies["django_language"] = "fr"
+    assert "Équipement fétiche : +1d6" in french.get(crew.ada.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text
+    english = crew.client("other_player").get(crew.ada.get_absolute_url()).text
+    assert "Signature gear: +1d6 when I Sneak" in english and "Équipement" not in english
+    assert exported(crew)["words"] == {"fr": {"Signature gear": "Équipement fétiche"}}
