@@ -131,3 +131,28 @@ def test_a_fold_the_reader_opened_stays_open_through_a_change(either_page):
     gm.get_by_role("button", name="Tick one segment of Buy back the boat").click()
     expect(clock_face(phone, "Buy back the boat: 3 of 6")).to_be_visible(timeout=LIVE)
     expect(phone.locator("#spells details")).to_have_attribute("open", "")
+
+
+def test_a_form_opened_in_a_live_panel_stays_open_through_a_change_and_the_panel_catches_up_after(either_page):
+    """The Forces page is live; a player who opened the players' force to edit it keeps the form
+    through another's change, and once it is gone (cancelled) the list shows what they missed."""
+    from tests.factories import ForceFactory
+
+    gm_user, player_user = UserFactory(username="gm-forces"), UserFactory(username="player-forces")
+    campaign = make_campaign(gm_user, name="Forces Table")
+    join(campaign, player_user)
+    ForceFactory(campaign=campaign, name="The Grey Ledger", revealed=False)
+    gm, phone = either_page(DESKTOP), either_page(PHONE)
+    log_in(gm, "gm-forces")
+    log_in(phone, "player-forces")
+    gm.goto(f"/c/{campaign.pk}/forces/")
+    phone.goto(f"/c/{campaign.pk}/forces/")
+    expect(phone.get_by_role("heading", name="The Grey Ledger")).to_have_count(0)
+    phone.locator("#force-list").get_by_role("link", name="Edit").first.click()
+    expect(phone.locator("#force-list form")).to_be_visible()
+    gm.get_by_role("button", name="Reveal to players").click()
+    expect(gm.get_by_role("button", name="Hide from players")).to_be_visible()
+    phone.wait_for_timeout(2500)  # the change has reached the phone (pushed or polled) and was held back
+    expect(phone.locator("#force-list form")).to_be_visible()
+    phone.locator("#force-list").get_by_role("link", name="Cancel").click()
+    expect(phone.locator("#force-list").get_by_role("heading", name="The Grey Ledger")).to_be_visible(timeout=LIVE)

@@ -199,16 +199,33 @@
   });
   document.addEventListener("focusout", function (event) {
     var panel = event.target.closest && event.target.closest('[hx-trigger*="campaignChanged"]');
-    if (!panel || !panel.dataset.editing) return;
+    if (!panel || !panel.dataset.editing || panel.dataset.holding) return;
     setTimeout(function () {
       if (panel.contains(document.activeElement) || !pristine(panel)) return;
-      delete panel.dataset.editing;
-      if (panel.dataset.missed) {
-        delete panel.dataset.missed;
-        document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
-      }
+      catchUp(panel);
     }, 0);
   });
+  // A form the reader opened inside a live panel (an Edit or fill link) holds the panel as typing
+  // in it would, until the form is gone (saved or cancelled); then the panel catches up.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var swapped = event.target, panel = swapped.closest && swapped.closest('[hx-trigger*="campaignChanged"]');
+    if (!panel || onChange(event)) return;
+    var config = event.detail.requestConfig;
+    var form = swapped.matches('form[method="post"]') ? swapped : swapped.querySelector('form[method="post"]');
+    if (config && config.verb === "get" && form && form.querySelector('input:not([type="hidden"]), textarea, select')) {
+      form.dataset.opened = "1";
+      panel.dataset.editing = panel.dataset.holding = "1";
+    } else if (panel.dataset.holding && !panel.querySelector("[data-opened]")) {
+      delete panel.dataset.holding;
+      catchUp(panel);
+    }
+  });
+  function catchUp(panel) {
+    delete panel.dataset.editing;
+    if (!panel.dataset.missed) return;
+    delete panel.dataset.missed;
+    document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
+  }
   function pristine(panel) {
     return Array.prototype.every.call(panel.querySelectorAll("input, textarea, select"), function (field) {
       if (field.type === "checkbox" || field.type === "radio") return field.checked === field.defaultChecked;
