@@ -180,8 +180,7 @@
   });
 
   // After an answer: a 503 (core/away.py) shows its notice until one succeeds; a form that stays
-  // gets a new key (core/keys.py), while a retry of an unanswered one resends its own. A key that
-  // names what the form is about (a roll on its way's) stays: a late answer finds the roll by it.
+  // gets a new key (core/keys.py), unless the key names what it is about (data-fixed).
   document.addEventListener("htmx:afterRequest", function (event) {
     var detail = event.detail, away = document.getElementById("away");
     if (detail.xhr.status === 503) away || document.body.insertAdjacentHTML("beforeend", detail.xhr.responseText);
@@ -205,14 +204,13 @@
       catchUp(panel);
     }, 0);
   });
-  // A form the reader opened inside a live panel (an Edit or fill link) holds the panel as typing
-  // in it would, until the form is gone (saved or cancelled); then the panel catches up.
+  // A form opened by a tap in a live panel (Edit, fill) holds it until saved or cancelled.
   document.addEventListener("htmx:afterSwap", function (event) {
     var swapped = event.target, panel = swapped.closest && swapped.closest('[hx-trigger*="campaignChanged"]');
     if (!panel || onChange(event)) return;
-    var config = event.detail.requestConfig;
-    var form = swapped.matches('form[method="post"]') ? swapped : swapped.querySelector('form[method="post"]');
-    if (config && config.verb === "get" && form && form.querySelector('input:not([type="hidden"]), textarea, select')) {
+    var config = event.detail.requestConfig, tap = config && config.verb === "get" && config.triggeringEvent;
+    var form = swapped.matches("form") ? swapped : swapped.querySelector('form[method="post"]');
+    if (tap && tap.type === "click" && form && form.querySelector('input:not([type="hidden"]), textarea, select')) {
       form.dataset.opened = "1";
       panel.dataset.editing = panel.dataset.holding = "1";
     } else if (panel.dataset.holding && !panel.querySelector("[data-opened]")) {
@@ -242,8 +240,7 @@
     var detail = event.detail, trigger = detail.triggeringEvent || (detail.requestConfig && detail.requestConfig.triggeringEvent);
     return trigger && trigger.type === "campaignChanged" ? trigger : null;
   }
-  // Held back before htmx's hx-sync sees it: a refresh that "replace" let through would abort
-  // the request of the choice just made (the odds), and then not be sent itself. A part of a
+  // Held back before hx-sync, which would abort the choice's own request (the odds); a part of a
   // panel the stream just brought came with it.
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail.elt, change = changeOf(event);
@@ -311,8 +308,7 @@
         if (askAgain) { askAgain = false; refreshPanels(); }
       });
   }
-  // A refresh that finds the page gone (a roll just made) follows it, unless a write of this page's
-  // own is on its way: its answer says where to go (the roll's result, not the list of rolls).
+  // A refresh that finds the page gone follows it, after the page's own write: its answer says where.
   var writes = [], leaving = false;
   document.addEventListener("htmx:beforeRequest", function (event) {
     var config = event.detail.requestConfig;
@@ -402,14 +398,13 @@
     return content;
   }
 
-  // The focus through a swap (WCAG 2.4.3): given back to the same control in what came in (a
-  // clock's segment, the Roll button), else to the heading of the part of the page it was in (the
-  // wizard's next step, the consequence just inflicted). Focus outside what was swapped stays put.
+  // The focus through a swap (WCAG 2.4.3): back to the same control, else to the heading of the
+  // part of the page it was in. Focus outside what was swapped stays put.
   var kept = null, HEADINGS = "h1, h2, h3, h4, h5, h6, legend";
   function rememberFocus(target) {
     var active = document.activeElement;
     if (!active || active === document.body || !target || target === document.body || !target.contains(active)) return;
-    var regions = [];  // where it was, nearest first: each part of the page with an id or a heading of its own
+    var regions = [];  // where it was, nearest first
     for (var up = active; up && up !== document.body; up = up.parentElement) {
       if (up.id) regions.push("#" + CSS.escape(up.id));
       else if (up.hasAttribute("aria-labelledby")) regions.push('[aria-labelledby="' + CSS.escape(up.getAttribute("aria-labelledby")) + '"]');
@@ -446,7 +441,7 @@
     if (active && active !== document.body && active.isConnected) return;  // htmx gave it to the control of the same id
     var again = (was.element.id && document.getElementById(was.element.id)) || (was.same && firstIn(was.regions, was.same));
     if (again) { focusOn(again); return; }
-    // A part that came back empty (the X-card dismissed) gives it to the nearest part around it that has a heading.
+    // A part that came back empty (the X-card dismissed): the nearest part around with a heading.
     for (var i = 0; i < was.regions.length; i++) {
       var region = document.querySelector(was.regions[i]);
       if (region && focusRegion(region)) return;
@@ -464,8 +459,7 @@
   });
   document.addEventListener("htmx:afterSettle", giveFocusBack);
 
-  // Live changes said (WCAG 4.1.3): what another's change brought into the page's panels is read
-  // out by the page's polite live region (#live-news, in base.html), and the focus stays put.
+  // Live changes said (WCAG 4.1.3) by the polite #live-news (base.html); the focus stays put.
   var SAID = 'h2, h3, h4, h5, p, li, dd, [role="img"][aria-label], [role="group"][aria-label], [role="status"], [role="alert"]';
   function phrases() {
     var main = document.getElementById("main"), found = [];
@@ -477,8 +471,7 @@
     });
     return found;
   }
-  // The words go in a closed shadow root: screen readers read it as the live region's text, while
-  // whatever searches the page's text (find in page, a test's locator) finds each phrase once, on the page.
+  // A closed shadow root: read out, yet found once on the page by find-in-page.
   var newsRoom = null;
   function sayNew(before) {
     var host = document.getElementById("live-news");
