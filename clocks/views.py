@@ -41,7 +41,7 @@ def panel_context(membership, archived=False):
 def clock_list(request, campaign_id):
     membership = membership_or_404(request, campaign_id)
     archived = request.GET.get("archived") == "1"
-    return page(request, TEMPLATE, panel_context(membership, archived), {"clock-panel": TEMPLATE})
+    return render(request, TEMPLATE, panel_context(membership, archived))
 
 
 @login_required

@@ -20,10 +20,9 @@ from core.systems import registered
 from rolls.models import Roll
 
 DASHBOARD = "campaign/dashboard.html"
-PANELS = {**dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD),
-          "clock-panel": "clocks/clocks.html"}  # the clocks in play, as the dashboard shows them
+PANELS = dict.fromkeys(("events-panel", "characters-panel", "rolls-panel"), DASHBOARD)
 READS = {"events-panel": reads(*PLAY, Event, Clock, WorldForce), "characters-panel": reads(*PLAY),
-         "rolls-panel": reads(*PLAY, Roll, Clock, ClockChange), "clock-panel": reads(*PLAY, Clock, ClockChange, WorldForce)}
+         "rolls-panel": reads(*PLAY, Roll, Clock, ClockChange)}
 """The models each live panel shows; the characters' and the rolls' also the system's own."""
 
 

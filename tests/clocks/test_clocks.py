@@ -259,25 +259,3 @@ def test_the_live_poll_after_a_change_sends_the_new_version_and_the_event(table,
 
 def test_the_live_poll_is_not_found_for_outsiders(table):
     assert table.client("outsider").get(reverse("live", args=[table.campaign.pk]), {"v": 0}).status_code == 404
-
-
-def test_the_dashboards_clocks_come_back_as_the_dashboard_shows_them_and_with_the_page(table):
-    """The dashboard's clocks panel is the dashboard's own: asked again on a change (polled or
-    pushed), it answers the clocks in play the dashboard shows, most recently changed first, not
-    every clock of the campaign; the Clocks page's is the Clocks page's own too."""
-    from campaign.views.table import CLOCKS_SHOWN
-    from tests.factories import ClockFactory
-    from tests.helpers import HTMX
-    for n in range(CLOCKS_SHOWN + 2):
-        ClockFactory(campaign=table.campaign, name=f"Clock {n}", kind="danger", size=6)
-    dashboard = reverse("campaign", args=[table.campaign.pk])
-    page = table.client("player").get(dashboard).text
-    assert f'hx-get="{dashboard}?panel=clock-panel"' in page
-    shown = page.count('class="col-sm-6 col-lg-4"')
-    answer = table.client("player").get(f"{dashboard}?panels=clock-panel", **HTMX).text
-    assert answer.count('class="col-sm-6 col-lg-4"') == shown == CLOCKS_SHOWN
-    clocks = reverse("clocks", args=[table.campaign.pk])
-    assert f'hx-get="{clocks}?panel=clock-panel"' in table.client("player").get(clocks).text
-    every = table.client("player").get(f"{clocks}?panels=clock-panel", **HTMX).text
-    assert every.count('class="col-sm-6 col-lg-4"') > CLOCKS_SHOWN
-    assert table.client("outsider").get(f"{dashboard}?panels=clock-panel", **HTMX).status_code == 404
