@@ -27,7 +27,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection, transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from simple_history.models import HistoricalChanges
 
 from campaign.models import Campaign, Membership
@@ -81,11 +81,12 @@ def forget_version(campaign_id):
 
 
 def written(changed: set[str] | None) -> set[str] | None:
-    """Before a bump: the models it covers, ``changed`` (None: anything) and those of every table
-    the request's writes named so far (those of an earlier bump of the request again: harmless)."""
+    """Before a bump: the models it covers, ``changed`` (None: anything) and those of every write
+    the request made so far (those of an earlier bump of the request again: harmless): each as the
+    save that made it said (a character's rows: ``core.rendered.scoped``), else its table's model."""
     if changed is None or (writes := getattr(connection, "campaign_writes", None)) is None:
         return changed
-    return changed | {CAMPAIGN_TABLES[table] for table in writes.tables}
+    return changed | writes.labels()
 
 
 def bumped(campaign_id, version: int | None, changed: set[str] | None = None) -> None:
@@ -138,15 +139,49 @@ def follow(*models, campaign="campaign_id") -> None:
     attribute path (e.g. "character.campaign_id")."""
     campaign_of = attrgetter(campaign)
 
-    def changed(sender, instance, **kwargs):
+    def changed(sender, instance, label=None):
         with suppress(ObjectDoesNotExist):  # deleted with its campaign: no screen to tell
             if (campaign_id := campaign_of(instance)) is not None:  # a playbook of no campaign
-                campaign_changed(campaign_id, on_record_as(sender))
+                campaign_changed(campaign_id, label or on_record_as(sender))
+
+    def saving(sender, instance, **kwargs):
+        if (writes := getattr(connection, "campaign_writes", None)) is not None:
+            writes.saving.append(writes.count)
+
+    def saved(sender, instance, created, update_fields=None, **kwargs):
+        label = on_record_as(sender)
+        if (whose := _whose(sender, instance, created, update_fields)) is not None:
+            label = rendered.scoped(label, whose)
+        if (writes := getattr(connection, "campaign_writes", None)) is not None and writes.saving:
+            writes.explain(writes.saving.pop(), on_record_as(sender), label)
+        changed(sender, instance, label)
+
+    def deleted(sender, instance, **kwargs):
+        changed(sender, instance)
 
     for model in models:
         uid = f"live:{model._meta.label}"
-        post_save.connect(changed, sender=model, weak=False, dispatch_uid=uid)
-        post_delete.connect(changed, sender=model, weak=False, dispatch_uid=uid)
+        pre_save.connect(saving, sender=model, weak=False, dispatch_uid=uid)
+        post_save.connect(saved, sender=model, weak=False, dispatch_uid=uid)
+        post_delete.connect(deleted, sender=model, weak=False, dispatch_uid=uid)
+
+
+def _whose(model, instance, created: bool, update_fields) -> str | None:
+    """The character a saved row belongs to, for a model that says how (``changes_belong_to``: the
+    path to its character, such as "clock.character"), as a scope (core/rendered.py ``scoped``);
+    None when the save may have moved it from another character, or the path is not loaded."""
+    path = getattr(model, "changes_belong_to", None)
+    if path is None or not (created or (update_fields is not None and path.split(".")[0] not in update_fields)):
+        return None
+    *through, last = path.split(".")
+    at = instance
+    for name in through:
+        if not at._meta.get_field(name).is_cached(at):
+            return None
+        if (at := getattr(at, name)) is None:
+            return rendered.NO_CHARACTER
+    character_id = getattr(at, at._meta.get_field(last).attname)
+    return rendered.NO_CHARACTER if character_id is None else str(character_id)
 
 
 def campaign_path(model) -> str | None:
@@ -213,25 +248,43 @@ class ChangesOnRecord:
 class _Writes:
     """A request's writes to a campaign's tables in order, each counted once it is committed (a
     rolled-back one never is), and how many of them a bump has put on record (a bump runs after
-    its transaction committed, so it covers every write made until then); and every table they
-    named, for the bumps to say what they changed."""
+    its transaction committed, so it covers every write made until then); and, for the bumps to
+    say what they changed, each write's model: as the save that made it said (``explain``), or
+    its table's (any row of the model)."""
 
     def __init__(self):
-        self.count, self.recorded, self.committed, self.tables = 0, 0, [], set()
+        self.count, self.recorded, self.committed = 0, 0, []
+        self.unexplained: dict[int, str] = {}  # write number -> table
+        self.explained: set[str] = set()
+        self.saving: list[int] = []  # the write count as each save under way began
 
     def note(self, execute, sql, params, many, context):
         if (found := _WRITE.match(sql)) and found.group(1) in CAMPAIGN_TABLES:
             self.count += 1
             made = (self.count, found.group(1))
-            self.tables.add(found.group(1))
+            self.unexplained[self.count] = found.group(1)
             if connection.in_atomic_block:
                 transaction.on_commit(partial(self.committed.append, made))
             else:
                 self.committed.append(made)
         return execute(sql, params, many, context)
 
+    def explain(self, since: int, model: str, label: str):
+        """The writes to ``model``'s tables (its own, its history's) since the save began were that
+        save's: on record as ``label``."""
+        for number in range(since + 1, self.count + 1):
+            if number in self.unexplained and CAMPAIGN_TABLES[self.unexplained[number]] == model:
+                del self.unexplained[number]
+                self.explained.add(label)
+
+    def labels(self) -> set[str]:
+        return self.explained | {CAMPAIGN_TABLES[table] for table in self.unexplained.values()}
+
     def on_record(self):
+        """Right after a bump's own write of the version, which changes no row shown."""
         self.recorded = self.count
+        if self.unexplained.get(self.count) == Campaign._meta.db_table:
+            del self.unexplained[self.count]
 
     def unseen(self) -> set[str]:
         return {table for number, table in self.committed if number > self.recorded}

@@ -68,6 +68,10 @@ class ClockQuerySet(LockingQuerySet):
 
 
 class Clock(models.Model):
+    changes_belong_to = "character"
+    """A change of a project's clock is on record as its character's (campaign/live.py), so that
+    a tick of a campaign's clock does not render the sheets' projects again."""
+
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE,
                                  related_name="clocks")
     name = OwnWordsCharField(max_length=120)
@@ -173,6 +177,8 @@ class Clock(models.Model):
 
 class ClockChange(models.Model):
     """One change of a clock, kept forever: undoing a change records another change."""
+
+    changes_belong_to = "clock.character"
 
     clock = models.ForeignKey(Clock, on_delete=models.CASCADE, related_name="changes")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,

@@ -28,6 +28,12 @@ def changed(response):
     return trigger_client_event(response, CAMPAIGN_CHANGED)
 
 
+READS_HEADER = "Live-Reads"
+"""Asked "?" by the live stream (campaign/views/streams.py), an answer of live panels says in it
+the models they show, when every one declares them (core/rendered.py ``reads``): the stream asks
+again only once a change touches one of them."""
+
+
 class Everywhere(NamedTuple):
     shown: Callable[[HttpRequest], tuple[str, Mapping]]
     """The template and context of its HTML for the page asked."""
@@ -112,7 +118,11 @@ def _live_panels(request, names, context, panels, audience, reads):
         key, render_it = asked[name]
         made[name] = rendered.html(request, audience, key, render_it, looked=True)
     parts = [format_html('<template data-panel="{}">{}</template>', name, mark_safe(made[name])) for name in asked]
-    return HttpResponse("".join(parts))
+    response = HttpResponse("".join(parts))
+    shown = [key.reads if key else None for key, _ in asked.values()]
+    if request.headers.get(READS_HEADER) == "?" and None not in shown:  # the stream's question
+        response[READS_HEADER] = " ".join(sorted(frozenset().union(*shown)))
+    return response
 
 
 def _everywhere(request, name):

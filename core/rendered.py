@@ -46,6 +46,44 @@ def reads(*models) -> frozenset[str]:
     return frozenset(model._meta.label_lower for model in models)
 
 
+NO_CHARACTER = "-"
+"""The scope of a row that could belong to a character and belongs to none (a campaign's clock)."""
+
+
+def scoped(label: str, whose: str) -> str:
+    """A change of the rows of one character (``whose``: its id, or ``NO_CHARACTER``) of a model,
+    as put on record: it touches a panel that shows that model's rows of that character, or all
+    its rows, and no panel that shows only another character's."""
+    return f"{label}@{whose}"
+
+
+def of_character(character_id: int, *models) -> frozenset[str]:
+    """A live panel's declaration that of these models it shows only the rows of one character
+    (the models say how a row belongs to one: ``changes_belong_to``)."""
+    return frozenset(scoped(model._meta.label_lower, str(character_id)) for model in models)
+
+
+def touched(shown: frozenset[str], changed: Iterable[str]) -> bool:
+    """Whether a change of ``changed`` (labels, scoped or not) touches a panel that shows ``shown``:
+    the same model, unless both name one character's rows and they are different characters'."""
+    for label in changed:
+        model, whose, _ = label.partition("@")
+        if label in shown or (whose and model in shown):
+            return True
+        if not whose and any(read.partition("@")[0] == model for read in shown):
+            return True
+    return False
+
+
+def untouched(campaign_id: int, shown: frozenset[str], since: int, to: int) -> bool:
+    """Whether what a panel showing ``shown`` showed at version ``since`` is still true at ``to``:
+    every change between is on record and touched none of it, as far back as a rendering is served."""
+    if not since < to <= since + CHANGES_SPANNED:
+        return False
+    changes = _changes(campaign_id, range(since + 1, to + 1))
+    return len(changes) == to - since and not any(touched(shown, models) for models in changes.values())
+
+
 @dataclass(frozen=True)
 class Key:
     """Where a rendering is kept, and the models it shows (None: undeclared, served only at the
@@ -118,7 +156,7 @@ def _still_true(audience: Audience, keys: Mapping) -> dict:
         *(range(made + 1, audience.version + 1) for made in older.values())))
 
     def untouched(name, made):
-        return all(version in changes and keys[name].reads.isdisjoint(changes[version])
+        return all(version in changes and not touched(keys[name].reads, changes[version])
                    for version in range(made + 1, audience.version + 1))
     return {name: found[keys[name].name][1] for name, made in made_at.items()
             if made == audience.version or (name in older and untouched(name, made))}

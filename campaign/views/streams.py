@@ -30,6 +30,8 @@ from django.views.decorators.http import require_safe
 
 from campaign import push
 from campaign.live import live_version
+from core import rendered
+from core.htmx import READS_HEADER
 
 HEARTBEAT = 15
 """Seconds between two events when nothing changes: proxies close quiet connections, and the
@@ -67,12 +69,13 @@ def _handler() -> WSGIHandler:
     return WSGIHandler()
 
 
-def _asked_as_the_page(meta: dict, scheme: str, at: str, names: str) -> bytes | None:
+def _asked_as_the_page(meta: dict, scheme: str, at: str, names: str) -> tuple[bytes, frozenset[str] | None] | None:
     """The page's answer to ``<at>?panels=<names>``, asked with the stream's own cookies and
     headers (its viewer, language and CSRF cookie) through the whole site's middleware, as the
-    page's own request would be; None if it is not panels (the page then asks itself)."""
+    page's own request would be, and the models its panels show (None: not declared); None if it
+    is not panels (the page then asks itself)."""
     environ = {name: value for name, value in meta.items() if isinstance(value, str)}
-    environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": at, "SCRIPT_NAME": "", "HTTP_HX_REQUEST": "true",
+    environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": at, "SCRIPT_NAME": "", "HTTP_HX_REQUEST": "true", "HTTP_LIVE_READS": "?",
                     "QUERY_STRING": urlencode({"panels": names}, safe=","), "CONTENT_LENGTH": "0",
                     "wsgi.input": BytesIO(), "wsgi.url_scheme": scheme})
     environ.pop("HTTP_ACCEPT", None)
@@ -83,8 +86,11 @@ def _asked_as_the_page(meta: dict, scheme: str, at: str, names: str) -> bytes | 
     finally:
         response.close()  # request_finished: its database connection goes back
     said, headers = status[0]
-    named = {name.lower() for name, _ in headers}
-    return answer if said.startswith("200") and "hx-redirect" not in named and not _new_cookies(meta, headers) else None
+    named = {name.lower(): value for name, value in headers}
+    if not said.startswith("200") or "hx-redirect" in named or _new_cookies(meta, headers):
+        return None
+    shown = named.get(READS_HEADER.lower())
+    return answer, None if shown is None else frozenset(shown.split())
 
 
 def _new_cookies(meta: dict, headers) -> bool:
@@ -165,10 +171,20 @@ async def stream(request, campaign_id):
     brought = None
     if (pushed := _pushed(request, campaign_id)) is not None:
         meta, scheme = dict(request.META), request.scheme
+        last = {"at": None, "shown": None}  # the version the panels were last brought at, and what they show
 
         async def brought(version):
+            if last["shown"] is not None and await sync_to_async(rendered.untouched, thread_sensitive=False)(
+                    campaign_id, last["shown"], last["at"], version):
+                # No change since touched what the panels show: the page has them as they are.
+                last["at"] = version
+                return _panels_event(version, b"")
             answer = await sync_to_async(_asked_as_the_page, thread_sensitive=False)(meta, scheme, *pushed)
-            return None if answer is None else _panels_event(version, answer)
+            if answer is None:
+                last["shown"] = None
+                return None
+            last["at"], last["shown"] = version, answer[1]
+            return _panels_event(version, answer[0])
     response = StreamingHttpResponse(_events(campaign_id, user.pk, brought), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store, private"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

@@ -28,7 +28,7 @@ from core import campaign_words
 from core.htmx import answer, page
 from core.keys import once
 from core.refused import Refused
-from core.rendered import reads
+from core.rendered import of_character, reads
 from gamerules.attachments import ATTACHMENTS_MOST
 from gamerules.dials import RULEBOOK_DETAIL_NAMES, Extra, ExtraDial, detail_said
 from gamerules.economy import MONEY_MOST
@@ -42,7 +42,7 @@ SHEET_OF = (Campaign, Membership, Character, Sheet, Playbook, Talent)
 talents count in the ratings)."""
 READS = {
     "vitals": reads(*SHEET_OF, Threat, GameSession), "actions": reads(*SHEET_OF), "more_details": reads(*SHEET_OF), "talents": reads(*SHEET_OF, Milestone, TalentDot),
-    "ties": reads(*SHEET_OF, Tie, WorldForce), "projects": reads(*SHEET_OF, Clock, ClockChange, GameSession, WorldForce),
+    "ties": reads(*SHEET_OF, Tie, WorldForce), "projects": reads(*SHEET_OF, GameSession, WorldForce),
     "assets": reads(*SHEET_OF, Asset), "attachments": reads(*SHEET_OF, Attachment, Clock),
     "goals": reads(*SHEET_OF, Goal), "economy": reads(*SHEET_OF), "spells": reads(*SHEET_OF, Spell, Clock),
 }
@@ -123,5 +123,10 @@ def sheet_change(request, membership, character, panel, change):
 def charge_sheet(request, membership, character):
     """The sheet of a Charge campaign's character (charge/site.py)."""
     return page(request, SHEET, lambda: sheet_context(membership, character), PANELS,
-                sheet_seen_as(membership, character), READS)
+                sheet_seen_as(membership, character), reads_of(character))
+
+
+def reads_of(character) -> dict[str, frozenset[str]]:
+    """What each panel of this character's sheet shows: its projects are its own clocks only."""
+    return {**READS, "projects": READS["projects"] | of_character(character.pk, Clock, ClockChange)}
 

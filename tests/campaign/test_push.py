@@ -269,3 +269,46 @@ def test_an_answer_that_sets_a_cookie_anew_is_not_pushed_and_the_page_asks_for_i
     assert streams._new_cookies(meta, [("Set-Cookie", "csrftoken=xyz; Path=/")])
     assert streams._new_cookies(meta, [*renewed, ("Set-Cookie", "messages=W1s; HttpOnly; Path=/")])
     assert streams._new_cookies({}, renewed)
+
+
+def test_a_stream_asks_again_only_once_a_change_touches_what_its_panels_show(campaign, monkeypatch):
+    """After its first answer the stream knows what the panels show (``Live-Reads``): a change of
+    none of it is told as the version with no panel (the page has them as they are) and costs no
+    request; a change of one of them is asked as the page would."""
+    from characters.models import Character
+    player = Character.objects.create(campaign=campaign, owner=campaign.memberships.get(role="player").user,
+                                      name="Ada", created=True)
+    at = reverse("character", args=[campaign.pk, player.pk])
+    asked = []
+    ask = streams._asked_as_the_page
+    monkeypatch.setattr(streams, "_asked_as_the_page", lambda *args: asked.append(args[2]) or ask(*args))
+    client = _client("player-stream")
+    url = reverse("live_stream", args=[campaign.pk]) + f"?at={at}&panels=projects"
+
+    async def scenario():
+        await client.get(at)
+        response = await client.get(url)
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        told = []
+        for change in (lambda: ClockFactory(campaign=campaign, name="Alert", size=6),  # asked: nothing known yet
+                       lambda: ClockFactory(campaign=campaign, name="Doom", size=4),  # no character's clock
+                       lambda: ClockFactory(campaign=campaign, name="Escape", size=4, character=player)):
+            await asyncio.to_thread(_in_a_request, change)
+            told.append(_panels_of(await anext(stream)))
+        await stream.aclose()
+        return told
+
+    (first, first_html), (second, second_html), (third, third_html) = async_to_sync(scenario)()
+    assert asked == [at, at] and first < second < third == _version(campaign)
+    assert 'data-panel="projects"' in first_html and second_html == ""
+    assert "Escape" in third_html
+
+
+def _in_a_request(change):
+    """``change()`` as a view makes it: its bump puts on record what it changed (campaign/live.py)."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from campaign.live import ChangesOnRecord
+    ChangesOnRecord(lambda request: change() and HttpResponse())(RequestFactory().get("/"))
