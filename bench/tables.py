@@ -39,6 +39,9 @@ PLAYERS = 4
 TICK_EVERY = 20.0  # seconds between two changes at one table (the issue's pace)
 POLL_EVERY = 1.5  # as static/js/app.js
 BROWSER_CONNECTIONS = 6  # what a browser opens to one host
+OPENING_AT_ONCE = 24
+"""Screens opening their page at once: tables sit down over minutes, not all in one second (a
+thousand cold pages at once measure the storm, not the session that follows)."""
 REQUEST_TIMEOUT = 30.0  # a request that hangs longer counts as failed, so that every loop ends
 LIVE_TAG = re.compile(r'<[^>]*\bhx-trigger="[^"]*campaignChanged[^>]*>')
 HX_GET = re.compile(r'\bhx-get="([^"]+)"')
@@ -188,10 +191,11 @@ class Screen:
             self.run.heard.append(heard_at - sent)
             self.run.shown.append(time.monotonic() - sent)
 
-    async def live(self, aiohttp, stop):
+    async def live(self, aiohttp, stop, opening_slots):
         connector = aiohttp.TCPConnector(limit=BROWSER_CONNECTIONS)
         async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as session:
-            await self.visit(session)
+            async with opening_slots:
+                await self.visit(session)
             if not self.push:
                 self.ready = True
                 while not stop.is_set():
@@ -315,11 +319,12 @@ async def simulate(base: str, tables: list[Table], push: bool | str, seconds: fl
     run, stop = run or Run(), asyncio.Event()
     screens = [Screen(base, table, path, cookie, run, push if push != "both" else n % 2 == 0)
                for n, table in enumerate(tables) for path, cookie in table.screens]
-    tasks = [asyncio.create_task(screen.live(aiohttp, stop)) for screen in screens]
+    opening_slots = asyncio.Semaphore(OPENING_AT_ONCE)
+    tasks = [asyncio.create_task(screen.live(aiohttp, stop, opening_slots)) for screen in screens]
     opening = time.monotonic()
-    while not all(screen.ready for screen in screens) and time.monotonic() - opening < 120:
+    while not all(screen.ready for screen in screens) and time.monotonic() - opening < 120 + len(screens) / 10:
         await asyncio.sleep(0.2)  # every page opened, every stream connected
-    await asyncio.sleep(1)
+    await asyncio.sleep(2)
     for screen in screens:  # the version each campaign starts from
         run.ticks[screen.table.campaign] = [(screen.version() if screen.poller else 0, time.monotonic())]
     run.measuring = True

@@ -61,29 +61,34 @@ def pending_context(membership) -> dict:
     """Every roll on its way in the campaign, for banners, the table and the console, and the
     risk and effect a GM chooses from."""
     campaign = membership.campaign
+    # Read only by what shows them (a table screen's clocks, asked alone, need neither).
+    return {
+        "pending_rolls": SimpleLazyObject(lambda: rolls_on_their_way(membership)),
+        # Flashbacks called, for the GM to price and their players to pay ("Flashbacks").
+        "flashback_calls": SimpleLazyObject(lambda: [(call, call.character.editable_by(membership))
+                                                     for call in campaign.flashback_calls.for_display()]),
+        "flashback_prices": [(cost, ngettext("%(cost)s momentum", "%(cost)s momentum", cost) % {"cost": cost}, text)
+                             for cost, text in flashback_costs(campaign.charge.rules.flashback_most).items()],
+        "presets": [("risk", risk_noun(campaign.charge.wording), [(int(r), r.label(campaign.charge.wording)) for r in Risk]),
+                    ("effect", _("Effect"), [(int(e), e.label) for e in reversed(Effect)])],
+    }
+
+
+def rolls_on_their_way(membership) -> list[RollOnItsWay]:
+    campaign = membership.campaign
     pending = list(campaign.pending_rolls.for_display())
     # One query however many are asked, and none while no roll is on its way.
     helpers = ({c.pk: c for c in campaign.characters.select_related("charge").only("campaign", "name", "charge__assisting")} if pending else {})
     threats = campaign.charge.threats_in_play if pending else []
     details = list(campaign.party_details.all()) if pending and campaign.charge.rules.has(Extra.PARTY) else []
     mission = mission_start_pending(campaign) if pending else None
-    return {
-        "pending_rolls": [
-            RollOnItsWay(p, p.character.editable_by(membership),
+    return [RollOnItsWay(p, p.character.editable_by(membership),
                          tuple(helpers[pk] for pk in p.asked
                                if pk in helpers and helpers[pk].charge.assisting_id != p.character_id),
                          tuple((t, t.pk in p.threats) for t in threats if t.character_id in (None, p.character_id)),
                          tuple((d, d.pk in p.party_details) for d in details), mission,
                          _escalated(p, campaign.charge.wording))
-            for p in pending],
-        # Flashbacks called, for the GM to price and their players to pay ("Flashbacks").
-        "flashback_calls": [(call, call.character.editable_by(membership))
-                            for call in campaign.flashback_calls.for_display()],
-        "flashback_prices": [(cost, ngettext("%(cost)s momentum", "%(cost)s momentum", cost) % {"cost": cost}, text)
-                             for cost, text in flashback_costs(campaign.charge.rules.flashback_most).items()],
-        "presets": [("risk", risk_noun(campaign.charge.wording), [(int(r), r.label(campaign.charge.wording)) for r in Risk]),
-                    ("effect", _("Effect"), [(int(e), e.label) for e in reversed(Effect)])],
-    }
+            for p in pending]
 
 
 def _escalated(pending, wording) -> str:

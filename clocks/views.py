@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.access import TableViewer, gm_membership_or_404, membership_or_404
+from campaign.views.table import CLOCKS_SHOWN
 from clocks import actions
 from clocks.forms import ClockForm
 from clocks.models import Clock
@@ -30,10 +31,14 @@ def clock_or_404(membership, clock_id) -> Clock:
     return get_object_or_404(Clock.objects.visible_to(membership), campaign=membership.campaign, pk=clock_id)
 
 
-def panel_context(membership, archived=False):
-    clocks = membership.campaign.clocks.visible_to(membership).filter(archived=archived).for_display()
+def panel_context(membership, archived=False, in_play=False):
+    """The clocks page's list (or its archive); ``in_play``: the dashboard's, the clocks most
+    recently in play, as the dashboard drew them."""
+    clocks = membership.campaign.clocks.visible_to(membership)
+    clocks = (clocks.in_play().for_display()[:CLOCKS_SHOWN] if in_play
+              else clocks.filter(archived=archived).for_display())
     return {"membership": membership, "campaign": membership.campaign, "clocks": clocks,
-            "archived": archived}
+            "archived": archived, "in_play": in_play}
 
 
 @login_required
@@ -49,8 +54,8 @@ def clock_list(request, campaign_id):
 def clock_panel(request, campaign_id):
     """The live panel: re-rendered for this viewer whenever the campaign changes."""
     membership = membership_or_404(request, campaign_id)
-    return render(request, f"{TEMPLATE}#clock-panel",
-                  panel_context(membership, request.GET.get("archived") == "1"))
+    return render(request, f"{TEMPLATE}#clock-panel", panel_context(
+        membership, request.GET.get("archived") == "1", request.GET.get("in_play") == "1"))
 
 
 @login_required

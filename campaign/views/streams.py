@@ -115,12 +115,13 @@ def _version_for(campaign_id, user_id) -> int | None:
         connection.close()
 
 
-async def _events(campaign_id, user_id, brought=None):
+async def _events(campaign_id, user_id, brought=None, opened=None):
     """``version`` first (the page may have missed a change since it was rendered), then at each
     newer version heard. At each heartbeat the version is read again, and told if it is not the
     one last told, lower too (a bump this process could not hear: another worker, Redis away; a
     version heard that was never this campaign's); else ``alive``, which asks the page for nothing.
-    ``brought``: makes the event that tells a newer version (the page's panels)."""
+    ``brought``: makes the event that tells a newer version (the page's panels); ``opened``:
+    awaited with the first version told, once it is sent."""
     loop = asyncio.get_running_loop()
 
     async def told_as(version):
@@ -136,6 +137,8 @@ async def _events(campaign_id, user_id, brought=None):
         if told is None:
             return
         yield f"retry: {RETRY_MS}\n".encode() + _event("version", told)
+        if opened is not None:
+            await opened(told)
         check_at = loop.time() + HEARTBEAT
         while True:
             try:
@@ -168,7 +171,7 @@ async def stream(request, campaign_id):
     if not asgi:
         return HttpResponse(status=204)  # the page polls
     push.subscribe()
-    brought = None
+    brought = opened = None
     if (pushed := _pushed(request, campaign_id)) is not None:
         meta, scheme = dict(request.META), request.scheme
         last = {"at": None, "shown": None}  # the version the panels were last brought at, and what they show
@@ -185,7 +188,15 @@ async def stream(request, campaign_id):
                 return None
             last["at"], last["shown"] = version, answer[1]
             return _panels_event(version, answer[0])
-    response = StreamingHttpResponse(_events(campaign_id, user.pk, brought), content_type="text/event-stream")
+
+        async def opened(version):
+            # What the panels show, learnt as the stream opens (the page's own kept panels answer
+            # it), so that the first change that touches none of it costs no request either. The
+            # page holds its panels at this version at least: it asks itself if it was drawn earlier.
+            if (answer := await sync_to_async(_asked_as_the_page, thread_sensitive=False)(meta, scheme, *pushed)):
+                last["at"], last["shown"] = version, answer[1]
+    response = StreamingHttpResponse(_events(campaign_id, user.pk, brought, brought and opened),
+                                     content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store, private"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

@@ -259,3 +259,19 @@ def test_the_live_poll_after_a_change_sends_the_new_version_and_the_event(table,
 
 def test_the_live_poll_is_not_found_for_outsiders(table):
     assert table.client("outsider").get(reverse("live", args=[table.campaign.pk]), {"v": 0}).status_code == 404
+
+
+def test_the_dashboards_clock_panel_refreshes_to_the_clocks_it_shows_not_every_clock(table):
+    """The dashboard shows the clocks most recently in play; after a change its panel asks again
+    for those, not for the clocks page's whole list."""
+    import re
+
+    from tests.factories import ClockFactory
+    for n in range(9):
+        ClockFactory(campaign=table.campaign, name=f"Clock number {n}", size=4)
+    client = table.client("player")
+    page = client.get(reverse("campaign", args=[table.campaign.pk])).text
+    panel = re.search(r'id="clock-panel"\s+hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    refreshed = client.get(panel, **HTMX).text
+    shown = set(re.findall(r"Clock number \d", page))
+    assert len(shown) == 6 and set(re.findall(r"Clock number \d", refreshed)) == shown
