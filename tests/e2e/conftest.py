@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from django.core.signals import request_finished, request_started
 from django.db import connections
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect, sync_playwright
@@ -48,6 +49,38 @@ def browser():
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
+class _Answering:
+    """How many requests the test's servers are answering. The test database is flushed only once
+    none is: on PostgreSQL a poll's SELECT and the flush's TRUNCATE, taking their tables' locks in
+    other orders, deadlock, and the flush is the one that fails."""
+
+    def __init__(self):
+        self.count = 0
+        self.changed = threading.Condition()
+        request_started.connect(self.started, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+    def started(self, **kwargs):
+        if threading.current_thread() is not threading.main_thread():  # not the test's own Client
+            with self.changed:
+                self.count += 1
+
+    def finished(self, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            with self.changed:
+                self.count -= 1
+                self.changed.notify_all()
+
+    def wait_for_none(self, within=10):
+        with self.changed:
+            if not self.changed.wait_for(lambda: self.count <= 0, within):
+                warnings.warn(f"{self.count} requests still answered after {within} s; going on.", stacklevel=1)
+            self.count = 0  # a request cut off without its end is not waited for again
+
+
+answering = _Answering()
+
+
 def _pages(browser, base_url):
     """Open a fresh browser context (its own cookies) at a viewport; closed after the test. Any
     Content-Security-Policy violation a page reports fails the test."""
@@ -71,6 +104,7 @@ def _pages(browser, base_url):
             with suppress(PlaywrightError):
                 page.goto("about:blank", timeout=5000)
         _close(context)
+    answering.wait_for_none()
     assert violations == [], violations
 
 
