@@ -23,9 +23,11 @@ CAMPAIGN_CHANGED = "campaignChanged"
 writes the listening side): sent by the live poll and by every successful write."""
 
 
-def changed(response):
-    """Tell the page that the campaign changed, so that its other live panels refresh."""
-    return trigger_client_event(response, CAMPAIGN_CHANGED)
+def changed(response, written: bool = True):
+    """Tell the page that the campaign changed, so that its other live panels refresh. After its
+    own write (``written``), a page whose stream is heard waits for the stream to bring them
+    instead of asking as well (static/js/app.js): the change is rendered for it once, not twice."""
+    return trigger_client_event(response, CAMPAIGN_CHANGED, {"written": written})
 
 
 READS_HEADER = "Live-Reads"

@@ -68,7 +68,7 @@ def live(request, campaign_id):
         return HttpResponse(status=204)
     response = render(request, "campaign/layout.html#live_poller",
                       {"campaign": {"pk": campaign_id, "live_version": version}})
-    return changed(response)
+    return changed(response, written=False)
 
 
 @login_required

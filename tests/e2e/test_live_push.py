@@ -85,6 +85,39 @@ def test_with_the_stream_blocked_the_screens_poll_and_the_change_still_arrives(p
     print(f"\npolled: the tick reached the phone in {arrived['phone']} s and the table in {arrived['table']} s")
 
 
+@pytest.mark.parametrize("blocked", [False, True], ids=["heard", "blocked"])
+def test_the_screen_that_wrote_waits_for_its_stream_instead_of_asking_as_well(pushed_page, blocked):
+    """The answer to the GM's tick tells the console of the change; with its stream heard the
+    console does not ask for its panels too (the stream brings them: the change is rendered for
+    it once, not twice). With its stream blocked it polls, and asks, as before."""
+    gm_user, player_user = UserFactory(username="gm-wrote"), UserFactory(username="player-wrote")
+    campaign = make_campaign(gm_user, name="Written Table")
+    join(campaign, player_user)
+    alert = ClockFactory(campaign=campaign, name="Alert", kind="danger", size=6, filled=2)
+    console, phone = pushed_page(DESKTOP), pushed_page(PHONE)
+    log_in(console, "gm-wrote")
+    log_in(phone, "player-wrote")
+    if blocked:
+        console.route(re.compile(r"/live/stream/"), lambda route: route.abort())
+    asked = []
+    console.on("request", lambda request: asked.append(request.url) if "?panels=" in request.url else None)
+    console.goto(f"/c/{campaign.pk}/console/")
+    phone.goto(f"/c/{campaign.pk}/")
+    expect(clock_face(phone, "Alert: 2 of 6")).to_be_visible()
+    console.wait_for_timeout(1000)  # the stream's first event, and anything it asks for, are done
+    asked.clear()
+
+    console.locator(f"#clock-{alert.pk}").focus()
+    console.keyboard.press("+")
+    expect(clock_face(console, "Alert: 3 of 6")).to_be_visible()
+    expect(clock_face(phone, "Alert: 3 of 6")).to_be_visible(timeout=LIVE)
+    console.wait_for_timeout(4000)  # longer than the console waits for its stream (HOLD in app.js)
+    if blocked:
+        assert asked  # as before: the page asks (after its write, and after the poll that hears it)
+    else:
+        assert asked == []
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="counts PostgreSQL's connections (CI runs it)")
 def test_an_open_stream_holds_no_database_connection(asgi_server):
     """A server holds a stream per open page: if each kept a connection, a pool of 20 would be

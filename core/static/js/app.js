@@ -135,6 +135,7 @@
     var version = parseInt(event.data, 10);
     // Different, not only greater: a stream told a version that was never this campaign's corrects it.
     if (!document.getElementById("live") || isNaN(version) || version === liveVersion()) return;
+    heardTheChange();
     moveTo(version);
     document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
   }
@@ -143,6 +144,7 @@
   function pushedPanels(event) {
     var at = event.data.indexOf("\n"), version = parseInt(event.data.slice(0, at), 10);
     if (!document.getElementById("live") || isNaN(version)) return;
+    heardTheChange();
     if (version !== liveVersion()) moveTo(version);
     var panels = livePanels(), names = Object.keys(panels);
     if (names.join(",") !== brought) {  // the page's panels are no longer those the stream brings
@@ -154,6 +156,23 @@
     document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true, detail: {brought: true}}));
   }
   function streaming() { return Date.now() - heard < SILENCE; }
+  // The answer to the page's own write tells of its change (core/htmx.py changed). While the stream
+  // is heard it brings the page's panels at that change, so the page waits for it instead of
+  // asking as well; it asks if the stream brings nothing within HOLD.
+  var HOLD = 2500, held = null;
+  document.addEventListener("campaignChanged", function (event) {
+    if (!(event.detail && event.detail.written) || !streaming()) return;
+    event.stopPropagation();
+    clearTimeout(held);
+    held = setTimeout(function () {
+      held = null;
+      document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
+    }, HOLD);
+  }, true);
+  function heardTheChange() {
+    clearTimeout(held);
+    held = null;
+  }
   function reopen() {  // the extension closes the old stream as its element goes
     var holder = document.getElementById("live-stream");
     if (!holder) return;
