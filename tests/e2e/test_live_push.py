@@ -111,7 +111,7 @@ def test_the_screen_that_wrote_waits_for_its_stream_instead_of_asking_as_well(pu
     console.keyboard.press("+")
     expect(clock_face(console, "Alert: 3 of 6")).to_be_visible()
     expect(clock_face(phone, "Alert: 3 of 6")).to_be_visible(timeout=LIVE)
-    console.wait_for_timeout(4000)  # longer than the console waits for its stream (HOLD in app.js)
+    console.wait_for_timeout(4000)  # longer than the console waits for its stream (2.5 s, app.js)
     if blocked:
         assert asked  # as before: the page asks (after its write, and after the poll that hears it)
     else:

@@ -156,23 +156,17 @@
     document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true, detail: {brought: true}}));
   }
   function streaming() { return Date.now() - heard < SILENCE; }
-  // The answer to the page's own write tells of its change (core/htmx.py changed). While the stream
-  // is heard it brings the page's panels at that change, so the page waits for it instead of
-  // asking as well; it asks if the stream brings nothing within HOLD.
-  var HOLD = 2500, held = null;
+  // After the page's own write (core/htmx.py changed) its stream brings the panels: ask if not within 2.5 s.
+  var held;
   document.addEventListener("campaignChanged", function (event) {
     if (!(event.detail && event.detail.written) || !streaming()) return;
     event.stopPropagation();
-    clearTimeout(held);
+    heardTheChange();
     held = setTimeout(function () {
-      held = null;
       document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
-    }, HOLD);
+    }, 2500);
   }, true);
-  function heardTheChange() {
-    clearTimeout(held);
-    held = null;
-  }
+  function heardTheChange() { clearTimeout(held); }
   function reopen() {  // the extension closes the old stream as its element goes
     var holder = document.getElementById("live-stream");
     if (!holder) return;
