@@ -90,24 +90,34 @@ def clients_for(built) -> dict:
 
 WARM = ("campaign dashboard", "character sheet", "table screen", "GM console")
 """The pages rendered once per change and audience (core/htmx.py)."""
+COLD, KEPT, AFTER_A_TICK = "cold", "warm", "after a tick"
+"""How a page is measured. Cold: rendered anew from nothing kept. Warm: the render-once pages asked
+again with nothing changed between, as every screen but the first does after a change. After a
+tick: the render-once pages each asked just after the GM ticked a clock (untimed), as the first
+screen to open one after a change does: it renders what the tick touched and takes the rest of
+its live panels as they were kept."""
 
 
-def measure(built, repeat: int, warm: bool = False, timer=time.perf_counter, only=()) -> dict:
-    """Query count, median milliseconds and bytes for each page; pages take turns each round,
-    so that a noisy moment falls on all of them alike. Cold: every page rendered anew. Warm:
-    the render-once pages asked again with nothing changed between, as every screen but the
-    first does after a change. ``timer``: the clock (``time.process_time`` counts only this
-    process's work, not its waits for the database or for a machine busy with other work).
-    ``only``: these pages' names alone (and the floor)."""
-    settings.RENDER_ONCE = warm
+def measure(built, repeat: int, way: str = COLD, timer=time.perf_counter, only=()) -> dict:
+    """Query count, median milliseconds and bytes for each page, measured ``way``; pages take turns
+    each round, so that a noisy moment falls on all of them alike. ``timer``: the clock
+    (``time.process_time`` counts only this process's work, not its waits for the database or for
+    a machine busy with other work). ``only``: these pages' names alone (and the floor)."""
+    settings.RENDER_ONCE = way != COLD
     clients = clients_for(built)
-    page_list = [page for page in pages(built) if (not warm or page.name in (FLOOR, *WARM))
+    page_list = [page for page in pages(built) if (way == COLD or page.name in (FLOOR, *WARM))
                  and (not only or page.name in (FLOOR, *only))]
+    tick = next(page for page in pages(built) if page.name == "clock tick")
+
+    def prepared(page, n):
+        if way == AFTER_A_TICK:
+            tick.request(clients, n)
+        return page.prepare(clients, n)
     figures = {}
     for page in page_list:
         for n in (0, 1):  # warm caches and templates, on each way a page alternates (+1 and -1 ticks)
-            page.request(clients, n)
-        send = page.prepare(clients, 2)
+            prepared(page, n)()
+        send = prepared(page, 2)
         with CaptureQueriesContext(connection) as queries:
             response = send()
         if response.status_code >= 400:
@@ -115,7 +125,7 @@ def measure(built, repeat: int, warm: bool = False, timer=time.perf_counter, onl
         figures[page.name] = {"queries": len(queries), "bytes": len(response.content), "samples": []}
     for n in range(repeat):
         for page in page_list:
-            send = page.prepare(clients, n)
+            send = prepared(page, n)
             start = timer()
             send()
             figures[page.name]["samples"].append(timer() - start)

@@ -38,6 +38,10 @@ context: its live poller's)."""
 INLINE_PANELS = "_inline_panels"
 """The context variable in which a page rendering collects the HTML of its inline partials, so that
 its live panels are kept as they came out of it (core/templatetags/panels.py)."""
+KEPT_PANELS = "_kept_panels"
+"""The context variable in which a page rendering finds those of its live panels kept and still true
+at its version, by partial name: it takes them as they were kept instead of rendering them again, so
+that the first page after a change renders only what the change touched."""
 
 
 def reads(*models) -> frozenset[str]:
@@ -125,13 +129,14 @@ def html(request, audience: Audience | None, key: Key | None, render: Callable[[
     """The HTML ``render(extra)`` makes (``extra`` added to its context), rendered once for the
     audience and kept with its version (``looked``: ``kept`` has just found none to serve).
     ``panels``: the keys of the live panels a page rendering keeps as they came out of it, by
-    partial name."""
+    partial name; those kept and still true, it takes as they were kept."""
     if not _kept_for(request, audience):
         return render({})
     made = None if looked else _still_true(audience, {None: key}).get(None)
     if made is None:
-        inline = {}
-        made = render({"csrf_token": CSRF_PLACEHOLDER, "live_version": VERSION_PLACEHOLDER, INLINE_PANELS: inline})
+        inline, still_true = {}, _still_true(audience, panels) if panels else {}
+        made = render({"csrf_token": CSRF_PLACEHOLDER, "live_version": VERSION_PLACEHOLDER,
+                       INLINE_PANELS: inline, KEPT_PANELS: still_true})
         kept = {panel_key.name: (audience.version, inline[name])
                 for name, panel_key in (panels or {}).items() if name in inline}
         cache.set_many({key.name: (audience.version, made), **kept}, KEPT_FOR)

@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from template_partials.templatetags import partials
 
 from core.htmx import CAMPAIGN_CHANGED
-from core.rendered import INLINE_PANELS
+from core.rendered import INLINE_PANELS, KEPT_PANELS
 
 register = template.Library()
 
@@ -58,19 +58,30 @@ def live_panel(context, swap="outerHTML", load=False):
 
 class InlinePanel(partials.DefinePartialNode):
     """An inline partial that also hands its HTML to the page rendering it (core/rendered.py), so
-    that the page's live panels are kept from the page itself, at the page's version."""
+    that the page's live panels are kept from the page itself, at the page's version; and takes a
+    panel kept and still true instead of rendering it (``KEPT_PANELS``), once it is known to render
+    in the page as it answers alone."""
+
+    same_alone: bool | None = None
+    """Whether the page renders this panel as it answers alone (``?panel=``): known once it rendered
+    in a page without a placeholder; never after it rendered with one (what loads itself later)."""
 
     def render(self, context):
         if not self.inline or (seen := context.get(INLINE_PANELS)) is None:
             return super().render(context)
+        if self.same_alone and (kept := context.get(KEPT_PANELS, {}).get(self.partial_name)) is not None:
+            seen[self.partial_name] = kept  # kept again at this version, at which it is still true
+            return kept
         outer, placeholders = context.get(PLACEHOLDERS), []
         with context.push({PLACEHOLDERS: placeholders}):
             made = super().render(context)
         if placeholders:  # a panel that loads itself later, or holds one: not kept
+            self.same_alone = False
             if outer is not None:
                 outer.extend(placeholders)
         else:
             seen[self.partial_name] = made
+            self.same_alone = self.same_alone is not False
         return made
 
 

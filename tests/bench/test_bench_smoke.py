@@ -5,7 +5,7 @@ import pytest
 
 from bench.budgets import FIRST_VISIT_MAX_BYTES, MAX_QUERIES, POLL, WARM_MAX_QUERIES, broken
 from bench.build import SMALL, SMOKE, build
-from bench.measure import FLOOR, first_visit_bytes, measure, round_trip
+from bench.measure import AFTER_A_TICK, FLOOR, KEPT, first_visit_bytes, measure, round_trip
 from gamerules.bench import measure as measure_odds
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def results():
     small, large = build("small", SMALL), build("large", SMOKE)
     return {"pages": {"small": measure(small, repeat=2), "large": measure(large, repeat=2)},
-            "warm": measure(large, repeat=2, warm=True),
+            "warm": measure(large, repeat=2, way=KEPT), "after_a_tick": measure(large, repeat=2, way=AFTER_A_TICK),
             "first_visit": first_visit_bytes(large), "odds_us": measure_odds(repeat=1, number=50),
             "round_trip": round_trip(large), "timed": False}
 
@@ -43,6 +43,14 @@ def test_a_warm_page_asks_the_database_only_who_is_looking(results):
     for page, figures in warm.items():
         assert figures["bytes"] > 1000 or page == FLOOR, page
         assert figures["queries"] <= (WARM_MAX_QUERIES if page != FLOOR else 2), page
+
+
+def test_the_first_page_after_a_tick_asks_the_database_less_than_a_cold_one(results):
+    """It takes the live panels the tick did not touch as they were kept: their queries are not made."""
+    cold, after = results["pages"]["large"], results["after_a_tick"]
+    assert set(after) == set(results["warm"])
+    for page in set(after) - {FLOOR, "character sheet"}:  # a campaign's clock is on no sheet's panel
+        assert after[page]["queries"] < cold[page]["queries"], page
 
 
 def test_the_campaign_survives_export_and_import_whole(results):

@@ -4,6 +4,7 @@ token; another audience, a new version or a waiting message renders anew."""
 
 import html
 import re
+from contextlib import contextmanager
 from unittest.mock import patch
 
 import pytest
@@ -13,6 +14,7 @@ from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from template_partials.templatetags.partials import DefinePartialNode
 
 import core.htmx
 from core.rendered import CSRF_PLACEHOLDER
@@ -123,6 +125,7 @@ def test_a_roll_on_its_way_on_the_table_screen_shows_its_button_only_to_whoever_
 COMMITTED = pytest.mark.django_db(transaction=True)
 """Writes commit for real, and each change moves the campaign's version after its commit."""
 TOKEN = re.compile(r'value="[^"]+"')  # each answer masks the CSRF token anew
+CSRF_HEADER = re.compile(r'"X-CSRFToken": "[^"]+"')  # a whole page's, for htmx
 
 
 def _same(one, other):
@@ -384,3 +387,36 @@ def test_charges_extras_panels_are_served_across_a_change_they_do_not_show(table
     assert [panel for panel, (_, rendered) in after_threat.items() if rendered] == [
         ("table", "table-threats"), ("console", "table-threats"), ("console", "console-threats")]
     assert "A poisonous mist" in after_threat["table", "table-threats"][0]
+
+
+@contextmanager
+def _noting_partials(made: list):
+    """Patched: every inline partial a page renders anew is noted by name (a live panel it takes
+    as it was kept is not)."""
+    render = DefinePartialNode.render
+
+    def noted(node, context):
+        made.append(node.partial_name)
+        return render(node, context)
+    with patch.object(DefinePartialNode, "render", noted):
+        yield
+
+
+@COMMITTED
+@pytest.mark.parametrize("page, who", [("table", "player"), ("console", "gm"), ("campaign", "other_player")])
+def test_the_first_page_after_a_change_renders_only_the_panels_the_change_touched(table, page, who, settings):
+    """A clock ticked: the page opened again renders its clocks anew and takes its characters as
+    the page before kept them; it is what a fresh rendering is."""
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6, filled=2)
+    client, url = table.client(who), reverse(page, args=[table.campaign.pk])
+    _get(client, url)
+    table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    made = []
+    with _noting_partials(made):
+        after, _ = _get(client, url)
+    assert "Alert: 3 of 6" in after
+    clocks, characters = {"campaign": ("events-panel", "characters-panel")}.get(page, ("table-clocks", "table-characters"))
+    assert clocks in made and characters not in made, made
+    settings.RENDER_ONCE = False
+    fresh, _ = _get(client, url)
+    assert _same(*(CSRF_HEADER.sub("", AGO.sub("", answer)) for answer in (after, fresh)))
