@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from django import forms
 from django.db import models
@@ -33,9 +33,9 @@ class _Phrase:
     # The phrases a value may be (a consequence's name inside "Resist: %(consequence)s").
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    @property
-    def names(self) -> list[str]:
-        return _PLACE.findall(self.text)
+    @cached_property  # asked of every phrase for every stored text read: found once
+    def names(self) -> tuple[str, ...]:
+        return tuple(_PLACE.findall(self.text))
 
     def said(self, **values) -> str:
         return said_as(self.context, self.text) if self.context else said(self.text, **values)
