@@ -403,7 +403,7 @@ def _noting_partials(made: list):
 
 
 @COMMITTED
-@pytest.mark.parametrize("page, who", [("table", "player"), ("console", "gm"), ("campaign", "other_player")])
+@pytest.mark.parametrize(("page", "who"), [("table", "player"), ("console", "gm"), ("campaign", "other_player")])
 def test_the_first_page_after_a_change_renders_only_the_panels_the_change_touched(table, page, who, settings):
     """A clock ticked: the page opened again renders its clocks anew and takes its characters as
     the page before kept them; it is what a fresh rendering is."""
