@@ -45,8 +45,7 @@
     else if (root.requestFullscreen) root.requestFullscreen();
   }
 
-  // The table screen fits its window whatever it holds: scaled down until nothing is below the
-  // fold (never up), again whenever a panel changes or the window does.
+  // The table screen fits its window: scaled down (never up) until nothing is below the fold.
   function fitScreen() {
     var screen = document.querySelector("[data-fit]");
     if (!screen) return;
@@ -98,8 +97,7 @@
     if (target) { event.preventDefault(); target.click(); }
   });
 
-  // Live updates (docs/architecture.md): the stream brings the page's live panels as each change
-  // is committed (campaign/views/streams.py), or tells the version; while it is silent the poller polls.
+  // Live updates: docs/architecture.md.
   var SILENCE = 40000;  // more than twice the stream's heartbeat (HEARTBEAT in streams.py)
   var source = null, opened = 0, heard = 0, brought = "";
   document.addEventListener("DOMContentLoaded", function () {
@@ -139,8 +137,7 @@
     moveTo(version);
     document.body.dispatchEvent(new CustomEvent("campaignChanged", {bubbles: true}));
   }
-  // The panels the stream brought, at its version: swapped in as the page's own answer would be;
-  // whatever else listens to a change (a panel of another address) still asks for itself.
+  // The panels the stream brought, swapped in as the page's own answer; other listeners still ask.
   function pushedPanels(event) {
     var at = event.data.indexOf("\n"), version = parseInt(event.data.slice(0, at), 10);
     if (!document.getElementById("live") || isNaN(version)) return;
@@ -192,8 +189,8 @@
     if (retry) setTimeout(function () { location.reload(); }, retry * 1000);
   });
 
-  // After an answer: a 503 (core/away.py) shows its notice until one succeeds; a form that stays
-  // gets a new key (core/keys.py), unless the key names what it is about (data-fixed).
+  // A 503 (core/away.py) shows its notice until an answer succeeds; a form that stays gets a new
+  // key (core/keys.py) unless data-fixed.
   document.addEventListener("htmx:afterRequest", function (event) {
     var detail = event.detail, away = document.getElementById("away");
     if (detail.xhr.status === 503) away || document.body.insertAdjacentHTML("beforeend", detail.xhr.responseText);
@@ -395,8 +392,7 @@
     });
   }
   function normalised(content) {
-    // Each answer carries a freshly masked CSRF token and fresh keys; htmx marks what it is fetching;
-    // a fold's being open is the reader's (kept through a swap), and so is a heading given the focus.
+    // Per answer or per reader, not content: CSRF token, keys, htmx's marks, open folds, focus.
     content.querySelectorAll("details[open]").forEach(function (fold) { fold.removeAttribute("open"); });
     content.querySelectorAll(HEADINGS).forEach(function (heading) {  // made focusable to take the focus
       if (heading.getAttribute("tabindex") === "-1") heading.removeAttribute("tabindex");
