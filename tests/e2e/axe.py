@@ -47,11 +47,43 @@ MOVING = """() => {
 }"""
 
 
+CUT = """() => {
+    const broken = element => {  // a word the line broke inside (at a hyphen or a slash is allowed)
+        const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+            for (const word of node.data.matchAll(/[^\\s\\/-]+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const lines = new Set([...range.getClientRects()].filter(rect => rect.width > 0).map(rect => Math.round(rect.top)));
+                if (lines.size > 1) return true;
+            }
+        }
+        return false;
+    };
+    return [...document.querySelectorAll('button, .btn, .badge, .nav-link')].filter(element => {
+        const style = getComputedStyle(element);
+        return element.getClientRects().length && element.clientWidth > 1 && element.innerText.trim()
+            && style.textOverflow !== 'ellipsis' && !['auto', 'scroll'].includes(style.overflowX)
+            && (element.scrollWidth > element.clientWidth + 1 || broken(element));
+    }).map(element => element.tagName.toLowerCase() + (element.id ? '#' + element.id : '')
+                      + [...element.classList].map(name => '.' + name).join('') + ' ' + JSON.stringify(element.innerText.trim().slice(0, 40))
+                      + ` (${element.scrollWidth} px of text in ${element.clientWidth})`);
+}"""
+"""The controls whose words do not fit in them: the text runs over the edge, under the
+next control or out of sight, or a word is broken over two lines ("Sav" above "e" for "Save").
+Text cut on purpose, with an ellipsis, and what is hidden for screen readers only are left out."""
+
+
 def beyond_axe(page, language) -> list[dict]:
     """What the suite checks itself on the page, in axe's shape: the page's language attribute
-    (WCAG 3.1.1), and nothing that moves for someone who asked for reduced motion (the context's
-    ``reduced_motion``; WCAG 2.3.3)."""
+    (WCAG 3.1.1), nothing that moves for someone who asked for reduced motion (the context's
+    ``reduced_motion``; WCAG 2.3.3), and no control or label whose words are cut (WCAG 1.4.10:
+    nothing lost at a phone's width)."""
     found = []
+    if cut := page.evaluate(CUT):
+        found.append({"rule": "words-cut", "impact": "serious",
+                      "nodes": [{"target": target, "why": "its words do not fit in it"} for target in cut]})
     if (said := page.evaluate("document.documentElement.lang")) != language:
         found.append({"rule": "page-language", "impact": "serious",
                       "nodes": [{"target": "html", "why": f"lang={said!r} on a page in {language!r}"}]})
