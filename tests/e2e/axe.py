@@ -78,7 +78,7 @@ Text cut on purpose, with an ellipsis, and what is hidden for screen readers onl
 def beyond_axe(page, language) -> list[dict]:
     """What the suite checks itself on the page, in axe's shape: the page's language attribute
     (WCAG 3.1.1), nothing that moves for someone who asked for reduced motion (the context's
-    ``reduced_motion``; WCAG 2.3.3), and no control or label whose words are cut (WCAG 1.4.10:
+    ``reduced_motion``; WCAG 2.3.3), and no control whose words are cut (WCAG 1.4.10:
     nothing lost at a phone's width)."""
     found = []
     if cut := page.evaluate(CUT):
