@@ -61,7 +61,7 @@ CUT = """() => {
         }
         return false;
     };
-    return [...document.querySelectorAll('button, .btn, .badge, .nav-link')].filter(element => {
+    return [...document.querySelectorAll('button, .btn, .badge, .nav-link, label, th')].filter(element => {
         const style = getComputedStyle(element);
         return element.getClientRects().length && element.clientWidth > 1 && element.innerText.trim()
             && style.textOverflow !== 'ellipsis' && !['auto', 'scroll'].includes(style.overflowX)
@@ -70,8 +70,9 @@ CUT = """() => {
                       + [...element.classList].map(name => '.' + name).join('') + ' ' + JSON.stringify(element.innerText.trim().slice(0, 40))
                       + ` (${element.scrollWidth} px of text in ${element.clientWidth})`);
 }"""
-"""The controls whose words do not fit in them: the text runs over the edge, under the
-next control or out of sight, or a word is broken over two lines ("Sav" above "e" for "Save").
+"""The controls, labels and column headings whose words do not fit in them: the text runs over
+the edge, under the next control or out of sight, or a word is broken over two lines ("Sav" above
+"e" for "Save", "Caractéristiq" above "ue").
 Text cut on purpose, with an ellipsis, and what is hidden for screen readers only are left out."""
 
 
