@@ -30,6 +30,11 @@ KEY_PLACEHOLDER = "write-key-of-the-serve"
 _PLACEHOLDER = re.compile(KEY_PLACEHOLDER.encode())
 KEPT_FOR = timedelta(days=2)
 """How long a used key is remembered: far longer than any retry."""
+FORGET_CHANCE = 0.01
+"""The chance that a keyed write also forgets the keys used longer ago than ``KEPT_FOR``: now and
+then, so that no schedule is needed and no write pays for it often."""
+chance = random.random
+"""What draws it (the bench counts a write's own queries with it never drawn)."""
 
 
 def once(request, act: Callable[[], T]) -> T | None:
@@ -84,7 +89,7 @@ class _Claim:
                                [self.user_id, self.key, connection.ops.adapt_datetimefield_value(timezone.now())])
                 if cursor.fetchone() is None:
                     raise _AlreadyDone
-            if random.random() < 0.01:  # noqa: S311 - not a secret: now and then, forget old keys
+            if chance() < FORGET_CHANCE:
                 UsedKey.objects.filter(used_at__lt=timezone.now() - KEPT_FOR).delete()
         return execute(sql, params, many, context)
 

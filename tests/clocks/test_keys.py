@@ -3,12 +3,16 @@ again and is answered as if done; another key is another write. Each served form
 its own, even when the panel around it was rendered once for many viewers."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from clocks.models import Clock, ClockChange
+from core import keys
 from core.keys import KEY_PLACEHOLDER
+from core.models import UsedKey
 from tests.helpers import HTMX
 
 KEY = re.compile(r'name="key" value="([^"]+)"')
@@ -109,3 +113,20 @@ def test_a_hostile_key_is_read_as_text(table, clocks):
         assert post(table, "clock_tick", clocks.alert, {"amount": 1, "key": "\x00" + "k" * 500}, **HTMX).status_code == 200
     clocks.alert.refresh_from_db()
     assert clocks.alert.filled == 3
+
+
+@pytest.mark.parametrize(("drawn", "forgotten"), [(0.0, True), (0.5, False)], ids=["drawn", "not drawn"])
+def test_now_and_then_a_keyed_write_forgets_the_keys_used_long_ago(table, clocks, monkeypatch, drawn, forgotten):
+    """One keyed write in a hundred, at random, forgets the keys used more than two days ago; a
+    recent key is still refused the second time."""
+    long_ago = timezone.now() - keys.KEPT_FOR - timedelta(minutes=1)
+    UsedKey.objects.create(user=table.gm, key="long ago")
+    UsedKey.objects.filter(key="long ago").update(used_at=long_ago)
+    UsedKey.objects.create(user=table.gm, key="recent")
+    monkeypatch.setattr(keys, "chance", lambda: drawn)
+    post(table, "clock_tick", clocks.alert, {"amount": 1, "key": "k1"}, **HTMX)
+    assert keys.FORGET_CHANCE == 0.01
+    assert set(UsedKey.objects.values_list("key", flat=True)) == {"recent", "k1"} | (set() if forgotten else {"long ago"})
+    post(table, "clock_tick", clocks.alert, {"amount": 1, "key": "recent"}, **HTMX)
+    clocks.alert.refresh_from_db()
+    assert clocks.alert.filled == 3  # k1 ticked; "recent" was used already and did nothing
