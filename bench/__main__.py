@@ -134,14 +134,13 @@ def live_table(results) -> str:
                      f"p95 {f['shown_p95_ms']} ms; {f['changes_shown']} changes seen; "
                      f"{f['requests_per_change']} requests a change")
     lines.append(f"capacity (4 players + a table screen a table, a tick every 20 s, {cap['seconds_each']} s a step):")
-    for way in ("push", "poll"):
-        steps = "; ".join(
-            f"{s['tables']}: skipped ({s['skipped']})" if "skipped" in s else
-            f"{s['tables']}: shown p95 {s['shown_p95_ms']} ms, request p95 {s['request_p95_ms']} ms, "
-            f"{s['requests_per_change']} requests a change"
-            + (f", {s['errors']} errors" if s["errors"] else "") + ("" if s["held"] else " (over)")
-            for s in cap[way]["steps"])
-        lines.append(f"  {way}: {cap[way]['tables']} tables held ({steps})")
+    steps = "; ".join(
+        f"{s['tables']}: skipped ({s['skipped']})" if "skipped" in s else
+        f"{s['tables']}: shown p95 {s['shown_p95_ms']} ms, request p95 {s['request_p95_ms']} ms, "
+        f"{s['requests_per_change']} requests a change"
+        + (f", {s['errors']} errors" if s["errors"] else "") + ("" if s["held"] else " (over)")
+        for s in cap["push"]["steps"])
+    lines.append(f"  push: {cap['push']['tables']} tables held ({steps})")
     return "\n".join(lines)
 
 

@@ -376,35 +376,35 @@ def latency(serving, seconds: float = 30.0) -> dict:
     return results
 
 
-CAPACITY_STEPS = (10, 25, 50, 100, 200, 300, 400, 600, 800, 1000)
+CAPACITY_STEPS = (10, 100, 200, 400, 600, 800, 1000)
+"""Up to the issue's 1,000 tables within the time allowed: a step of 1,000 takes about three
+minutes (its six thousand screens open 24 at a time, then 40 s measured)."""
 MAX_SHOWN_P95_MS = 300.0
 MAX_REQUEST_P95_MS = 250.0
 
 
-def capacity(serving, seconds: float = 40.0, budget_seconds: float = 600.0, steps=CAPACITY_STEPS) -> dict:
+def capacity(serving, seconds: float = 40.0, budget_seconds: float = 720.0, steps=CAPACITY_STEPS) -> dict:
     """The most tables (four players and a table screen each, a tick every 20 s) at which a change
-    reaches the screens in 300 ms at the 95th percentile and a request takes 250 ms, pushed and
-    polled: more tables each step until one fails, within ``budget_seconds`` in all."""
+    reaches the screens in 300 ms at the 95th percentile and a request takes 250 ms, pushed: more
+    tables each step until one fails, within ``budget_seconds`` in all. Polled screens are not
+    stepped: a poll every 1.5 s cannot show a change within 300 ms however few the tables (the
+    latency figures show what it takes)."""
     deadline = time.monotonic() + budget_seconds
     tables: list[Table] = []
-    results = {}
-    for way, push in (("push", True), ("poll", False)):
-        held, tried = 0, []
-        with serving() as base:
-            for count in steps:
-                if time.monotonic() + seconds + 30 > deadline:
-                    tried.append({"tables": count, "skipped": "out of time"})
-                    break
-                if len(tables) < count:
-                    tables += build_tables(count - len(tables), f"cap{len(tables)}")
-                seen = figures(asyncio.run(simulate(base, tables[:count], push, seconds)))
-                seen["tables"] = count
-                seen["held"] = (seen["shown_p95_ms"] is not None and seen["shown_p95_ms"] <= MAX_SHOWN_P95_MS
-                                and seen["request_p95_ms"] <= MAX_REQUEST_P95_MS and not seen["errors"])
-                tried.append(seen)
-                if not seen["held"]:
-                    break
-                held = count
-        results[way] = {"tables": held, "steps": tried}
-    results["seconds_each"] = seconds
-    return results
+    held, tried = 0, []
+    with serving() as base:
+        for count in steps:
+            if time.monotonic() + seconds + 30 > deadline:
+                tried.append({"tables": count, "skipped": "out of time"})
+                break
+            if len(tables) < count:
+                tables += build_tables(count - len(tables), f"cap{len(tables)}")
+            seen = figures(asyncio.run(simulate(base, tables[:count], True, seconds)))
+            seen["tables"] = count
+            seen["held"] = (seen["shown_p95_ms"] is not None and seen["shown_p95_ms"] <= MAX_SHOWN_P95_MS
+                            and seen["request_p95_ms"] <= MAX_REQUEST_P95_MS and not seen["errors"])
+            tried.append(seen)
+            if not seen["held"]:
+                break
+            held = count
+    return {"push": {"tables": held, "steps": tried}, "seconds_each": seconds}

@@ -105,9 +105,7 @@ def seen_as(membership: Membership, name: str = "") -> Audience:
     between two viewers. By default the GMs, or a player with the characters they may play (a roll
     on its way shows its button to whoever may roll it; a dashboard offers their help)."""
     if not name:
-        name = "gm" if membership.is_gm else "player:" + ",".join(
-            str(pk) for pk in membership.campaign.characters.filter(owner=membership.user_id)
-            .order_by("pk").values_list("pk", flat=True))
+        name = "gm" if membership.is_gm else "player:" + ",".join(str(pk) for pk in membership.played)
     return Audience(membership.campaign_id, membership.campaign.live_version, name)
 
 

@@ -2,6 +2,7 @@
 (as the campaign's system shows it), a new character, a text field, and the history."""
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -20,11 +21,11 @@ from core.refused import Refused
 TEXT = "characters/text.html"
 
 
-def character_or_404(membership, character_id, *, talents=True) -> Character:
+def character_or_404(membership, character_id) -> Character:
     """Every member reads every sheet of the campaign (GM-only notes are left out by the view)."""
     characters = Character.objects.with_sheets(membership.campaign).select_related("owner")
-    character = get_object_or_404(characters.prefetch_related("talents") if talents else characters,
-                                  campaign=membership.campaign, pk=character_id)
+    character = get_object_or_404(characters.prefetch_related("talents"), campaign=membership.campaign,
+                                  pk=character_id)
     character.campaign = membership.campaign  # already loaded, with its rules
     return character
 
@@ -56,10 +57,23 @@ def editable_character_or_404(membership, character_id) -> Character:
 def character_sheet(request, campaign_id, character_id):
     """The sheet as the campaign's dice system shows it (core/systems.py)."""
     membership = membership_or_404(request, campaign_id)
-    # The talents only when the sheet is rendered (sheet_context), not when it is served as
-    # rendered once for this audience.
-    character = character_or_404(membership, character_id, talents=False)
-    return membership.campaign.site.sheet(request, membership, character)
+    return membership.campaign.site.sheet(request, membership, sheet_or_404(membership, character_id))
+
+
+def sheet_or_404(membership, character_id) -> Character:
+    """The sheet's character, read with the characters its viewer plays (``Membership.played``:
+    whom the sheet is kept for) in one query; its talents only once the sheet is rendered
+    (sheet_context), not when it is served as rendered once for this audience."""
+    mine = Q() if membership.is_gm else Q(owner=membership.user_id)
+    found = list(Character.objects.with_sheets(membership.campaign).select_related("owner")
+                 .filter(Q(pk=character_id) | mine, campaign=membership.campaign).order_by("pk"))
+    if not membership.is_gm:
+        membership.played = tuple(c.pk for c in found if c.owner_id == membership.user_id)
+    character = next((c for c in found if c.pk == character_id), None)
+    if character is None:
+        raise Http404("No such character in this campaign")
+    character.campaign = membership.campaign  # already loaded, with its rules
+    return character
 
 
 @login_required

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from campaign.access import membership_or_404
+from campaign.models import session_said
 from core.posted import whole_number
 from rolls.charts import actions_chart, luck_chart, outcomes_chart
 from rolls.models import Roll
@@ -76,9 +77,10 @@ def stats_context(membership, filters: Filters, more: bool = False) -> dict:
     honesty = stats.honesty
     rolled_on = [scale for scale in honesty.scales if honesty.rolled_on(scale)]
     return {"membership": membership, "campaign": campaign, "filters": filters, "stats": stats, "honesty": honesty,
-            "characters": campaign.characters.order_by("name"),
-            "members": campaign.memberships.select_related("user").order_by("user__username"),
-            "sessions": campaign.sessions.all(),
+            # The filters' choices, as (id, what the option shows): no more is read.
+            "characters": campaign.characters.order_by("name").values_list("pk", "name"),
+            "members": campaign.memberships.order_by("user__username").values_list("pk", "user__username"),
+            "sessions": [(pk, session_said(number)) for pk, number in campaign.sessions.values_list("pk", "number")],
             "outcomes": [(scale, outcomes_chart(honesty, scale)) for scale in rolled_on], "scores": scores(rolled_on),
             "several_scales": len(rolled_on) > 1,
             "luck": luck_chart(honesty), "expected_luck": float(honesty.expected_luck),

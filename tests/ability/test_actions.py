@@ -118,7 +118,8 @@ def test_a_quick_action_roll_is_success_or_failure_with_no_effect(ability_table,
     url = reverse("ability_quick", args=[table.campaign.pk])
     page = table.client("player").get(url)
     # d8 against d8: P(a >= d) = (8 * 9 / 2) / 64 = 36/64.
-    assert f'data-testid="quick-odds-{table.climbing.pk}-d8">9/16 (56%)' in page.text
+    assert (f'data-testid="quick-odds-{table.climbing.pk}-d8"><span class="fw-semibold">56%</span> '
+            '<span class="odds-fraction">9/16</span>') in page.text
     dice(4, 4)
     response = table.client("player").post(url, {"character": table.character.pk, "skill": table.climbing.pk,
                                                   "difficulty": 8, "goal": "Spot the loose stone", "key": "q1"})

@@ -132,12 +132,12 @@ def _kwargs(campaign: Campaign, user) -> dict[str, list]:
     return {name: values for name, values in found.items() if values}
 
 
-def _page(client, url) -> bool:
-    """Whether a GET of the URL answers a whole HTML page (not a redirect, a fragment, a download)."""
+def _page(client, url) -> str | None:
+    """The whole HTML page a GET of the URL answers; None for a redirect, a fragment, a download."""
     response = client.get(url)
     if response.status_code != 200 or getattr(response, "streaming", False):
-        return False
-    return response.content[:64].lstrip().lower().startswith(b"<!doctype")
+        return None
+    return response.content.decode() if response.content[:64].lstrip().lower().startswith(b"<!doctype") else None
 
 
 def demo_pages(username: str | None, names=None, every_object=frozenset()) -> list[tuple[str, str]]:
@@ -176,11 +176,17 @@ def _walk(username, names, every_object):
                 continue
             choices = [world[argument] if name in every_object else world[argument][:1] for argument in needed]
             urls = [url_for(name, dict(zip(needed, values, strict=True))) for values in itertools.product(*choices)]
-            if not _page(client, urls[0]):
+            if (first := _page(client, urls[0])) is None:
                 continue  # not a page with its first objects: its other objects are not tried
             pages.append((name, urls[0]))
-            pages += [(name, url) for url in urls[1:] if _page(client, url)]
+            pages += [(name, url) for url in urls[1:] if _page(client, url) is not None]
+            if chosen := WHO_ROLLS.search(first):  # a roll page's second step, once someone is chosen
+                pages.append((name, f"{urls[0]}?character={chosen.group(1)}"))
     return pages
+
+
+WHO_ROLLS = re.compile(r'<select class="form-select" name="character"><option value="(\d+)"')
+"""A roll page's first step (campaign/pick_character.html): who rolls, the first of them."""
 
 
 TARGET_SIZE = """async tags => {
