@@ -143,8 +143,8 @@ def _page(client, url) -> str | None:
 def demo_pages(username: str | None, names=None, every_object=frozenset()) -> list[tuple[str, str]]:
     """Every page of the demo the user opens (``None``: no one logged in), as (URL name, URL):
     each named URL pattern filled with the demo's first objects in each campaign (each of them for
-    the URL names in ``every_object``), kept when a GET answers a whole page. ``names`` keeps
-    those URL names only."""
+    the URL names in ``every_object``), kept when a GET answers a whole page, and a roll page's
+    second step once its first character is chosen. ``names`` keeps those URL names only."""
     # Asked in a thread of its own: Playwright's event loop runs in the test's, and the test client
     # cannot call an async view (the live stream) from a thread that has one.
     with ThreadPoolExecutor(1) as thread:
