@@ -119,6 +119,20 @@ def test_filters_by_character_person_and_session(table):
     assert counted({"character": str(stranger.pk), "session": "x"}) == counted({})  # not this campaign's: ignored
 
 
+def test_the_filters_offer_each_character_person_and_session_and_keep_the_chosen(table):
+    bo = CharacterFactory(campaign=table.campaign, owner=table.other_player, name="Bo")
+    later = GameSessionFactory(campaign=table.campaign, number=2, ended_at=timezone.now())
+    other = Membership.objects.get(campaign=table.campaign, user=table.other_player)
+    page = table.client("player").get(url(table)).text
+    assert " selected>" not in page
+    options = re.findall(r'<option value="(\d+)">([^<]+)</option>', page)
+    assert (str(bo.pk), "Bo") in options and (str(table.character.pk), table.character.name) in options
+    assert (str(other.pk), table.other_player.username) in options
+    assert (str(later.pk), "Session 2") in options and (str(table.session.pk), f"Session {table.session.number}") in options
+    page = table.client("player").get(url(table), {"character": bo.pk, "player": other.pk, "session": later.pk}).text
+    assert re.findall(r'<option value="(\d+)" selected>', page) == [str(bo.pk), str(other.pk), str(later.pk)]
+
+
 def test_expected_counts_on_the_page(table):
     """Ten single dice: each bad 1/2, partial 1/3, full 1/6, so 5, 3.3, 1.7 and 0 expected."""
     for _ in range(10):
