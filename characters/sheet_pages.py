@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
 from campaign.access import gm_membership_or_404, membership_or_404
-from characters.views import character_or_404, editable_character_or_404
+from characters.views import character_or_404, editable_character_or_404, sheet_or_404
 from core.htmx import answer, page
 from core.keys import refusal_once
 
@@ -30,9 +30,10 @@ class SheetPages:
     context: Callable
     """``context(membership, character)`` -> what the sheet's template reads."""
 
-    def sheet(self, request, membership, character):
+    def sheet(self, request, membership, character_id):
         """The system's sheet view (core/systems.py ``SystemSite.sheet``)."""
-        return page(request, self.template, self.context(membership, character), dict.fromkeys(self.panels, self.template))
+        return page(request, self.template, self.context(membership, sheet_or_404(membership, character_id)),
+                    dict.fromkeys(self.panels, self.template))
 
     def write(self, panel: str | Callable, change: Callable, *, gm: bool = False):
         """A post that changes the sheet: ``change(request, membership, character_id)`` done once per

@@ -57,22 +57,30 @@ def editable_character_or_404(membership, character_id) -> Character:
 def character_sheet(request, campaign_id, character_id):
     """The sheet as the campaign's dice system shows it (core/systems.py)."""
     membership = membership_or_404(request, campaign_id)
-    return membership.campaign.site.sheet(request, membership, sheet_or_404(membership, character_id))
+    return membership.campaign.site.sheet(request, membership, character_id)
 
 
 def sheet_or_404(membership, character_id) -> Character:
-    """The sheet's character, read with the characters its viewer plays (``Membership.played``:
-    whom the sheet is kept for) in one query; its talents only once the sheet is rendered
-    (sheet_context), not when it is served as rendered once for this audience."""
+    """The sheet's character whole, with its dice system's sheet and its owner, to render it; its
+    talents only once a template reads them."""
+    characters = Character.objects.with_sheets(membership.campaign).select_related("owner")
+    character = get_object_or_404(characters, campaign=membership.campaign, pk=character_id)
+    character.campaign = membership.campaign  # already loaded, with its rules
+    return character
+
+
+def whose_sheet_or_404(membership, character_id) -> Character:
+    """The sheet's character read narrow (its id, campaign and owner: whom a kept rendering of it is
+    for), with the characters its viewer plays (``Membership.played``) in the same query; what else
+    it holds is read only if asked for, so render it from :func:`sheet_or_404`."""
     mine = Q() if membership.is_gm else Q(owner=membership.user_id)
-    found = list(Character.objects.with_sheets(membership.campaign).select_related("owner")
+    found = list(Character.objects.only("pk", "campaign", "owner")
                  .filter(Q(pk=character_id) | mine, campaign=membership.campaign).order_by("pk"))
     if not membership.is_gm:
         membership.played = tuple(c.pk for c in found if c.owner_id == membership.user_id)
     character = next((c for c in found if c.pk == character_id), None)
     if character is None:
         raise Http404("No such character in this campaign")
-    character.campaign = membership.campaign  # already loaded, with its rules
     return character
 
 

@@ -99,7 +99,8 @@ class Panel:
 class SystemSite:
     system: DiceSystem
     sheet: Callable
-    """The character sheet view: ``sheet(request, membership, character)`` -> a response."""
+    """The character sheet view: ``sheet(request, membership, character_id)`` -> a response
+    (``characters.views.sheet_or_404`` reads the character whole)."""
     start_roll: str
     """The URL name of the page that starts a roll (``?character=<id>`` preselects one)."""
     table_tile: str

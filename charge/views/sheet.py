@@ -7,6 +7,7 @@ from django.utils.functional import SimpleLazyObject
 from campaign.access import sheet_seen_as
 from campaign.models import Campaign, GameSession, Membership, WorldForce
 from characters.models import Character
+from characters.views import sheet_or_404, whose_sheet_or_404
 from charge.characters import brought_back_by_another, conditions, helpers
 from charge.forms.spells import SpellForm
 from charge.models import (
@@ -120,10 +121,12 @@ def sheet_change(request, membership, character, panel, change):
     return sheet_answer(request, membership, character, panel)
 
 
-def charge_sheet(request, membership, character):
-    """The sheet of a Charge campaign's character (charge/site.py)."""
-    return page(request, SHEET, lambda: sheet_context(membership, character), PANELS,
-                sheet_seen_as(membership, character), reads_of(character))
+def charge_sheet(request, membership, character_id):
+    """The sheet of a Charge campaign's character (charge/site.py): whose it is read first, narrow,
+    for most screens are served it as kept; the character whole only when the sheet is rendered."""
+    whose = whose_sheet_or_404(membership, character_id)
+    return page(request, SHEET, lambda: sheet_context(membership, sheet_or_404(membership, character_id)), PANELS,
+                sheet_seen_as(membership, whose), reads_of(whose))
 
 
 def reads_of(character) -> dict[str, frozenset[str]]:

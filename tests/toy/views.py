@@ -5,13 +5,15 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from campaign.access import membership_or_404
+from characters.views import sheet_or_404
 from core.posted import posted_text, whole_number
 from core.refused import Refused
 from rolls.models import new_key
 from tests.toy import actions
 
 
-def sheet(request, membership, character):
+def sheet(request, membership, character_id):
+    character = sheet_or_404(membership, character_id)
     return render(request, "toy/sheet.html", {
         "membership": membership, "campaign": membership.campaign, "character": character,
         "can_edit": character.editable_by(membership), "flips": character.rolls.filter(kind="flip").count()})
