@@ -2,7 +2,7 @@
 (as the campaign's system shows it), a new character, a text field, and the history."""
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -22,11 +22,10 @@ TEXT = "characters/text.html"
 
 
 def character_or_404(membership, character_id) -> Character:
-    """Every member reads every sheet of the campaign (GM-only notes are left out by the view)."""
-    characters = Character.objects.with_sheets(membership.campaign).select_related("owner")
-    character = get_object_or_404(characters.prefetch_related("talents"), campaign=membership.campaign,
-                                  pk=character_id)
-    character.campaign = membership.campaign  # already loaded, with its rules
+    """Every member reads every sheet of the campaign (GM-only notes are left out by the view):
+    the character whole, with its talents."""
+    character = sheet_or_404(membership, character_id)
+    prefetch_related_objects([character], "talents")
     return character
 
 
