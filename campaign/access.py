@@ -52,9 +52,10 @@ class ReadOnlyArchives:
 def membership_or_404(request, campaign_id) -> Membership:
     """The user's membership of the campaign, with the campaign and how it plays its dice system
     loaded; a page of another dice system than the campaign's is not there for it (core/systems.py)."""
-    loaded = ("campaign", "user", *(f"campaign__{name}" for name in setups()))
+    loaded = ("campaign", *(f"campaign__{name}" for name in setups()))
     membership = get_object_or_404(Membership.objects.select_related(*loaded), campaign_id=campaign_id,
                                    user=request.user)
+    membership.user = request.user  # read already, by the login
     match = request.resolver_match
     if match and not plays(membership.campaign.system, match.url_name):
         raise Http404("Not a page of this campaign's dice system")

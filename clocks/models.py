@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import NamedTuple
 
 from django.conf import settings
+from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -15,6 +17,7 @@ from campaign.models import Membership
 from clocks.drawing import wedges
 from core.models import LockingQuerySet
 from core.own_words import OwnWordsCharField
+from core.rendered import rows
 from gamerules.clocks import DANGER_KINDS, PROGRESS_KINDS, ClockKind, opposed_start, roll_moves
 from gamerules.words import said, said_again, said_back
 
@@ -61,10 +64,36 @@ class ClockQuerySet(LockingQuerySet):
         return self.annotate(in_all=models.Window(models.Count("pk")))
 
     def for_display(self):
-        """What a clock card shows, in a fixed number of queries however many clocks."""
-        last_change = ClockChange.objects.select_related("by").order_by("-at", "-pk")[:1]
-        return self.select_related("character", "force").prefetch_related(
-            models.Prefetch("changes", queryset=last_change, to_attr="last_changes"))
+        """What a clock card shows, in a fixed number of queries however many clocks: the id of each
+        one's last change read with it, then those changes (``LastChange``)."""
+        last = ClockChange.objects.filter(clock=models.OuterRef("pk")).order_by("-at", "-pk").values("pk")[:1]
+        return (self.select_related("character", "force").annotate(last_change_id=models.Subquery(last))
+                .prefetch_related("last_change"))
+
+
+class LastChange:
+    """A clock's last change, or None: read with a list of clocks by ``for_display`` (each clock's
+    ``last_change_id`` with it, then the changes by those ids: cheaper than a window over every
+    change), else by itself when first asked."""
+
+    def __get__(self, clock, owner=None):
+        if clock is None:
+            return self
+        if not self.is_cached(clock):
+            self.__set__(clock, clock.changes.select_related("by").first())
+        return clock.__dict__["_last_change"]
+
+    def __set__(self, clock, change):
+        clock.__dict__["_last_change"] = change
+
+    @staticmethod
+    def is_cached(clock) -> bool:
+        return "_last_change" in clock.__dict__
+
+    def get_prefetch_querysets(self, clocks, querysets=None):
+        changes = ClockChange.objects.select_related("by").filter(
+            pk__in=[clock.last_change_id for clock in clocks if clock.last_change_id])
+        return changes, attrgetter("pk"), attrgetter("last_change_id"), True, "last_change", True
 
 
 class Clock(models.Model):
@@ -104,6 +133,7 @@ class Clock(models.Model):
 
     objects = ClockQuerySet.as_manager()
     history = HistoricalRecords()
+    last_change = LastChange()
 
     class Meta:
         ordering = ["archived", "created_at", "pk"]
@@ -298,3 +328,13 @@ class SeenClock:
         if clock.force_id and clock.force.shown_to(self.viewer):
             return clock.force.name
         return clock.scene
+
+    @property
+    def shows(self) -> tuple:
+        """Everything its card reads besides its viewer's audience (core/rendered.py ``Parts``): its
+        row, its character's and its force's, its last change, who made it and when, as the card
+        says it, and whether it is seen on the table screen."""
+        clock = self.clock
+        last = clock.last_change
+        return rows(clock, clock.character if clock.character_id else None, clock.force if clock.force_id else None,
+                    last) + ((str(last.by) if last.by_id else None, naturaltime(last.at)) if last else (), self.at_table)

@@ -13,6 +13,8 @@ The contract is in docs/render-cache.md; in short:
 - What differs per request is never kept: each viewer's CSRF token and the version a page's live
   poller starts from are placeholders in the kept HTML, filled in as it is served (and each form's
   write key: core/keys.py). A page with a message waiting is rendered for it and not kept.
+- A part of a kept rendering (a clock's card) may be kept by everything it shows rather than by
+  version (``Parts``): served while all of it is the same, so a change renders only the parts it touched.
 - Nothing waits: a screen that finds no rendering renders one, even while another is doing so."""
 
 from collections.abc import Callable, Iterable, Mapping
@@ -42,6 +44,9 @@ KEPT_PANELS = "_kept_panels"
 """The context variable in which a page rendering finds those of its live panels kept and still true
 at its version, by partial name: it takes them as they were kept instead of rendering them again, so
 that the first page after a change renders only what the change touched."""
+PARTS = "_parts"
+"""The context variable in which a rendering kept for an audience finds its ``Parts``: those of it
+kept by what they show."""
 
 
 def reads(*models) -> frozenset[str]:
@@ -134,13 +139,51 @@ def html(request, audience: Audience | None, key: Key | None, render: Callable[[
         return render({})
     made = None if looked else _still_true(audience, {None: key}).get(None)
     if made is None:
-        inline, still_true = {}, _still_true(audience, panels) if panels else {}
+        inline, still_true, parts = {}, _still_true(audience, panels) if panels else {}, Parts(audience)
         made = render({"csrf_token": CSRF_PLACEHOLDER, "live_version": VERSION_PLACEHOLDER,
-                       INLINE_PANELS: inline, KEPT_PANELS: still_true})
+                       INLINE_PANELS: inline, KEPT_PANELS: still_true, PARTS: parts})
         kept = {panel_key.name: (audience.version, inline[name])
                 for name, panel_key in (panels or {}).items() if name in inline}
-        cache.set_many({key.name: (audience.version, made), **kept}, KEPT_FOR)
+        cache.set_many({key.name: (audience.version, made), **kept, **parts.to_keep()}, KEPT_FOR)
     return _served_to(request, audience, made)
+
+
+def rows(*instances) -> tuple:
+    """What a part shows of these rows (None: no row): each one's model and every column's value,
+    so that a part kept by them (``part``) is rendered anew once any of them differs."""
+    return tuple(None if row is None else (row._meta.label_lower, *(getattr(row, field.attname) for field in row._meta.concrete_fields))
+                 for row in instances)
+
+
+class Parts:
+    """The parts of one rendering kept for an audience (a clock's card in a panel of twelve), each
+    kept by everything it shows rather than by version: ``where`` it is in its template, the
+    page's ``address`` (its forms come back there), the language, and ``shows``: the rows it shows
+    (``rows``) and anything else it reads that no row holds. The same again is served as kept,
+    whatever else changed, so a change renders the parts it touched and not their neighbours.
+    The parts of one place are read in one cache read when the first is asked, and those shown are
+    kept again in one write with the rendering. They carry its placeholders, filled in as it is served."""
+
+    def __init__(self, audience: Audience):
+        self.audience = audience
+        self.found: dict[str, dict[str, str]] = {}  # by place: each part kept, by what it shows
+        self.shown: dict[str, dict[str, str]] = {}  # by place: each part this rendering shows
+
+    def part(self, where: str, address: str, shows: tuple, render: Callable[[], str]) -> str:
+        place = (where, self.audience.campaign_id, self.audience.name, address, get_language())
+        place = f"parts:{sha1(repr(place).encode()).hexdigest()}"
+        if place not in self.found:
+            self.found[place] = cache.get(place) or {}
+        said = sha1(repr(shows).encode()).hexdigest()
+        made = self.found[place].get(said)
+        if made is None:
+            made = render()
+        self.shown.setdefault(place, {})[said] = made
+        return made
+
+    def to_keep(self) -> dict[str, dict[str, str]]:
+        """Each place whose parts shown are not those it found kept."""
+        return {place: shown for place, shown in self.shown.items() if shown != self.found[place]}
 
 
 def kept(request, audience: Audience | None, keys: dict[str, Key]) -> dict[str, str]:

@@ -34,7 +34,7 @@ PLAY = (Campaign, Membership, Character)
 TABLE_READS = {
     "table-clocks": reads(*PLAY, Clock, ClockChange, WorldForce),
     "table-characters": reads(*PLAY), "pending-rolls": reads(*PLAY, Roll),
-    "table-rolls": reads(*PLAY, Roll, Clock, ClockChange), "x-card": reads(*PLAY, XCard),
+    "table-rolls": reads(*PLAY, Roll), "x-card": reads(*PLAY, XCard),
 }
 """The models each of the table screen's shared live panels shows; those that show the system's
 tiles also show its own (``site_reads``), and the system's own panels declare theirs."""

@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from template_partials.templatetags import partials
 
 from core.htmx import CAMPAIGN_CHANGED
-from core.rendered import INLINE_PANELS, KEPT_PANELS
+from core.rendered import INLINE_PANELS, KEPT_PANELS, PARTS
 
 register = template.Library()
 
@@ -31,7 +31,10 @@ def panel(swap="outerHTML"):
 def page_address(context):
     """The address of the page a panel belongs to, as a form's ``next``: the same whether the page
     or its live panels were asked (``?panel=``, ``?panels=`` are not part of it)."""
-    request = context["request"]
+    return _address(context["request"])
+
+
+def _address(request) -> str:
     query = request.GET.copy()
     for asked in ("panel", "panels"):
         query.pop(asked, None)
@@ -97,3 +100,29 @@ def partialdef(parser, token):
 def at(panels, where: str) -> list:
     """A system's panels (core/systems.py ``Panel``) that a shared page includes ``where``."""
     return [panel for panel in panels if panel.at == where]
+
+
+class KeptBy(template.Node):
+    """``{% kept_by shows %}…{% endkept_by %}``: inside a rendering kept for an audience, what is
+    between is kept by what it shows (core/rendered.py ``Parts``): ``shows``, the rows it shows
+    (``rendered.rows``) and anything else it reads that no row holds. It must read nothing else
+    but the audience, the page's address and the language. Elsewhere it is simply rendered."""
+
+    def __init__(self, shows, nodelist, where: str):
+        self.shows, self.nodelist, self.where = shows, nodelist, where
+
+    def render(self, context):
+        if (parts := context.get(PARTS)) is None:
+            return self.nodelist.render(context)
+        return parts.part(self.where, _address(context["request"]), self.shows.resolve(context),
+                          lambda: self.nodelist.render(context))
+
+
+@register.tag("kept_by")
+def kept_by(parser, token):
+    said = token.split_contents()
+    if len(said) != 2:
+        raise template.TemplateSyntaxError("kept_by takes what the part shows: {% kept_by shows %}.")
+    nodelist = parser.parse(("endkept_by",))
+    parser.delete_first_token()
+    return KeptBy(parser.compile_filter(said[1]), nodelist, f"{parser.origin.template_name}:{token.lineno}")
