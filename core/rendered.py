@@ -150,7 +150,7 @@ def html(request, audience: Audience | None, key: Key | None, render: Callable[[
 
 def rows(*instances) -> tuple:
     """What a part shows of these rows (None: no row): each one's model and every column's value,
-    so that a part kept by them (``part``) is rendered anew once any of them differs."""
+    so that a part kept by them (``Parts``) is rendered anew once any of them differs."""
     return tuple(None if row is None else (row._meta.label_lower, *(getattr(row, field.attname) for field in row._meta.concrete_fields))
                  for row in instances)
 
