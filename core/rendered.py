@@ -90,7 +90,13 @@ def untouched(campaign_id: int, shown: frozenset[str], since: int, to: int) -> b
     if not since < to <= since + CHANGES_SPANNED:
         return False
     changes = _changes(campaign_id, range(since + 1, to + 1))
-    return len(changes) == to - since and not any(touched(shown, models) for models in changes.values())
+    return len(changes) == to - since and untouched_by(shown, changes.values())
+
+
+def untouched_by(shown: frozenset[str], changes: Iterable[Iterable[str]]) -> bool:
+    """Whether none of these changes (each the labels of the models it changed) touches a panel
+    that shows ``shown``."""
+    return not any(touched(shown, models) for models in changes)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ It needs an ASGI server (``make run`` and ``make serve`` use uvicorn): a WSGI se
 a thread per open page, so there it is refused with 204 and the page polls instead."""
 
 import asyncio
+import logging
 import re
+from dataclasses import dataclass
 from functools import cache
 from http.cookies import SimpleCookie
 from io import BytesIO
@@ -29,13 +31,18 @@ from django.urls import Resolver404, resolve
 from django.views.decorators.http import require_safe
 
 from campaign import push
-from campaign.live import live_version
+from campaign.live import live_version, live_versions
 from core import rendered
 from core.htmx import READS_HEADER
+
+logger = logging.getLogger(__name__)
 
 HEARTBEAT = 15
 """Seconds between two events when nothing changes: proxies close quiet connections, and the
 page takes a silence of more than twice this as a lost stream (static/js/app.js)."""
+GATHERED = 1.0
+"""Seconds by which a heartbeat may come early, so that the streams due within them are read
+together: one thread and one cache read a second for all of a process's streams."""
 RETRY_MS = 2000
 NAMES = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){0,30}")
 """A page's live panels, as it names them (static/js/app.js): what ``?panels=`` takes."""
@@ -115,6 +122,51 @@ def _version_for(campaign_id, user_id) -> int | None:
         connection.close()
 
 
+def _versions_for(members) -> dict[tuple[int, int], int | None]:
+    try:
+        return live_versions(members)
+    finally:
+        connection.close()
+
+
+@dataclass(frozen=True)
+class Beat:
+    """A stream's heartbeat: the campaign's version as read for its viewer (None: not a member)."""
+
+    version: int | None
+
+
+_beating: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+"""Each event loop's heartbeat, held here (asyncio keeps only a weak reference to a task)."""
+
+
+def _keep_beating() -> None:
+    loop = asyncio.get_running_loop()
+    if loop not in _beating:
+        _beating[loop] = loop.create_task(_beat(loop))
+
+
+async def _beat(loop) -> None:
+    """The heartbeats of this loop's streams, for as long as one is open: the streams due one
+    within ``GATHERED`` of each other read their versions together. A reading that fails ends
+    the streams it was for, as it would have ended each alone (the page polls, then opens again)."""
+    try:
+        while (due_at := push.hub.next_beat(loop)) is not None:
+            await asyncio.sleep(max(0.0, due_at - loop.time()))
+            if not (due := push.hub.beats(loop, loop.time(), min(GATHERED, HEARTBEAT / 10))):
+                continue
+            try:
+                versions = await sync_to_async(_versions_for, thread_sensitive=False)(
+                    {(campaign_id, viewer) for campaign_id, viewer, _ in due})
+            except Exception:  # the cache and the database both away
+                logger.warning("Heartbeats could not read the campaigns' versions", exc_info=True)
+                versions = {}
+            for campaign_id, viewer, queue in due:
+                queue.put_nowait(Beat(versions.get((campaign_id, viewer))))
+    finally:
+        _beating.pop(loop, None)
+
+
 async def _events(campaign_id, user_id, brought=None, opened=None):
     """``version`` first (the page may have missed a change since it was rendered), then at each
     newer version heard. At each heartbeat the version is read again, and told if it is not the
@@ -122,14 +174,13 @@ async def _events(campaign_id, user_id, brought=None, opened=None):
     version heard that was never this campaign's); else ``alive``, which asks the page for nothing.
     ``brought``: makes the event that tells a newer version (the page's panels); ``opened``:
     awaited with the first version told, once it is sent."""
-    loop = asyncio.get_running_loop()
 
     async def told_as(version):
         if brought is not None and (event := await brought(version)) is not None:
             return event
         return _event("version", version)
 
-    with push.hub.listening(campaign_id) as bumps:
+    with push.hub.listening(campaign_id, user_id, HEARTBEAT) as heard:
         # Read once listening, so that no bump falls between the reading and the listening; and
         # in the request's own thread, where the middleware that ran after the view may have
         # taken a connection: it goes back to the pool now, not when the stream ends.
@@ -137,25 +188,33 @@ async def _events(campaign_id, user_id, brought=None, opened=None):
         if told is None:
             return
         yield f"retry: {RETRY_MS}\n".encode() + _event("version", told)
+        _keep_beating()
         if opened is not None:
             await opened(told)
-        check_at = loop.time() + HEARTBEAT
+        beat = None
         while True:
-            try:
-                heard = await asyncio.wait_for(bumps.get(), max(0.0, check_at - loop.time()))
-                while not bumps.empty():  # several bumps at once are told as the last
-                    heard = bumps.get_nowait()
-            except TimeoutError:
-                check_at = loop.time() + HEARTBEAT
-                version = await sync_to_async(_version_for, thread_sensitive=False)(campaign_id, user_id)
-                if version is None:  # no longer a member: nothing more to tell them
+            news, beat = beat or await heard.get(), None
+            if isinstance(news, Beat):
+                if news.version is None:  # no longer a member: nothing more to tell them
                     return
-                yield _event("alive", version) if version == told else await told_as(version)
-                told = version
-            else:
-                if heard > told:
-                    told = heard
-                    yield await told_as(heard)
+                yield _event("alive", news.version) if news.version == told else await told_as(news.version)
+                told = news.version
+                continue
+            while not heard.empty():  # several bumps at once are told as the last
+                if isinstance(later := heard.get_nowait(), Beat):
+                    beat = later
+                    break
+                news = later
+            if news > told:
+                told = news
+                yield await told_as(news)
+
+
+async def _untouched(campaign_id, shown, since, to) -> bool:
+    """``rendered.untouched``, from the changes this process heard when it heard all of them."""
+    if since is not None and (heard := push.hub.heard(campaign_id, since, to)) is not None:
+        return rendered.untouched_by(shown, heard)
+    return await sync_to_async(rendered.untouched, thread_sensitive=False)(campaign_id, shown, since, to)
 
 
 @login_required
@@ -177,8 +236,7 @@ async def stream(request, campaign_id):
         last = {"at": None, "shown": None}  # the version the panels were last brought at, and what they show
 
         async def brought(version):
-            if last["shown"] is not None and await sync_to_async(rendered.untouched, thread_sensitive=False)(
-                    campaign_id, last["shown"], last["at"], version):
+            if last["shown"] is not None and await _untouched(campaign_id, last["shown"], last["at"], version):
                 # No change since touched what the panels show: the page has them as they are.
                 last["at"] = version
                 return _panels_event(version, b"")

@@ -46,7 +46,8 @@ def test_a_committed_change_publishes_the_new_version_once(campaign, monkeypatch
         clock.filled = 3
         clock.save()
         clock.save()
-    assert published[-1] == (campaign.pk, before + 1) == (campaign.pk, _version(campaign))
+    # Outside a request no one notes every write: the bump is told as a change of anything.
+    assert published[-1] == (campaign.pk, before + 1, None) == (campaign.pk, _version(campaign), None)
 
 
 def test_the_hub_tells_each_stream_on_the_campaign_and_no_other():
@@ -145,6 +146,68 @@ def test_the_stream_of_a_member_removed_while_listening_ends(campaign, monkeypat
     assert [chunk.split(b"\n")[0] for chunk in async_to_sync(scenario)()] in ([], [b"event: version"])
 
 
+def test_the_heartbeats_of_a_processs_streams_are_read_together_in_one_reading(campaign, monkeypatch):
+    """A thousand tables keep five thousand streams open: each read its own version every 15 s
+    (a thread and a cache read each); the streams due at once now share one reading."""
+    join(campaign, UserFactory(username="second-stream"))
+    monkeypatch.setattr(streams, "HEARTBEAT", 1.0)
+    read = []
+    versions = streams.live_versions
+    monkeypatch.setattr(streams, "live_versions", lambda members: read.append(set(members)) or versions(members))
+    version = _version(campaign)
+
+    async def alive(client):
+        response = await client.get(reverse("live_stream", args=[campaign.pk]))
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        beat = await anext(stream)
+        await stream.aclose()
+        return beat
+
+    clients = [_client(name) for name in ("gm-stream", "player-stream", "second-stream")]
+
+    async def scenario():
+        return await asyncio.gather(*(alive(client) for client in clients))
+
+    assert async_to_sync(scenario)() == [f"event: alive\ndata: {version}\n\n".encode()] * 3
+    members = set(campaign.memberships.values_list("campaign_id", "user_id"))
+    assert read == [members] and len(members) == 3
+
+
+def test_a_stream_whose_heartbeat_cannot_be_read_ends_and_the_page_polls(campaign, monkeypatch, caplog):
+    from django.db import OperationalError
+    monkeypatch.setattr(streams, "HEARTBEAT", 0.05)
+
+    def away(members):
+        raise OperationalError("the database is away")
+
+    monkeypatch.setattr(streams, "live_versions", away)
+    client = _client("player-stream")
+
+    async def scenario():
+        response = await client.get(reverse("live_stream", args=[campaign.pk]))
+        return [chunk async for chunk in response.streaming_content]
+
+    told = async_to_sync(scenario)()
+    assert len(told) == 1 and told[0].startswith(b"retry: 2000\nevent: version\n")
+    assert "Heartbeats could not read" in caplog.text
+    assert push.hub.open_streams() == 0
+
+
+def test_the_hub_keeps_what_each_change_it_heard_changed_while_a_stream_listens():
+    clock, roll = frozenset({"clocks.clock@-"}), frozenset({"rolls.roll", "charge.sheet@3"})
+
+    async def scenario():
+        with push.hub.listening(5):
+            push.hub.deliver(5, 8, clock)
+            push.hub.deliver(5, 9)  # a change of anything: nothing to tell from
+            push.hub.deliver(5, 10, roll)
+            return [push.hub.heard(5, since, to) for since, to in ((7, 8), (8, 9), (9, 10), (7, 10), (10, 10), (3, 4))]
+
+    assert asyncio.run(scenario()) == [[clock], None, [roll], None, None, None]
+    assert push.hub.heard(5, 9, 10) is None  # no stream listens: nothing is kept
+
+
 def test_outsiders_get_404_and_a_wsgi_server_refuses_the_stream_so_the_page_polls(campaign):
     outsider = AsyncClient()
     outsider.force_login(UserFactory(username="outsider-stream"))
@@ -178,6 +241,23 @@ def test_with_redis_a_bump_published_by_any_process_reaches_the_streams_even_aft
             return heard
 
     assert asyncio.run(scenario()) == [5, 6]
+
+
+@NEEDS_REDIS
+def test_with_redis_a_bump_brings_the_models_it_changed_to_every_process(settings):
+    settings.REDIS_URL = TEST_REDIS_URL
+
+    async def scenario():
+        with push.hub.listening(42) as bumps:
+            push.subscribe()
+            await asyncio.sleep(0.3)  # subscribed
+            await asyncio.to_thread(push.publish, 42, 7, {"clocks.clock@-", "charge.sheet@12"})
+            await asyncio.to_thread(push.publish, 42, 8, None)
+            heard = [await asyncio.wait_for(bumps.get(), 3) for _ in range(2)]
+            push._subscriptions.pop(asyncio.get_running_loop()).cancel()
+            return heard, push.hub.heard(42, 6, 7), push.hub.heard(42, 7, 8)
+
+    assert asyncio.run(scenario()) == ([7, 8], [frozenset({"clocks.clock@-", "charge.sheet@12"})], None)
 
 
 def test_only_the_live_stream_is_answered_on_the_event_loop():
@@ -303,6 +383,39 @@ def test_a_stream_asks_again_only_once_a_change_touches_what_its_panels_show(cam
     assert asked == [at, at] and first < second < third == _version(campaign)  # as it opened, then Escape
     assert first_html == second_html == ""
     assert "Escape" in third_html
+
+
+def test_a_stream_tells_from_the_bump_alone_that_its_panels_still_stand(campaign, monkeypatch):
+    """A bump brings the models it changed: the stream reads no record of them (no thread, no
+    cache read) to know that a change touched none of its panels, and asks when one did."""
+    from characters.models import Character
+    from core import rendered
+    player = Character.objects.create(campaign=campaign, owner=campaign.memberships.get(role="player").user,
+                                      name="Ada", created=True)
+    at = reverse("character", args=[campaign.pk, player.pk])
+
+    def unread(*args):
+        raise AssertionError("the record of changes was read")
+
+    monkeypatch.setattr(rendered, "untouched", unread)
+    client = _client("player-stream")
+    url = reverse("live_stream", args=[campaign.pk]) + f"?at={at}&panels=projects"
+
+    async def scenario():
+        await client.get(at)
+        response = await client.get(url)
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        told = []
+        for change in (lambda: ClockFactory(campaign=campaign, name="Alert", size=6),
+                       lambda: ClockFactory(campaign=campaign, name="Escape", size=4, character=player)):
+            await asyncio.to_thread(_in_a_request, change)
+            told.append(_panels_of(await anext(stream)))
+        await stream.aclose()
+        return told
+
+    (first, first_html), (second, second_html) = async_to_sync(scenario)()
+    assert first_html == "" and "Escape" in second_html and second == first + 1 == _version(campaign)
 
 
 def _in_a_request(change):
