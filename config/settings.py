@@ -116,6 +116,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "core.csrf.csrf",
             ],
             # {% translate %} and {% blocktranslate %} in every template, without a {% load %} in each.
             "builtins": ["django.templatetags.i18n", "core.templatetags.words", "core.templatetags.odds"],

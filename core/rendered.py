@@ -24,8 +24,9 @@ from hashlib import sha1
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.middleware.csrf import get_token
 from django.utils.translation import get_language
+
+from core import csrf
 
 KEPT_FOR = 600
 """Seconds a rendering is kept after it was made, and a change on record after it was made."""
@@ -238,7 +239,7 @@ def _change_key(campaign_id, version) -> str:
 def _served_to(request, audience, made: str) -> str:
     """A kept rendering as this request is served it: with its viewer's CSRF token and the version
     it is served at."""
-    return made.replace(CSRF_PLACEHOLDER, get_token(request)).replace(VERSION_PLACEHOLDER, str(audience.version))
+    return made.replace(CSRF_PLACEHOLDER, csrf.token(request)).replace(VERSION_PLACEHOLDER, str(audience.version))
 
 
 def _kept_for(request, audience) -> bool:

@@ -89,6 +89,26 @@ def test_a_served_rendering_carries_the_viewers_own_csrf_token(table, co_gm):
     assert f'"X-CSRFToken": "{token}"' in page  # htmx's header: the same token
 
 
+def test_an_answer_masks_its_csrf_token_once_and_the_next_answer_anew(table, co_gm):
+    """Django masks the secret anew each time it is asked; an answer asks once (core/csrf.py), so
+    every form of a console carries one token, which posts, and the next answer another mask."""
+    clock = ClockFactory(campaign=table.campaign, name="Alert", size=6)
+    ClockFactory(campaign=table.campaign, name="Doom", size=4)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(co_gm)
+    url = reverse("console", args=[table.campaign.pk])
+    tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', client.get(url).content.decode())
+              for _ in range(2)]
+    assert len(tokens[0]) > 5 and len(set(tokens[0])) == len(set(tokens[1])) == 1
+    assert tokens[0][0] != tokens[1][0]
+    assert _unmask_cipher_token(tokens[0][0]) == client.cookies["csrftoken"].value
+    ticked = client.post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]),
+                         {"amount": 1, "csrfmiddlewaretoken": tokens[0][0]})
+    assert ticked.status_code == 302
+    clock.refresh_from_db()
+    assert clock.filled == 1
+
+
 def test_a_page_with_a_message_waiting_is_rendered_for_it_and_not_kept(table):
     gm, url = table.client("gm"), reverse("console", args=[table.campaign.pk])
     _get(gm, url)
