@@ -89,17 +89,32 @@ def test_a_served_rendering_carries_the_viewers_own_csrf_token(table, co_gm):
     assert f'"X-CSRFToken": "{token}"' in page  # htmx's header: the same token
 
 
-def test_an_answer_masks_its_csrf_token_once_and_the_next_answer_anew(table, co_gm):
-    """Django masks the secret anew each time it is asked; an answer asks once (core/csrf.py), so
-    every form of a console carries one token, which posts, and the next answer another mask."""
+def test_a_request_masks_its_csrf_token_once_for_its_secret():
+    """Django masks the secret anew each time it is asked (32 random choices); a request asks once
+    for each secret it holds (core/csrf.py): a login rotating it gets a token of the new one."""
+    from django.middleware.csrf import rotate_token
+    from django.test import RequestFactory
+
+    from core import csrf
+    request = RequestFactory().get("/")
+    first = csrf.token(request)
+    assert csrf.token(request) == first and _unmask_cipher_token(first) == request.META["CSRF_COOKIE"]
+    rotate_token(request)
+    second = csrf.token(request)
+    assert second != first and _unmask_cipher_token(second) == request.META["CSRF_COOKIE"]
+    assert csrf.token(RequestFactory().get("/")) not in (first, second)
+
+
+def test_an_answer_carries_one_token_which_posts_and_the_next_answer_another_mask(table, co_gm):
     clock = ClockFactory(campaign=table.campaign, name="Alert", size=6)
-    ClockFactory(campaign=table.campaign, name="Doom", size=4)
     client = Client(enforce_csrf_checks=True)
     client.force_login(co_gm)
     url = reverse("console", args=[table.campaign.pk])
-    tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', client.get(url).content.decode())
+    client.get(url)  # the CSRF cookie, and the panels kept
+    panels = url + "?panels=table-clocks,x-card,console-session"
+    tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', client.get(panels, **HTMX).content.decode())
               for _ in range(2)]
-    assert len(tokens[0]) > 5 and len(set(tokens[0])) == len(set(tokens[1])) == 1
+    assert len(tokens[0]) >= 3 and len(set(tokens[0])) == len(set(tokens[1])) == 1
     assert tokens[0][0] != tokens[1][0]
     assert _unmask_cipher_token(tokens[0][0]) == client.cookies["csrftoken"].value
     ticked = client.post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]),
