@@ -7,6 +7,7 @@ from functools import partial
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
+from campaign import live
 from campaign.models import Campaign, Membership, WorldForce
 from core import campaign_words
 from core.rendered import Audience
@@ -52,9 +53,15 @@ class ReadOnlyArchives:
 def membership_or_404(request, campaign_id) -> Membership:
     """The user's membership of the campaign, with the campaign and how it plays its dice system
     loaded; a page of another dice system than the campaign's is not there for it (core/systems.py)."""
+    try:
+        campaign_id = int(campaign_id)
+    except (TypeError, ValueError):
+        raise Http404("No such campaign") from None
     loaded = ("campaign", *(f"campaign__{name}" for name in setups()))
-    membership = get_object_or_404(Membership.objects.select_related(*loaded), campaign_id=campaign_id,
-                                   user=request.user)
+    membership = live.membership(campaign_id, request.user.pk, Membership.objects.select_related(*loaded).filter(
+        campaign_id=campaign_id, user=request.user).first, _kept_with)
+    if membership is None:
+        raise Http404("Not a member of this campaign")
     membership.user = request.user  # read already, by the login
     match = request.resolver_match
     if match and not plays(membership.campaign.system, match.url_name):
@@ -64,6 +71,17 @@ def membership_or_404(request, campaign_id) -> Membership:
     words = membership.campaign.site.words
     campaign_words.use(partial(words, membership.campaign) if words else None)
     return membership
+
+
+def _kept_with(membership: Membership) -> None:
+    """What a player's membership kept in the cache holds besides its rows: whose each of the
+    campaign's characters is (a sheet's first question), and so the characters the player plays
+    (whom their pages are kept for). A GM's holds nothing more: their pages need neither, and the
+    first request after a change, often a GM's, reads no more than it did."""
+    if membership.is_gm:
+        return
+    membership.cast = dict(membership.campaign.characters.values_list("pk", "owner_id"))
+    membership.played = tuple(sorted(pk for pk, owner in membership.cast.items() if owner == membership.user_id))
 
 
 def gm_membership_or_404(request, campaign_id) -> Membership:

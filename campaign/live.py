@@ -12,12 +12,15 @@ also means a screen never refetches before the change is visible, and the campai
 locked behind other rows.
 
 With a shared cache (Redis) the poll reads the version and the membership from it and touches
-no database row; every bump and every change of membership clears the cache. Without a shared
+no database row, and a page reads the membership it loads (with its campaign) from it at that
+version; every bump puts its new version in the cache (never an older one over a newer one:
+``core.cache.set_newer``), and every change of membership clears that member's. Without a shared
 cache (one local memory per process) the database answers, so that no process serves a stale
 version."""
 
 import logging
 import re
+from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from operator import attrgetter
@@ -33,6 +36,7 @@ from simple_history.models import HistoricalChanges
 from campaign.models import Campaign, Membership
 from campaign.push import publish
 from core import rendered
+from core.cache import set_newer
 
 TTL = 60
 CAMPAIGN_TABLES: dict[str, str] = {}
@@ -50,6 +54,10 @@ def _version_key(campaign_id) -> str:
 
 def _member_key(campaign_id, user_id) -> str:
     return f"live:m:{campaign_id}:{user_id}"
+
+
+def _loaded_key(campaign_id, user_id) -> str:
+    return f"live:o:{campaign_id}:{user_id}"
 
 
 def _from_database(campaign_id, user_id) -> int | None:
@@ -78,15 +86,40 @@ def live_versions(members) -> dict[tuple[int, int], int | None]:
             versions[member] = version = _from_database(*member)
             read[member_key] = version is not None
             if version is not None:
-                read[version_key] = version
+                _keep_version(member[0], version)
     if read:
         cache.set_many(read, TTL)
     return versions
 
 
-def forget_version(campaign_id):
-    if settings.LIVE_VERSION_IN_CACHE:
+def _keep_version(campaign_id, version: int | None) -> None:
+    """The campaign's version as a bump or a read of the database found it (None: the campaign is
+    gone). A read that found it just before a bump never puts it back over the bump's."""
+    if not settings.LIVE_VERSION_IN_CACHE:
+        return
+    if version is None:
         cache.delete(_version_key(campaign_id))
+    else:
+        set_newer(cache, _version_key(campaign_id), version, TTL)
+
+
+def membership(campaign_id, user_id, load: Callable[[], Membership | None],
+               keep: Callable[[Membership], None]) -> Membership | None:
+    """The user's membership of the campaign as ``load`` reads it (None: not a member), kept in the
+    shared cache with what ``keep`` reads into it, at its campaign's version, and served only at
+    that version: every change of what it holds (the membership, the campaign, how the campaign
+    plays its dice system, its characters) moves the version (``follow_every_campaign_model``)."""
+    if not settings.LIVE_VERSION_IN_CACHE:
+        return load()
+    version_key, loaded_key = _version_key(campaign_id), _loaded_key(campaign_id, user_id)
+    cached = cache.get_many([version_key, loaded_key])
+    if (kept := cached.get(loaded_key)) is not None and kept.campaign.live_version == cached.get(version_key):
+        return kept
+    if (loaded := load()) is not None:
+        keep(loaded)
+        cache.set(loaded_key, loaded, TTL)
+        _keep_version(campaign_id, loaded.campaign.live_version)
+    return loaded
 
 
 def written(changed: set[str] | None) -> set[str] | None:
@@ -106,14 +139,15 @@ def bumped(campaign_id, version: int | None, changed: set[str] | None = None) ->
         writes.on_record()
     if version is not None and changed is not None:
         rendered.changed(campaign_id, version, changed)
-    forget_version(campaign_id)
+    _keep_version(campaign_id, version)
     if version is not None:
         publish(campaign_id, version, changed)
 
 
 def forget_membership(campaign_id, user_id):
     if settings.LIVE_VERSION_IN_CACHE:
-        transaction.on_commit(lambda: cache.delete(_member_key(campaign_id, user_id)))
+        transaction.on_commit(lambda: cache.delete_many([_member_key(campaign_id, user_id),
+                                                         _loaded_key(campaign_id, user_id)]))
 
 
 def campaign_changed(campaign_id, model: str) -> None:

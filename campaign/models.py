@@ -49,6 +49,15 @@ class Campaign(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        # The version moves only by bump_version's own statement: a copy read before a bump, saved
+        # after it, must not put the older number back (a number said twice would serve a page
+        # kept at it for another state of the campaign).
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [field.name for field in self._meta.concrete_fields
+                                       if not field.primary_key and field.name != "live_version"]
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self):
         return reverse("campaign", args=[self.pk])
 
@@ -116,6 +125,10 @@ class Membership(models.Model):
                              related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
     joined_at = models.DateTimeField(auto_now_add=True)
+
+    cast: dict[int, int | None] | None = None
+    """Whose each of the campaign's characters is (its owner's id), when read with the membership
+    (campaign/access.py, as the cache keeps it); else None."""
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership")]

@@ -2,6 +2,7 @@
 (as the campaign's system shows it), a new character, a text field, and the history."""
 
 from django.contrib.auth.decorators import login_required
+from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Q, prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -71,7 +72,13 @@ def sheet_or_404(membership, character_id) -> Character:
 def whose_sheet_or_404(membership, character_id) -> Character:
     """The sheet's character read narrow (its id, campaign and owner: whom a kept rendering of it is
     for), with the characters its viewer plays (``Membership.played``) in the same query; what else
-    it holds is read only if asked for, so render it from :func:`sheet_or_404`."""
+    it holds is read only if asked for, so render it from :func:`sheet_or_404`. A membership read
+    with whose each character is (``Membership.cast``) answers without a query."""
+    if (cast := membership.cast) is not None:
+        if character_id not in cast:
+            raise Http404("No such character in this campaign")
+        return Character.from_db(DEFAULT_DB_ALIAS, ["id", "campaign_id", "owner_id"],
+                                 (character_id, membership.campaign_id, cast[character_id]))
     mine = Q() if membership.is_gm else Q(owner=membership.user_id)
     found = list(Character.objects.only("pk", "campaign", "owner")
                  .filter(Q(pk=character_id) | mine, campaign=membership.campaign).order_by("pk"))

@@ -28,6 +28,8 @@ PAUSE = 5.0
 MOST_MISSED = 10_000
 """Keys remembered to be deleted on Redis's return; beyond, every key of the site is."""
 CHUNK = 500
+NEWER = """local kept = tonumber(redis.call('GET', KEYS[1]))
+if kept == nil or kept < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end"""
 
 logger = logging.getLogger(__name__)
 
@@ -187,6 +189,14 @@ class RedisCacheClient(redis.RedisCacheClient):
     def set_many(self, data, timeout):
         self._ask(None, super().set_many, data, timeout, written=list(data))
 
+    @cached_property
+    def _newer(self):
+        return self.get_client(write=True).register_script(NEWER)
+
+    def set_newer(self, key, number: int, timeout: int):
+        """``number`` under ``key`` unless a larger one is there already, in one step."""
+        self._ask(None, self._newer, [key], [number, max(1, int(timeout))], written=[key])
+
     def delete_many(self, keys):
         self._ask(None, super().delete_many, keys, written=list(keys))
 
@@ -204,3 +214,16 @@ class RedisCache(redis.RedisCache):
     @cached_property
     def _cache(self):
         return self._class(self._servers, key_prefix=self.key_prefix, **self._options)
+
+    def set_newer(self, key, number: int, timeout=None):
+        self._cache.set_newer(self.make_and_validate_key(key), number, self.get_backend_timeout(timeout))
+
+
+def set_newer(cache, key: str, number: int, timeout: int) -> None:
+    """Keep ``number`` under ``key`` unless a larger one is kept already: two writers of a count
+    that only grows (a version read from the database, a bump's new one) never put back an older
+    one, whichever writes last. One step on Redis; elsewhere (one process's memory), read then written."""
+    if isinstance(cache, RedisCache):
+        cache.set_newer(key, number, timeout)
+    elif not isinstance(kept := cache.get(key), int) or kept < number:
+        cache.set(key, number, timeout)

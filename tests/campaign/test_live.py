@@ -5,10 +5,12 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaign.models import Membership
+from campaign import live
+from campaign.models import Campaign, Membership, Role
 from tests.helpers import HTMX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,3 +113,82 @@ def test_no_view_or_action_bumps_by_hand():
     callers = [path.name for path in sources if "bump_version(" in path.read_text()
                and path.name not in ("models.py", "live.py")]
     assert callers == []
+
+
+LOADED = 'FROM "campaign_membership" INNER JOIN'
+"""The query of a page's membership with its campaign (campaign/access.py)."""
+
+
+def page_queries(table, who, name="campaign", args=()):
+    with CaptureQueriesContext(connection) as queries:
+        response = table.client(who).get(reverse(name, args=[table.campaign.pk, *args]))
+    return response, [query["sql"] for query in queries]
+
+
+def test_with_the_cache_a_page_reads_its_membership_once_a_version(table, cached, settings):
+    settings.RENDER_ONCE = False  # each page rendered anew: only the membership is kept
+    first, before = page_queries(table, "player")
+    again, after = page_queries(table, "player")
+    assert first.status_code == again.status_code == 200
+    assert any(LOADED in sql for sql in before) and not any(LOADED in sql for sql in after)
+    assert len(after) == len(before) - 2  # the membership, and the characters the player plays
+
+
+@committing
+def test_with_the_cache_a_page_sees_each_change_of_membership_at_once(table, cached, settings):
+    settings.RENDER_ONCE = False
+    assert page_queries(table, "player", "console")[0].status_code == 404
+    membership = Membership.objects.get(campaign=table.campaign, user=table.player)
+    membership.role = Role.GM
+    membership.save()
+    assert page_queries(table, "player", "console")[0].status_code == 200
+    table.campaign.pitch = "A new pitch."
+    table.campaign.save()
+    assert "A new pitch." in page_queries(table, "player")[0].text
+    membership.delete()
+    assert page_queries(table, "player")[0].status_code == 404
+
+
+@committing
+def test_a_campaign_saved_from_a_copy_read_before_a_bump_keeps_the_version(table):
+    copy = Campaign.objects.get(pk=table.campaign.pk)
+    table.campaign.log(table.gm, "Something happened.")  # a bump: the copy's version is behind
+    copy.pitch = "Saved from the copy."
+    copy.save()
+    assert current(table) == copy.live_version + 2  # the log's bump, then the save's own
+
+
+@committing
+def test_a_membership_read_just_before_a_bump_is_not_kept_as_current(table, cached):
+    """The read finds version v; a bump commits v + 1 before the read is kept: the cache keeps
+    v + 1, and the next page reads the membership again rather than serve v's."""
+    version = current(table)
+
+    def read_then_bumped():
+        found = Membership.objects.select_related("campaign").get(campaign=table.campaign, user=table.player)
+        Campaign.bump_version(table.campaign.pk)
+        return found
+
+    kept_alone = lambda membership: None  # noqa: E731
+    assert live.membership(table.campaign.pk, table.player.pk, read_then_bumped,
+                           kept_alone).campaign.live_version == version
+    assert live.live_version(table.campaign.pk, table.player.pk) == version + 1
+    again = live.membership(table.campaign.pk, table.player.pk, lambda: Membership.objects.select_related(
+        "campaign").get(campaign=table.campaign, user=table.player), kept_alone)
+    assert again.campaign.live_version == version + 1
+
+
+@pytest.mark.parametrize("cached_membership", [False, True])
+def test_a_sheet_knows_whose_it_is_with_the_membership_kept_or_not(table, settings, cached_membership):
+    settings.LIVE_VERSION_IN_CACHE = cached_membership
+    cache.clear()
+    sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
+    for _ in range(2):  # the second from the membership kept, with the cache
+        own, others = table.client("player").get(sheet), table.client("other_player").get(sheet)
+        assert own.status_code == others.status_code == 200
+        rename = reverse("character_text", args=[table.campaign.pk, table.character.pk, "name"])
+        assert rename in own.text and rename not in others.text
+        missing = reverse("character", args=[table.campaign.pk, table.character.pk + 1000])
+        assert table.client("player").get(missing).status_code == 404
+        assert table.client("outsider").get(sheet).status_code == 404
+    cache.clear()
