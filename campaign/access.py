@@ -9,8 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from campaign import live
 from campaign.models import Campaign, Membership, WorldForce
+from characters.models import Character
 from core import campaign_words
-from core.rendered import Audience
+from core.rendered import Audience, reads
 from core.systems import plays, setups
 
 READ_WHILE_ARCHIVED = frozenset({"campaign", "campaign_export", "session_recap", "character_print",
@@ -59,7 +60,7 @@ def membership_or_404(request, campaign_id) -> Membership:
         raise Http404("No such campaign") from None
     loaded = ("campaign", *(f"campaign__{name}" for name in setups()))
     membership = live.membership(campaign_id, request.user.pk, Membership.objects.select_related(*loaded).filter(
-        campaign_id=campaign_id, user=request.user).first, _kept_with)
+        campaign_id=campaign_id, user=request.user).first, _kept_with, HELD)
     if membership is None:
         raise Http404("Not a member of this campaign")
     membership.user = request.user  # read already, by the login
@@ -71,6 +72,11 @@ def membership_or_404(request, campaign_id) -> Membership:
     words = membership.campaign.site.words
     campaign_words.use(partial(words, membership.campaign) if words else None)
     return membership
+
+
+HELD = reads(Campaign, Membership, Character)
+"""What a membership kept in the cache holds: its campaign (with how it plays its dice system),
+itself, and whose each character is."""
 
 
 def _kept_with(membership: Membership) -> None:

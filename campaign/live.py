@@ -104,17 +104,23 @@ def _keep_version(campaign_id, version: int | None) -> None:
 
 
 def membership(campaign_id, user_id, load: Callable[[], Membership | None],
-               keep: Callable[[Membership], None]) -> Membership | None:
+               keep: Callable[[Membership], None], holds: frozenset[str]) -> Membership | None:
     """The user's membership of the campaign as ``load`` reads it (None: not a member), kept in the
-    shared cache with what ``keep`` reads into it, at its campaign's version, and served only at
-    that version: every change of what it holds (the membership, the campaign, how the campaign
-    plays its dice system, its characters) moves the version (``follow_every_campaign_model``)."""
+    shared cache with what ``keep`` reads into it, at its campaign's version; served at a later
+    version only when every change since is on record and touched none of the models it ``holds``
+    (core/rendered.py ``untouched``: a clock's tick leaves it true). Every change of anything
+    (``follow_every_campaign_model``) moves the version, and a change of membership forgets it."""
     if not settings.LIVE_VERSION_IN_CACHE:
         return load()
     version_key, loaded_key = _version_key(campaign_id), _loaded_key(campaign_id, user_id)
     cached = cache.get_many([version_key, loaded_key])
-    if (kept := cached.get(loaded_key)) is not None and kept.campaign.live_version == cached.get(version_key):
-        return kept
+    if (kept := cached.get(loaded_key)) is not None and (version := cached.get(version_key)) is not None:
+        if kept.campaign.live_version == version:
+            return kept
+        if rendered.untouched(campaign_id, holds, kept.campaign.live_version, version):
+            kept.campaign.live_version = version  # the one field of it a change moved
+            cache.set(loaded_key, kept, TTL)
+            return kept
     if (loaded := load()) is not None:
         keep(loaded)
         cache.set(loaded_key, loaded, TTL)

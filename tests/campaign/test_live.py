@@ -10,7 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign import live
+from campaign.access import HELD
 from campaign.models import Campaign, Membership, Role
+from tests.factories import ClockFactory
 from tests.helpers import HTMX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,10 +173,10 @@ def test_a_membership_read_just_before_a_bump_is_not_kept_as_current(table, cach
 
     kept_alone = lambda membership: None  # noqa: E731
     assert live.membership(table.campaign.pk, table.player.pk, read_then_bumped,
-                           kept_alone).campaign.live_version == version
+                           kept_alone, HELD).campaign.live_version == version
     assert live.live_version(table.campaign.pk, table.player.pk) == version + 1
     again = live.membership(table.campaign.pk, table.player.pk, lambda: Membership.objects.select_related(
-        "campaign").get(campaign=table.campaign, user=table.player), kept_alone)
+        "campaign").get(campaign=table.campaign, user=table.player), kept_alone, HELD)
     assert again.campaign.live_version == version + 1
 
 
@@ -192,3 +194,24 @@ def test_a_sheet_knows_whose_it_is_with_the_membership_kept_or_not(table, settin
         assert table.client("player").get(missing).status_code == 404
         assert table.client("outsider").get(sheet).status_code == 404
     cache.clear()
+
+
+@committing
+def test_with_the_cache_a_tick_leaves_the_membership_kept_and_a_change_of_whose_reads_it_again(table, cached, settings):
+    settings.RENDER_ONCE = False
+    clock = ClockFactory(campaign=table.campaign, name="Alarm", size=6)
+    sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
+    rename = reverse("character_text", args=[table.campaign.pk, table.character.pk, "name"])
+    player = table.client("player")
+    assert rename in player.get(sheet).text  # the membership kept, with whose each character is
+    version = current(table)
+    ticked = table.client("gm").post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+    assert ticked.status_code == 200 and current(table) == version + 1
+    with CaptureQueriesContext(connection) as queries:
+        assert rename in player.get(sheet).text
+    assert not any(LOADED in query["sql"] for query in queries)  # a tick touched nothing it holds
+    table.character.owner = table.other_player
+    table.character.save()
+    with CaptureQueriesContext(connection) as queries:
+        assert rename not in player.get(sheet).text  # no longer theirs: read again
+    assert any(LOADED in query["sql"] for query in queries)
