@@ -20,6 +20,7 @@ version."""
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
@@ -108,7 +109,7 @@ def membership(campaign_id, user_id, load: Callable[[], Membership | None],
     """The user's membership of the campaign as ``load`` reads it (None: not a member), kept in the
     shared cache with what ``keep`` reads into it, at its campaign's version; served at a later
     version only when every change since is on record and touched none of the models it ``holds``
-    (core/rendered.py ``untouched``: a clock's tick leaves it true). Every change of anything
+    (core/rendered.py ``untouched``: a clock's tick leaves it true), and for TTL after its reading. Every change of anything
     (``follow_every_campaign_model``) moves the version, and a change of membership forgets it."""
     if not settings.LIVE_VERSION_IN_CACHE:
         return load()
@@ -117,12 +118,15 @@ def membership(campaign_id, user_id, load: Callable[[], Membership | None],
     if (kept := cached.get(loaded_key)) is not None and (version := cached.get(version_key)) is not None:
         if kept.campaign.live_version == version:
             return kept
-        if rendered.untouched(campaign_id, holds, kept.campaign.live_version, version):
+        # Within TTL of its reading only: a write no signal told of (a shell's update) is then seen
+        # within TTL, as the cached version's is, however often untouching changes move it on.
+        if time.time() < kept.read_until and rendered.untouched(campaign_id, holds, kept.campaign.live_version, version):
             kept.campaign.live_version = version  # the one field of it a change moved
             cache.set(loaded_key, kept, TTL)
             return kept
     if (loaded := load()) is not None:
         keep(loaded)
+        loaded.read_until = time.time() + TTL
         cache.set(loaded_key, loaded, TTL)
         _keep_version(campaign_id, loaded.campaign.live_version)
     return loaded

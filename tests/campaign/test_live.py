@@ -1,7 +1,9 @@
 """The live poll with the version in a shared cache (as with Redis), and without."""
 
+import time
 from contextlib import suppress
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
@@ -215,3 +217,23 @@ def test_with_the_cache_a_tick_leaves_the_membership_kept_and_a_change_of_whose_
     with CaptureQueriesContext(connection) as queries:
         assert rename not in player.get(sheet).text  # no longer theirs: read again
     assert any(LOADED in query["sql"] for query in queries)
+
+
+@committing
+def test_a_kept_membership_moves_on_only_within_a_minute_of_its_reading(table, cached, settings, monkeypatch):
+    """A write no signal told of (here the dials, by a queryset update) is seen within TTL, however
+    often changes that touch nothing the membership holds move it on."""
+    from charge.models import Setup
+
+    settings.RENDER_ONCE = False
+    clock = ClockFactory(campaign=table.campaign, name="Alarm", size=6)
+    player, gm = table.client("player"), table.client("gm")
+    assert player.get(reverse("campaign", args=[table.campaign.pk])).status_code == 200
+    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "details": ["God"]})
+    now = time.time()
+    for later, read_again in ((0, False), (live.TTL + 1, True)):
+        monkeypatch.setattr(live, "time", SimpleNamespace(time=lambda later=later: now + later))  # live's clock only
+        gm.post(reverse("clock_tick", args=[table.campaign.pk, clock.pk]), {"amount": 1}, **HTMX)
+        with CaptureQueriesContext(connection) as queries:
+            assert player.get(reverse("campaign", args=[table.campaign.pk])).status_code == 200
+        assert any(LOADED in query["sql"] for query in queries) is read_again
