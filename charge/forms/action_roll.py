@@ -109,7 +109,7 @@ class ActionRollForm(forms.Form):
     last_standing = forms.BooleanField(label=_("The last one standing: pushes cost 1"), required=False)
     cap_lifted = forms.BooleanField(label=_("Lift the cap of two bonus dice (GM)"), required=False)
 
-    def __init__(self, *args, membership, step=1, **kwargs):
+    def __init__(self, *args, membership, step=1, asked=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.membership, self.step = membership, step
         campaign = membership.campaign
@@ -135,6 +135,8 @@ class ActionRollForm(forms.Form):
         self.others = list(campaign.characters.select_related("charge").exclude(pk=self.character.pk if self.character else None))
         self.fields["helpers"].choices = [(c.pk, with_momentum(c)) for c in self.others
                                           if self.character and c.charge.may_assist(self.character, membership)]
+        if asked and self.is_bound and self.character:
+            self._join_the_agreed(asked)
         # Bonuses, and the talents that roll another action's dots in place of this one.
         chosen_action = self.data.get("action") or self.initial.get("action") or ""
         talents = [t for t in (self.character.talents.all() if self.character else [])
@@ -240,6 +242,19 @@ class ActionRollForm(forms.Form):
             return []
         return [clock for clock in self.character.clocks.filter(kind="project", archived=False)
                 if clock.tickable_by(self.membership)]
+
+    def _join_the_agreed(self, asked):
+        """A helper the roller asked, who has agreed since, joins the roll unless the page the
+        choices came from already showed them (and the roller left them unticked): whatever page
+        the choices came from, one drawn before the ask or while waiting, the agreement counts.
+        Read from the characters the choices are made of: an agreement between two reads would
+        show the helper unticked, and once shown they would stay so."""
+        shown, ticked = set(self.data.getlist("helpers_shown")), self.data.getlist("helpers")
+        joining = [str(c.pk) for c in self.others if c.pk in asked and c.charge.assisting_id == self.character.pk
+                   and str(c.pk) not in shown | set(ticked)]
+        if joining:
+            self.data = self.data.copy()
+            self.data.setlist("helpers", [*ticked, *joining])
 
     def _chosen_character(self):
         chosen = str(self.data.get("character") or self.initial.get("character") or "")

@@ -10,7 +10,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseLocation
 
 from campaign.access import membership_or_404
-from characters.models import Character
 from charge.actions import action_roll, on_its_way
 from charge.forms.action_roll import LAST_STEP, ActionRollForm
 from charge.models import PendingRoll, bearing_on_a_roll, mission_start_pending
@@ -48,19 +47,13 @@ def _wizard(request, membership, form, pending=None, changed=False):
 def _step_three_data(posted, pending, as_set_now=True):
     """The choices of evening the odds as posted, on the goal and action the roll is on its way
     with, and with the GM's risk and effect as they are now (or, to roll, as the player last saw
-    them). A helper the roller asked, who has agreed since, joins the roll unless the page the
-    choices came from already showed them (and the roller left them unticked): whatever page the
-    choices came from, one drawn before the ask or while waiting, the agreement counts."""
+    them). The helpers who agreed since join in the form (``asked``)."""
     data = posted.copy()
     for name, value in pending.step_one().items():
         data[name] = value
     if as_set_now and pending.is_set:
         data["risk"], data["effect"] = str(pending.risk), str(pending.effect)
         data["flashback_cost"] = str(pending.price)
-    shown, ticked = set(data.getlist("helpers_shown")), data.getlist("helpers")
-    agreed = Character.objects.filter(pk__in=pending.asked, charge__assisting=pending.character_id)
-    joining = [str(pk) for pk in agreed.values_list("pk", flat=True) if str(pk) not in shown | set(ticked)]
-    data.setlist("helpers", [*ticked, *joining])
     return data
 
 
@@ -215,7 +208,7 @@ def roll_pending(request, campaign_id, pending_id):
     if "roll" not in request.POST:
         return _step_three(request, membership, pending, changed)  # a refresh, not a roll
     form = ActionRollForm(_step_three_data(request.POST, pending, as_set_now=False), membership=membership,
-                          step=LAST_STEP)
+                          step=LAST_STEP, asked=pending.asked)
     if not form.validate_up_to(LAST_STEP):
         return _step_three(request, membership, pending, changed)  # with the form's errors
     try:
@@ -229,7 +222,8 @@ def roll_pending(request, campaign_id, pending_id):
 
 def _step_three(request, membership, pending, changed=False, error=""):
     """Evening the odds again, with the GM's risk and effect as they are now."""
-    form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP)
+    form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP,
+                          asked=pending.asked)
     if error:
         form.validate_up_to(LAST_STEP)
         form.add_error(None, error)
@@ -256,7 +250,8 @@ def roll_odds(request, campaign_id, pending_id):
     membership = membership_or_404(request, campaign_id)
     if (pending := pending_or_none(membership, pending_id)) is None:  # rolled or withdrawn: the page follows
         return _gone(request, membership, quietly=True)
-    form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP)
+    form = ActionRollForm(_step_three_data(request.POST, pending), membership=membership, step=LAST_STEP,
+                          asked=pending.asked)
     return render(request, f"{WIZARD}#odds", {"membership": membership, "campaign": membership.campaign,
                                              **_odds_context(membership, form, pending,
                                                              _changed_since(request.POST, membership, pending))})

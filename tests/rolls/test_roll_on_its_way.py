@@ -5,10 +5,11 @@ import json
 import re
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from charge.landed import aftermath
-from charge.models import PendingRoll, Setup
+from charge.models import PendingRoll, Setup, Sheet
 from rolls.models import Roll
 from tests.factories import CharacterFactory
 from tests.helpers import HTMX, fresh, on_its_way, set_risk_and_effect, wizard
@@ -224,6 +225,32 @@ def test_an_agreed_helper_joins_whatever_page_the_choices_came_from_unless_left_
     assert "Roll 4d6" in stale
     unticked = crew.client("player").post(odds, {"risk": 2, "effect": 2, "helpers_shown": crew.bo.pk}, **HTMX).text
     assert "Roll 2d6" in unticked and f'id="helper-{crew.bo.pk}"\n             >' in unticked
+
+
+def test_a_helper_who_agrees_while_the_odds_are_drawn_is_ticked(crew):
+    """Bo's player agrees while the roller's odds are being drawn, between its reads of the
+    characters: the odds either count Bo in or do not show Bo yet; never Bo shown unticked, which
+    the next odds would take for the roller's own choice and keep Bo out of the roll for good."""
+    pending = on_its_way(crew)
+    crew.client("player").post(pending.get_absolute_url(), {"step": 3, "ask": crew.bo.pk, "risk": 2, "effect": 2})
+    agreed = []
+
+    def agree_after_the_first_read_of_sheets(execute, sql, params, many, context):
+        answer = execute(sql, params, many, context)
+        if not agreed and '"assisting_id"' in sql and sql.lstrip().upper().startswith("SELECT"):
+            agreed.append(sql)
+            Sheet.objects.filter(character=crew.bo).update(assisting=crew.ada)
+        return answer
+
+    odds = reverse("roll_odds", args=[crew.campaign.pk, pending.pk])
+    with connection.execute_wrapper(agree_after_the_first_read_of_sheets):
+        first = crew.client("player").post(odds, {"risk": 2, "effect": 2}, **HTMX).text
+    assert agreed and fresh(crew.bo).charge.assisting == crew.ada
+    shown = re.findall(r'name="helpers_shown" value="(\d+)"', first)
+    ticked = re.findall(r'name="helpers" value="(\d+)" id="helper-\d+"\s+checked', first)
+    then = crew.client("player").post(odds, {"risk": 2, "effect": 2, "helpers_shown": shown, "helpers": ticked},
+                                      **HTMX).text
+    assert f'value="{crew.bo.pk}" id="helper-{crew.bo.pk}"\n             checked' in then and "Roll 3d6" in then
 
 
 def test_the_gm_agrees_for_a_helper_from_the_console(crew):
