@@ -230,3 +230,13 @@ def update_character(pk, **fields) -> None:
         Character.objects.filter(pk=pk).update(**mine)
     if sheet := {name: value for name, value in fields.items() if name not in own}:
         Sheet.objects.filter(pk=pk).update(**sheet)
+
+
+def set_dials(campaign, **dials) -> None:
+    """Turn some of the campaign's Charge dials, saved as the GM's form saves them: every screen is
+    told (a queryset update would tell none, and a membership kept with its campaign would not know)."""
+    from charge.models import Setup
+
+    setup = Setup.objects.get(campaign=campaign.pk)
+    setup.dials = {**setup.dials, **dials}
+    setup.save()

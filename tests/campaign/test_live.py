@@ -154,6 +154,19 @@ def test_with_the_cache_a_page_sees_each_change_of_membership_at_once(table, cac
 
 
 @committing
+def test_with_the_cache_a_change_of_how_the_campaign_plays_its_dice_system_is_seen_at_once(table, cached, settings):
+    """The membership is kept with the campaign's dice-system setup: a change of the setup alone
+    (the GM's dials) reads it again, as a change of the campaign's own row does."""
+    settings.RENDER_ONCE = False
+    sheet = reverse("character", args=[table.campaign.pk, table.character.pk])
+    assert "The hack's details" not in table.client("player").get(sheet).text  # kept
+    setup = table.campaign.charge
+    setup.dials = {**setup.dials, "details": ["God"]}
+    setup.save()
+    assert "The hack's details" in table.client("player").get(sheet).text
+
+
+@committing
 def test_a_campaign_saved_from_a_copy_read_before_a_bump_keeps_the_version(table):
     copy = Campaign.objects.get(pk=table.campaign.pk)
     table.campaign.log(table.gm, "Something happened.")  # a bump: the copy's version is behind

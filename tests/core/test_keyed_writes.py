@@ -31,7 +31,7 @@ from charge.models import (
 )
 from hooks.models import Webhook
 from safety.models import Boundary
-from tests.helpers import HTMX, SPREAD
+from tests.helpers import HTMX, SPREAD, set_dials
 from tests.i18n.untranslated import template_files
 
 
@@ -78,10 +78,9 @@ def campaign(table):
 
 def conditions_on(table):
     """A doctor and two deteriorations in the hack ("Hacking Conditions"), Ada suffering from poison."""
-    setup = Setup.objects.get(campaign=table.campaign.pk)
-    Setup.objects.filter(pk=setup.pk).update(dials={**setup.dials, "recovery_opportunities": [
-        {"name": "A doctor", "segments": 2, "often": "each_time"}], "deteriorations": [
-        {"name": "Poison", "trigger": "a scene ends", "segments": 1}, {"name": "A wound", "trigger": "you push", "segments": 1}]})
+    set_dials(table.campaign, recovery_opportunities=[{"name": "A doctor", "segments": 2, "often": "each_time"}],
+              deteriorations=[{"name": "Poison", "trigger": "a scene ends", "segments": 1},
+                              {"name": "A wound", "trigger": "you push", "segments": 1}])
     return [table.character.pk]
 
 
@@ -106,7 +105,7 @@ def hacked(table, n):
 
 def godly(table):
     """The hack's own details: a God (the chapter's example), written on Ada's sheet."""
-    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**campaign(table).charge.dials, "details": ["God"]})
+    set_dials(table.campaign, details=["God"])
     return [table.character.pk]
 
 

@@ -21,10 +21,10 @@ from charge.models import (
 )
 from clocks.models import Clock
 from rolls.models import Roll
-from tests.core.test_keyed_writes import Write, campaign_only, conditions_on, poisoned, sheet
+from tests.core.test_keyed_writes import Write, campaign_only, conditions_on, godly, poisoned, sheet
 from tests.core.walk.shared import clocks
 from tests.core.walk.steps import rows
-from tests.helpers import SPREAD, update_character
+from tests.helpers import SPREAD, set_dials, update_character
 
 
 def details(table):
@@ -45,8 +45,7 @@ def full_party_clock(table):
 
 
 def more_clocks(table, n):
-    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials,
-                                                                "extra_dials": ["party_more_clocks"]})
+    set_dials(table.campaign, extra_dials=["party_more_clocks"])
     return {"kind": "progress"}
 
 
@@ -212,17 +211,12 @@ def escalated(table, n):
 
 
 def scars_on(table):
-    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "extras": [
-        *table.campaign.charge.dials["extras"], "scars"]})
+    set_dials(table.campaign, extras=[*table.campaign.charge.dials["extras"], "scars"])
     update_character(table.character.pk, scars="Stabbed through the right shoulder", stress=3,
                                                            momentum=2)
     return [table.character.pk]
 
 
-def godly(table):
-    """The hack's own details: a God (the chapter's example), to write on Ada's sheet."""
-    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "details": ["God"]})
-    return [table.character.pk]
 def with_stress(table):
     update_character(table.character.pk, stress=3)
     return conditions_on(table)

@@ -2,13 +2,13 @@
 """Steps of Charge's rolls: on their way, thrown, what follows them, and the rolls of their own."""
 
 from characters.models import Character
-from charge.models import Attachment, FlashbackCall, Goal, PendingRoll, Setup, Sheet, Threat
+from charge.models import Attachment, FlashbackCall, Goal, PendingRoll, Sheet, Threat
 from clocks.models import Clock
 from rolls.models import Roll
 from tests.core.test_keyed_writes import Write, campaign_only
 from tests.core.walk.shared import alarm, clocks
 from tests.core.walk.steps import rows
-from tests.helpers import update_character
+from tests.helpers import set_dials, update_character
 
 
 def play(table):
@@ -60,8 +60,7 @@ def complication(table, n):
 
 
 def threat_level(table, n):
-    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials, "extras": [
-        *table.campaign.charge.dials["extras"], "threat_level"]})
+    set_dials(table.campaign, extras=[*table.campaign.charge.dials["extras"], "threat_level"])
     return {"source": "A poisonous mist", "rating": 2, "character": ""}
 
 
@@ -121,8 +120,7 @@ def vault(table):
 
 def goal(table):
     """A goal, with the dial that rolls its progress on."""
-    Setup.objects.filter(campaign=table.campaign.pk).update(dials={**table.campaign.charge.dials,
-                                                                "extra_dials": ["goals_roll_to_advance"]})
+    set_dials(table.campaign, extra_dials=["goals_roll_to_advance"])
     return Goal.objects.get_or_create(character=table.character, name="Find who betrayed my sister",
                                       defaults={"difficulty": "easy"})[0]
 
