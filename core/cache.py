@@ -1,8 +1,11 @@
-"""Django's Redis cache, with one Redis client per connection pool, that goes on without Redis.
+"""Django's Redis cache, with one Redis client and connection pool a process, that goes on
+without Redis.
 
-One client per pool: Django's own makes a new client for every cache call, and making one (its
-table of some 170 response callbacks) costs more than the call's round trip on loopback: a page
-asks the cache several times.
+One client: Django's own makes a new client for every cache call, and making one (its table of
+some 170 response callbacks) costs more than the call's round trip on loopback: a page asks the
+cache several times. One a process: Django makes a cache for each request (under ASGI each runs in
+a context of its own), and so a new pool, which connects to Redis anew and greets it: a connection
+opened and left to the garbage collector for every request.
 
 Without Redis: a Redis that does not answer within TIMEOUT is away, and the process leaves it
 alone for PAUSE seconds (``Breaker``). Meanwhile the cache holds nothing: a read is a miss, a write
@@ -134,18 +137,33 @@ def redis_away() -> bool:
     return any(each.away for each in list(_breakers.values()))  # copied at once: another thread may add one
 
 
+_shared: dict[tuple[str, str], Redis] = {}
+_shared_lock = threading.Lock()
+
+
 class RedisCacheClient(redis.RedisCacheClient):
     def __init__(self, servers, key_prefix="", **options):
         super().__init__(servers, **{"socket_connect_timeout": TIMEOUT, "socket_timeout": TIMEOUT, **options})
         self._clients = {}
         self._prefix = f"{key_prefix}:" if key_prefix else ""
+        self._options = repr(sorted(self._pool_options.items()))
         self.breaker = breaker(servers[0])
 
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
-        if index not in self._clients:  # a client is safe to share between threads
-            self._clients[index] = self._client(connection_pool=self._get_connection_pool(write))
+        if index not in self._clients:
+            self._clients[index] = self._shared_client(index, write)
         return self._clients[index]
+
+    def _shared_client(self, index, write) -> Redis:
+        """The process's client of that server, with its pool (both are safe to share between threads)."""
+        key = (self._servers[index], self._options)
+        if (client := _shared.get(key)) is None:
+            with _shared_lock:
+                if (client := _shared.get(key)) is None:
+                    pool = self._pool_class.from_url(self._servers[index], **self._pool_options)
+                    client = _shared[key] = self._client(connection_pool=pool)
+        return client
 
     def _ask(self, without, command, *args, written=()):
         """``command(*args)``, or ``without`` when Redis is away; the keys ``written`` are deleted
