@@ -152,10 +152,10 @@ class RedisCacheClient(redis.RedisCacheClient):
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
         if index not in self._clients:
-            self._clients[index] = self._shared_client(index, write)
+            self._clients[index] = self._shared_client(index)
         return self._clients[index]
 
-    def _shared_client(self, index, write) -> Redis:
+    def _shared_client(self, index) -> Redis:
         """The process's client of that server, with its pool (both are safe to share between threads)."""
         key = (self._servers[index], self._options)
         if (client := _shared.get(key)) is None:
